@@ -1,0 +1,13 @@
+//! Command-line subcommands. Each file is one subcommand; this module holds
+//! what they share.
+
+/// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`),
+/// so that stdout stays clean for the machine-readable subcommands.
+pub fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}
