@@ -2,7 +2,10 @@
 //! only the ones below them:
 //!
 //! - [`rules`]: positions, FEN, legal moves, game end, notations. Pure and fast.
+//! - [`bot`]: commands, games and replies, transport-independent, plus the
+//!   console channel.
 //!
-//! Later layers (engine, render, store, bot) are added on top of these.
+//! Later layers (engine, render, store) are added between these.
 
+pub mod bot;
 pub mod rules;

@@ -1,0 +1,120 @@
+//! The bot's settings, read by clap from flags with environment fallbacks.
+//! Shared by every transport: the console and Discord flatten [`BotArgs`] into
+//! their subcommands.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+/// Settings every transport shares.
+#[derive(Args, Clone, Debug)]
+pub struct BotArgs {
+    /// The database: an sqlx URL (`sqlite://xiangqi.db`) or a file path.
+    #[arg(
+        long = "db",
+        env = "DATABASE_URL",
+        default_value = "sqlite://xiangqi.db"
+    )]
+    pub database_url: String,
+
+    /// How many engine searches may run at once (default: the number of cores).
+    #[arg(long, env = "XIANGQI_ENGINE_THREADS")]
+    pub engine_threads: Option<usize>,
+
+    /// A game with no move for this many hours ends as a loss for the side to move.
+    #[arg(long, env = "XIANGQI_IDLE_HOURS", default_value_t = 72.0)]
+    pub idle_hours: f64,
+
+    /// Minutes a challenge stays open.
+    #[arg(long, env = "XIANGQI_CHALLENGE_MINUTES", default_value_t = 10.0)]
+    pub challenge_minutes: f64,
+
+    /// Whether `hint` is allowed (`true`/`false`).
+    #[arg(long, env = "XIANGQI_HINTS", default_value_t = true, action = clap::ArgAction::Set)]
+    pub hints: bool,
+
+    /// Where the console writes board pictures and other files.
+    #[arg(long, env = "XIANGQI_BOARD_DIR", default_value = "boards")]
+    pub board_dir: PathBuf,
+}
+
+impl BotArgs {
+    /// The core's settings from the flags; errors name the flag at fault.
+    pub fn bot_config(&self) -> anyhow::Result<BotConfig> {
+        let duration = |value: f64, unit_secs: f64, flag: &str| {
+            let secs = value * unit_secs;
+            if secs.is_finite() && secs > 0.0 && secs < 1e12 {
+                Ok(Duration::from_secs_f64(secs))
+            } else {
+                Err(anyhow::anyhow!("--{flag} must be a positive number"))
+            }
+        };
+        let engine_threads = match self.engine_threads {
+            Some(0) => anyhow::bail!("--engine-threads must be at least 1"),
+            Some(n) => n,
+            None => default_engine_threads(),
+        };
+        Ok(BotConfig {
+            idle_timeout: duration(self.idle_hours, 3600.0, "idle-hours")?,
+            challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
+            hints: self.hints,
+            engine_threads,
+        })
+    }
+
+    /// The sqlx URL, accepting a bare path for convenience (`--db games.db`).
+    pub fn database_url(&self) -> String {
+        database_url(&self.database_url)
+    }
+}
+
+/// `games.db` → `sqlite://games.db`; URLs pass through.
+pub fn database_url(text: &str) -> String {
+    if text.contains("://") || text.starts_with("sqlite:") {
+        text.to_string()
+    } else {
+        format!("sqlite://{text}")
+    }
+}
+
+/// The command core's own settings.
+#[derive(Clone, Debug)]
+pub struct BotConfig {
+    /// A game with no move for this long ends as a loss for the side to move.
+    pub idle_timeout: Duration,
+    /// How long a challenge stays open.
+    pub challenge_expiry: Duration,
+    /// Whether players may ask for a hint.
+    pub hints: bool,
+    /// How many engine searches may run at once.
+    pub engine_threads: usize,
+}
+
+impl Default for BotConfig {
+    fn default() -> BotConfig {
+        BotConfig {
+            idle_timeout: Duration::from_secs(3 * 24 * 3600),
+            challenge_expiry: Duration::from_secs(10 * 60),
+            hints: true,
+            engine_threads: default_engine_threads(),
+        }
+    }
+}
+
+fn default_engine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_paths_become_sqlite_urls() {
+        assert_eq!(database_url("x.db"), "sqlite://x.db");
+        assert_eq!(database_url("/tmp/x.db"), "sqlite:///tmp/x.db");
+        assert_eq!(database_url("sqlite://x.db"), "sqlite://x.db");
+        assert_eq!(database_url("sqlite::memory:"), "sqlite::memory:");
+    }
+}

@@ -1,0 +1,68 @@
+//! Everything that can go wrong while handling a request, in one enum. Each
+//! variant's `Display` is the private reply the user gets: short, and saying
+//! what to do next. Faults of the bot itself are logged and reported vaguely.
+
+use thiserror::Error;
+
+use super::command::CommandError;
+
+#[derive(Debug, Error)]
+pub enum BotError {
+    #[error("{0}")]
+    Command(#[from] CommandError),
+    #[error(
+        "You have no game here. Start one with `play` (against the bot) or `challenge @user`."
+    )]
+    NoGameHere,
+    #[error(
+        "You are already playing game #{0} here. Finish it (or `resign`) before starting another."
+    )]
+    AlreadyPlaying(i64),
+    #[error("{0} is already playing game #{1} here; challenge them when it is over.")]
+    OpponentBusy(String, i64),
+    #[error("It is not your turn in game #{0}; wait for your opponent's move.")]
+    NotYourTurn(i64),
+    #[error("The bot is still thinking in game #{0}; wait for its move.")]
+    BotThinking(i64),
+    #[error("Game #{game} is between {red} and {black}; you can follow it with `watch {game}`.")]
+    NotAPlayer {
+        game: i64,
+        red: String,
+        black: String,
+    },
+    #[error("{reason} Try again (ICCS `h2e2`, WXF `C2=5` or `炮二平五`), or ask for a `hint`.")]
+    IllegalMove { reason: String },
+    #[error("There is no game #{0}; `games` lists the games here, `history` your past ones.")]
+    GameNotFound(i64),
+    #[error("Game #{0} is over; start a new one with `play` or `challenge @user`.")]
+    GameOver(i64),
+    #[error("There is no game in progress here; start one with `play` or `challenge @user`.")]
+    NoGamesHere,
+    #[error("You cannot challenge yourself; try `play` to face the bot.")]
+    SelfChallenge,
+    #[error("Nobody has challenged you here. Challenge someone with `challenge @user`.")]
+    NoChallenge,
+    #[error("The challenge from {0} expired; challenge them yourself with `challenge @{0}`.")]
+    ChallengeExpired(String),
+    #[error("That challenge from {from} is for {to}, not you; challenge {from} yourself with `challenge @{from}`.")]
+    ChallengeNotForYou { from: String, to: String },
+    #[error("There is nothing to take back yet in game #{0}.")]
+    NothingToTakeBack(i64),
+    #[error("You already asked; wait for your opponent to answer with `{0}`.")]
+    AlreadyAsked(&'static str),
+    #[error("Hints are turned off on this server.")]
+    HintsDisabled,
+    #[error("Hints are for games against the bot; between people, think for yourself!")]
+    HintsAgainstPeople,
+    #[error("Something went wrong on our side; please try again in a moment.")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl BotError {
+    /// Wraps a fault of the bot's own machinery (store, engine, renderer).
+    pub fn internal(err: impl Into<anyhow::Error>) -> BotError {
+        BotError::Internal(err.into())
+    }
+}
+
+pub type BotResult<T> = Result<T, BotError>;
