@@ -20,12 +20,19 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Count the leaves of the legal-move tree (move generator check and benchmark).
+    Perft(cli::perft::PerftArgs),
+    /// List the legal moves of positions in ICCS.
+    Moves(cli::moves::MovesArgs),
+}
 
 fn main() -> ExitCode {
     cli::init_logging();
     let cli = Cli::parse();
     let result = match cli.command {
+        Some(Command::Perft(args)) => cli::perft::run(args),
+        Some(Command::Moves(args)) => cli::moves::run(args),
         None => Err(anyhow::anyhow!(
             "the bot itself is not built yet; see `xiangqi-bot --help`"
         )),

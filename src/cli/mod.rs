@@ -1,6 +1,9 @@
 //! Command-line subcommands. Each file is one subcommand; this module holds
 //! what they share.
 
+pub mod moves;
+pub mod perft;
+
 /// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`),
 /// so that stdout stays clean for the machine-readable subcommands.
 pub fn init_logging() {

@@ -3,6 +3,20 @@
 //! Pure: no I/O, no allocation on the move-generation path. Everything above
 //! (engine, store, bot) sees the game only through this module's types.
 
+mod bitboard;
+mod fen;
+mod illegal;
+mod movegen;
+mod perft;
+mod position;
+mod tables;
 mod types;
+mod zobrist;
 
+pub use bitboard::{Bitboard, Squares};
+pub use fen::{FenError, FenField};
+pub use illegal::IllegalReason;
+pub use movegen::{MoveList, MAX_MOVES};
+pub use perft::{perft, perft_divide};
+pub use position::{NullUndo, Position, Undo, START_FEN};
 pub use types::{Color, Move, Piece, PieceKind, Square, BOARD_FILES, BOARD_RANKS, NUM_SQUARES};

@@ -1,0 +1,448 @@
+//! Legal move generation.
+//!
+//! Moves are generated per piece as target bitboards. Most moves cannot
+//! expose the mover's general, so each position first works out which moves
+//! might: any move when in check, any general move, a move from a square
+//! whose piece shields the general (from a chariot or general behind it, as
+//! one of a cannon's two screens, or as the leg of a horse aiming at the
+//! general), and a move onto an empty point between the general and an enemy
+//! cannon facing it (it would become the screen). Only those moves are tried
+//! on a copy of the occupancy; every other target is legal as generated,
+//! which also lets perft count a leaf's moves without listing them.
+
+use std::ops::{Deref, DerefMut};
+
+use super::bitboard::{bit, pop_lowest, transposed, Bitboard};
+use super::position::{
+    slides, Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
+};
+use super::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES,
+    ORTHO_NEIGHBOURS, SOLDIER_MOVES,
+};
+use super::types::{Move, Square};
+
+/// More than the most moves any Xiangqi position allows (the pseudo-legal
+/// bound is 2·17 + 2·17 + 2·8 + 2·4 + 2·4 + 4 + 5·3 = 119).
+pub const MAX_MOVES: usize = 128;
+
+/// A list of moves on the stack. Derefs to `[Move]`.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(
+                Square::from_index_unchecked(0),
+                Square::from_index_unchecked(0),
+            ); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Where generated moves go: a list, or just a count.
+trait Sink {
+    /// Moves from `from` to every square of `targets`, all known legal.
+    fn add_all(&mut self, from: usize, targets: Bitboard);
+    fn add(&mut self, from: usize, to: usize);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn add_all(&mut self, from: usize, mut targets: Bitboard) {
+        while targets != 0 {
+            let to = pop_lowest(&mut targets);
+            self.add(from, to);
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, from: usize, to: usize) {
+        self.push(Move::new(
+            Square::from_index_unchecked(from as u8),
+            Square::from_index_unchecked(to as u8),
+        ));
+    }
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn add_all(&mut self, _from: usize, targets: Bitboard) {
+        self.0 += targets.count_ones() as u64;
+    }
+
+    #[inline(always)]
+    fn add(&mut self, _from: usize, _to: usize) {
+        self.0 += 1;
+    }
+}
+
+/// Which moves need a full legality test in this position.
+struct Danger {
+    in_check: bool,
+    /// Moving a piece off one of these squares may expose the general.
+    shields: Bitboard,
+    /// Stepping onto one of these empty squares gives a cannon its screen.
+    screens: Bitboard,
+}
+
+impl Position {
+    /// All legal moves of the side to move.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, !self.colors[self.side.index()]);
+        list
+    }
+
+    /// The legal captures of the side to move (for quiescence search).
+    #[inline]
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, self.colors[self.side.index() ^ 1]);
+        list
+    }
+
+    /// How many legal moves the side to move has, without listing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter, !self.colors[self.side.index()]);
+        counter.0
+    }
+
+    /// Whether the side to move has any legal move (false: mate or stalemate).
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether a move is legal here. Accepts any move, including nonsense.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let code = self.board[from];
+        if code == EMPTY || (code as usize) / 7 != self.side.index() {
+            return false;
+        }
+        let own = self.colors[self.side.index()];
+        if self.pseudo_targets(from, !own) & bit(to) == 0 {
+            return false;
+        }
+        self.is_safe(from, to)
+    }
+
+    /// Whether the move (pseudo-legal, by the side to move) leaves the mover's
+    /// general unattacked.
+    #[inline(always)]
+    pub(crate) fn is_safe(&self, from: usize, to: usize) -> bool {
+        let us = self.side.index();
+        let general = self.generals[us] as usize;
+        let king_sq = if general == from { to } else { general };
+        let occ = (self.occupied ^ bit(from)) | bit(to);
+        let occ_t = (self.occupied_t ^ bit(transposed(from))) | bit(transposed(to));
+        !self.general_attacked(king_sq, us ^ 1, occ, occ_t, !bit(to))
+    }
+
+    /// The squares the piece on `from` could move to by its own movement rule,
+    /// restricted to `filter`, ignoring whether its general would be safe.
+    #[inline(always)]
+    pub(crate) fn pseudo_targets(&self, from: usize, filter: Bitboard) -> Bitboard {
+        let code = self.board[from] as usize;
+        let color = code / 7;
+        let targets = match code % 7 {
+            GENERAL => GENERAL_MOVES[from],
+            ADVISOR => ADVISOR_MOVES[from],
+            ELEPHANT => ELEPHANT_MOVES[from][self.free_diagonals(from, self.occupied)],
+            HORSE => HORSE_MOVES[from][self.free_legs(from)],
+            CHARIOT => {
+                let (rank_reach, file_reach, _, _) = slides(from, self.occupied, self.occupied_t);
+                rank_reach | file_reach
+            }
+            CANNON => {
+                let (rank_reach, file_reach, rank_jump, file_jump) =
+                    slides(from, self.occupied, self.occupied_t);
+                ((rank_reach | file_reach) & !self.occupied)
+                    | ((rank_jump | file_jump) & self.colors[color ^ 1])
+            }
+            _ => SOLDIER_MOVES[color][from],
+        };
+        targets & filter
+    }
+
+    /// Bit `d` set when the orthogonal neighbour `d` of `sq` (a horse's leg)
+    /// is empty.
+    #[inline(always)]
+    fn free_legs(&self, sq: usize) -> usize {
+        let legs = &ORTHO_NEIGHBOURS[sq];
+        ((self.board[legs[0] as usize] == EMPTY) as usize)
+            | (((self.board[legs[1] as usize] == EMPTY) as usize) << 1)
+            | (((self.board[legs[2] as usize] == EMPTY) as usize) << 2)
+            | (((self.board[legs[3] as usize] == EMPTY) as usize) << 3)
+    }
+
+    fn danger(&self) -> Danger {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let king = self.generals[us] as usize;
+        if self.general_attacked(king, them, self.occupied, self.occupied_t, !0) {
+            return Danger {
+                in_check: true,
+                shields: !0,
+                screens: !0,
+            };
+        }
+        let mut shields = 0;
+        let mut screens = 0;
+        let enemy_rooks = self.pieces[them * 7 + CHARIOT] | self.pieces[them * 7 + GENERAL];
+        let enemy_cannons = self.pieces[them * 7 + CANNON];
+        let (file, rank) = (king % 9, king / 9);
+
+        // Along the rank: positions are files.
+        let rank_occ = ((self.occupied >> (rank * 9)) as u32) & 0x1ff;
+        let rank_rooks = ((enemy_rooks >> (rank * 9)) as u32) & 0x1ff;
+        let rank_cannons = ((enemy_cannons >> (rank * 9)) as u32) & 0x1ff;
+        let (sh, sc) = line_danger(file as u32, rank_occ, rank_rooks, rank_cannons);
+        shields |= (sh as Bitboard) << (rank * 9);
+        screens |= (sc as Bitboard) << (rank * 9);
+
+        // Along the file: positions are ranks.
+        let file_occ = ((self.occupied_t >> (file * 10)) as u32) & 0x3ff;
+        let file_rooks = gather_file(enemy_rooks, file);
+        let file_cannons = gather_file(enemy_cannons, file);
+        let (sh, sc) = line_danger(rank as u32, file_occ, file_rooks, file_cannons);
+        shields |= FILE_SPREAD[sh as usize] << file;
+        screens |= FILE_SPREAD[sc as usize] << file;
+
+        // Horse legs next to the general.
+        let enemy_horses = self.pieces[them * 7 + HORSE];
+        if enemy_horses & super::tables::HORSE_REACH[king] != 0 {
+            for (d, &leg) in super::tables::DIAG_NEIGHBOURS[king].iter().enumerate() {
+                let code = self.board[leg as usize];
+                if code != EMPTY
+                    && (leg as usize) < 90
+                    && HORSE_ATTACKERS[king][1 << d] & enemy_horses != 0
+                {
+                    shields |= bit(leg as usize);
+                }
+            }
+        }
+        Danger {
+            in_check: false,
+            shields,
+            screens,
+        }
+    }
+
+    /// Generates the legal moves whose targets lie in `filter` into `sink`.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S, filter: Bitboard) {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let danger = self.danger();
+        let base = us * 7;
+        let enemy = self.colors[them];
+        let occ = self.occupied;
+
+        // General: always tested.
+        let king = self.generals[us] as usize;
+        let mut targets = GENERAL_MOVES[king] & filter;
+        while targets != 0 {
+            let to = pop_lowest(&mut targets);
+            if self.is_safe(king, to) {
+                sink.add(king, to);
+            }
+        }
+
+        let emit = |sink: &mut S, from: usize, targets: Bitboard| {
+            if danger.in_check || danger.shields & bit(from) != 0 {
+                let mut t = targets;
+                while t != 0 {
+                    let to = pop_lowest(&mut t);
+                    if self.is_safe(from, to) {
+                        sink.add(from, to);
+                    }
+                }
+            } else {
+                sink.add_all(from, targets & !danger.screens);
+                let mut t = targets & danger.screens;
+                while t != 0 {
+                    let to = pop_lowest(&mut t);
+                    if self.is_safe(from, to) {
+                        sink.add(from, to);
+                    }
+                }
+            }
+        };
+
+        let mut bb = self.pieces[base + CHARIOT];
+        while bb != 0 {
+            let from = pop_lowest(&mut bb);
+            let (rank_reach, file_reach, _, _) = slides(from, occ, self.occupied_t);
+            emit(sink, from, (rank_reach | file_reach) & filter);
+        }
+        let mut bb = self.pieces[base + CANNON];
+        while bb != 0 {
+            let from = pop_lowest(&mut bb);
+            let (rank_reach, file_reach, rank_jump, file_jump) = slides(from, occ, self.occupied_t);
+            let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
+            emit(sink, from, targets & filter);
+        }
+        let mut bb = self.pieces[base + HORSE];
+        while bb != 0 {
+            let from = pop_lowest(&mut bb);
+            emit(sink, from, HORSE_MOVES[from][self.free_legs(from)] & filter);
+        }
+        let mut bb = self.pieces[base + ELEPHANT];
+        while bb != 0 {
+            let from = pop_lowest(&mut bb);
+            emit(
+                sink,
+                from,
+                ELEPHANT_MOVES[from][self.free_diagonals(from, occ)] & filter,
+            );
+        }
+        let mut bb = self.pieces[base + ADVISOR];
+        while bb != 0 {
+            let from = pop_lowest(&mut bb);
+            emit(sink, from, ADVISOR_MOVES[from] & filter);
+        }
+        let mut bb = self.pieces[base + SOLDIER];
+        while bb != 0 {
+            let from = pop_lowest(&mut bb);
+            emit(sink, from, SOLDIER_MOVES[us][from] & filter);
+        }
+    }
+}
+
+/// The ranks of `file` where `bb` has a piece, as a 10-bit line.
+#[inline(always)]
+fn gather_file(mut bb: Bitboard, file: usize) -> u32 {
+    bb &= super::tables::FILE_MASK[file];
+    let mut out = 0;
+    while bb != 0 {
+        let sq = pop_lowest(&mut bb);
+        out |= 1 << (sq / 9);
+    }
+    out
+}
+
+/// For a general at `pos` on one line (a rank or a file, as bits), which
+/// occupied positions shield it and which empty positions would become a
+/// cannon's screen, given the enemy chariots/general and cannons on the line.
+#[inline(always)]
+fn line_danger(pos: u32, occ: u32, rooks: u32, cannons: u32) -> (u32, u32) {
+    let mut shields = 0;
+    let mut screens = 0;
+    // Upward: lowest set bits above `pos`.
+    let mut up = occ & !((2u32 << pos) - 1);
+    let b1 = take_lowest(&mut up);
+    let b2 = take_lowest(&mut up);
+    let b3 = take_lowest(&mut up);
+    ray_danger(pos, b1, b2, b3, rooks, cannons, &mut shields, &mut screens);
+    // Downward: highest set bits below `pos`.
+    let mut down = occ & ((1u32 << pos) - 1);
+    let b1 = take_highest(&mut down);
+    let b2 = take_highest(&mut down);
+    let b3 = take_highest(&mut down);
+    ray_danger(pos, b1, b2, b3, rooks, cannons, &mut shields, &mut screens);
+    (shields, screens)
+}
+
+/// Blocker positions as single-bit masks (0 when absent).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn ray_danger(
+    pos: u32,
+    b1: u32,
+    b2: u32,
+    b3: u32,
+    rooks: u32,
+    cannons: u32,
+    shields: &mut u32,
+    screens: &mut u32,
+) {
+    if b1 == 0 {
+        return;
+    }
+    if b1 & cannons != 0 {
+        // Empty points strictly between the general and the cannon.
+        let (lo, hi) = if b1 > (1 << pos) {
+            (1u32 << pos, b1)
+        } else {
+            (b1, 1u32 << pos)
+        };
+        *screens |= (hi - 1) & !((lo << 1) - 1);
+    }
+    if b2 & rooks != 0 {
+        *shields |= b1;
+    }
+    if b3 & cannons != 0 {
+        *shields |= b1 | b2;
+    }
+}
+
+#[inline(always)]
+fn take_lowest(bits: &mut u32) -> u32 {
+    let low = *bits & bits.wrapping_neg();
+    *bits ^= low;
+    low
+}
+
+#[inline(always)]
+fn take_highest(bits: &mut u32) -> u32 {
+    if *bits == 0 {
+        return 0;
+    }
+    let high = 1u32 << (31 - bits.leading_zeros());
+    *bits ^= high;
+    high
+}
