@@ -2,10 +2,12 @@
 //! only the ones below them:
 //!
 //! - [`rules`]: positions, FEN, legal moves, game end, notations. Pure and fast.
+//! - [`render`]: board pictures (PNG) and game replays (GIF).
 //! - [`bot`]: commands, games and replies, transport-independent, plus the
 //!   console channel.
 //!
-//! Later layers (engine, render, store) are added between these.
+//! Later layers (engine, store) are added between these.
 
 pub mod bot;
+pub mod render;
 pub mod rules;
