@@ -10,4 +10,5 @@
 
 pub mod bot;
 pub mod render;
+pub mod engine;
 pub mod rules;

@@ -25,6 +25,17 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// List the legal moves of positions in ICCS.
     Moves(cli::moves::MovesArgs),
+    /// Speak UCI on stdin/stdout (Pikafish-style, ICCS moves), for GUIs and match tools.
+    Uci,
+    /// Search a built-in set of positions to a fixed depth; prints nodes, time and speed.
+    Bench {
+        /// Search depth in plies.
+        #[arg(long, default_value_t = cli::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = xiangqi_bot::engine::DEFAULT_HASH_MB)]
+        hash: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -33,6 +44,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => cli::perft::run(args),
         Some(Command::Moves(args)) => cli::moves::run(args),
+        Some(Command::Uci) => cli::uci::run(),
+        Some(Command::Bench { depth, hash }) => cli::bench::run(depth, hash),
         None => Err(anyhow::anyhow!(
             "the bot itself is not built yet; see `xiangqi-bot --help`"
         )),

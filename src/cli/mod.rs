@@ -3,6 +3,8 @@
 
 pub mod moves;
 pub mod perft;
+pub mod bench;
+pub mod uci;
 
 /// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`),
 /// so that stdout stays clean for the machine-readable subcommands.

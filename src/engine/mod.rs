@@ -1,0 +1,32 @@
+//! The engine: chooses moves for the bot and for the `uci` and `bench`
+//! commands. Pure and synchronous: it reads a [`Position`](crate::rules::Position)
+//! and the game's history, searches within [`Limits`], and can be stopped from
+//! another thread through the limits' stop flag.
+//!
+//! Layout, one concern per module, in the manner of Stockfish:
+//! - [`search`]: iterative deepening, PVS alpha-beta, quiescence, pruning;
+//! - [`evaluate`] and [`pst`]: the static evaluation and its tables;
+//! - [`tt`]: the transposition table;
+//! - [`movepick`]: move ordering (TT move, captures, killers, history);
+//! - [`history`]: the game's past positions and the repetition rules in search;
+//! - [`limits`]: depth, node and time limits, clock to time budget;
+//! - [`levels`]: the bot's playing levels 1–8;
+//! - [`score`]: scores, mate distances and their UCI form.
+
+pub mod evaluate;
+pub mod history;
+pub mod levels;
+pub mod limits;
+pub mod movepick;
+pub mod pst;
+pub mod score;
+pub mod search;
+pub mod tt;
+pub mod uci;
+
+pub use history::{GameHistory, PastPosition};
+pub use levels::{Level, LevelError, LevelSettings};
+pub use limits::{clock_budget, Limits};
+pub use score::Score;
+pub use search::{SearchResult, Searcher};
+pub use tt::DEFAULT_HASH_MB;

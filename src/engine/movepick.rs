@@ -1,0 +1,218 @@
+//! Move ordering: the order in which the search tries moves decides how much
+//! alpha-beta can cut. First the transposition table's move, then captures by
+//! most valuable victim / least valuable attacker, then the killer moves of
+//! this ply, then quiet moves by their history of causing cut-offs.
+
+use crate::rules::{Move, PieceKind, Position};
+
+use super::score::MAX_PLY;
+
+/// More than any position's number of legal moves.
+const CAPACITY: usize = 160;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+/// History scores stay within ±this, so they never reach the killers.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Value of a piece for ordering captures (not the evaluation's).
+fn order_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::General => 100,
+        PieceKind::Chariot => 9,
+        PieceKind::Cannon => 5,
+        PieceKind::Horse => 4,
+        PieceKind::Advisor | PieceKind::Elephant => 2,
+        PieceKind::Soldier => 1,
+    }
+}
+
+/// What the search learns about quiet moves, kept across iterations.
+pub struct OrderingTables {
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    /// By moving piece and destination.
+    history: [[i32; 90]; 14],
+}
+
+impl Default for OrderingTables {
+    fn default() -> Self {
+        OrderingTables {
+            killers: [[None; 2]; MAX_PLY + 2],
+            history: [[0; 90]; 14],
+        }
+    }
+}
+
+impl OrderingTables {
+    pub fn clear(&mut self) {
+        *self = OrderingTables::default();
+    }
+
+    /// Between searches: old killers are for other positions; history keeps
+    /// its sense but with less weight.
+    pub fn age(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 4;
+            }
+        }
+    }
+
+    /// A quiet move caused a cut-off at `ply`: remember it, and reward it over
+    /// the quiet moves tried before it without success.
+    pub fn reward_cutoff(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        best: Move,
+        tried_before: &[Move],
+        depth: i32,
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        let bonus = (depth * depth).min(400);
+        self.update_history(pos, best, bonus);
+        for &mv in tried_before {
+            self.update_history(pos, mv, -bonus);
+        }
+    }
+
+    fn update_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some(piece) = pos.piece_at(mv.from()) {
+            let h = &mut self.history[piece.index()][mv.to().index()];
+            // Gravity: the closer to the cap, the less a bonus moves it.
+            *h += 32 * bonus - *h * bonus.abs() / 512;
+            *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+        }
+    }
+
+    fn history(&self, pos: &Position, mv: Move) -> i32 {
+        pos.piece_at(mv.from())
+            .map_or(0, |p| self.history[p.index()][mv.to().index()])
+    }
+}
+
+/// Hands out the moves of one node best-first (selection sort: cut-offs
+/// usually come early, so most moves are never sorted).
+pub struct MovePicker {
+    moves: [(Move, i32); CAPACITY],
+    len: usize,
+    next: usize,
+}
+
+impl MovePicker {
+    /// Orders `moves` at a node at `ply`; `tt_move` comes first if present.
+    pub fn new(
+        pos: &Position,
+        moves: &[Move],
+        tt_move: Option<Move>,
+        tables: &OrderingTables,
+        ply: usize,
+    ) -> MovePicker {
+        let empty = moves
+            .first()
+            .copied()
+            .unwrap_or(Move::from_raw(0).expect("a0a0 packs"));
+        let mut picker = MovePicker {
+            moves: [(empty, 0); CAPACITY],
+            len: 0,
+            next: 0,
+        };
+        let killers = tables.killers[ply.min(MAX_PLY)];
+        for &mv in moves.iter().take(CAPACITY) {
+            let score = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if let Some(victim) = pos.piece_at(mv.to()) {
+                let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+                CAPTURE + order_value(victim.kind) * 64 - attacker
+            } else if Some(mv) == killers[0] {
+                KILLER + 1
+            } else if Some(mv) == killers[1] {
+                KILLER
+            } else {
+                tables.history(pos, mv)
+            };
+            picker.moves[picker.len] = (mv, score);
+            picker.len += 1;
+        }
+        picker
+    }
+
+    /// Orders captures only, for the quiescence search.
+    pub fn captures(pos: &Position, moves: &[Move]) -> MovePicker {
+        let empty = Move::from_raw(0).expect("a0a0 packs");
+        let mut picker = MovePicker {
+            moves: [(empty, 0); CAPACITY],
+            len: 0,
+            next: 0,
+        };
+        for &mv in moves.iter().take(CAPACITY) {
+            if let Some(victim) = pos.piece_at(mv.to()) {
+                let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+                picker.moves[picker.len] = (mv, order_value(victim.kind) * 64 - attacker);
+                picker.len += 1;
+            }
+        }
+        picker
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.len {
+            if self.moves[i].1 > self.moves[best].1 {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1].0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    fn mv(text: &str) -> Move {
+        Move::new(
+            Square::parse(&text[..2]).unwrap(),
+            Square::parse(&text[2..]).unwrap(),
+        )
+    }
+
+    #[test]
+    fn tt_move_then_captures_by_victim_then_quiet() {
+        // Red's cannon on h2 can take the horse on h9; the chariot a0 can take a3? no.
+        let pos = Position::startpos();
+        let moves = pos.legal_moves();
+        let tables = OrderingTables::default();
+        let tt = mv("b0c2");
+        let order: Vec<Move> = MovePicker::new(&pos, &moves, Some(tt), &tables, 0).collect();
+        assert_eq!(order.len(), moves.len());
+        assert_eq!(order[0], tt);
+        // The two cannon captures of the horses come next.
+        let next_two: Vec<String> = order[1..3].iter().map(|m| m.to_string()).collect();
+        assert!(next_two.contains(&"b2b9".to_string()) && next_two.contains(&"h2h9".to_string()));
+    }
+}

@@ -1,0 +1,636 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! (negamax) with aspiration windows, a transposition table, null-move
+//! pruning, late-move reductions, check extensions, and a quiescence search
+//! over captures (all moves when in check).
+//!
+//! Everything a search needs lives in [`Searcher`] (table, ordering tables) or
+//! in a per-search context on its stack, so a searcher is `Send` and can be
+//! moved to a blocking task or a thread. Limits are checked every node for
+//! nodes (so a node limit is deterministic) and every 1024 nodes for time and
+//! the stop flag.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use crate::rules::{Color, Move, PieceKind, Position, Square, Undo};
+
+use super::evaluate::evaluate;
+use super::history::{repetition_score, GameHistory, PastPosition};
+use super::limits::{Deadline, Limits};
+use super::movepick::{MovePicker, OrderingTables};
+use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
+
+/// Plies without a capture after which the game is drawn (the rules' 60-move rule).
+const NO_CAPTURE_DRAW_PLIES: u32 = 120;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+/// First aspiration half-window, in centipawns.
+const ASPIRATION_DELTA: i32 = 30;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// The score of `best_move` for the side to move.
+    pub score: Score,
+    /// The last fully searched depth.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+impl SearchResult {
+    /// Nodes per second, for reporting.
+    pub fn nps(&self) -> u64 {
+        let micros = self.time.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+/// A reusable searcher: owns the transposition table and ordering tables.
+pub struct Searcher {
+    tt: TranspositionTable,
+    tables: Box<OrderingTables>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(DEFAULT_HASH_MB)
+    }
+}
+
+impl Searcher {
+    /// A searcher whose transposition table takes at most `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            tables: Box::default(),
+        }
+    }
+
+    /// Replaces the table with one of `hash_mb` megabytes (empty).
+    pub fn set_hash_size(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Forgets everything learnt: the next search behaves as a fresh searcher's.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.tables.clear();
+    }
+
+    /// Searches `root`, reached through `history`, within `limits`.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        limits: &Limits,
+    ) -> SearchResult {
+        self.search_with_info(root, history, limits, |_| {})
+    }
+
+    /// As [`search`](Self::search), calling `on_iteration` after every
+    /// completed depth (for UCI `info` lines).
+    pub fn search_with_info(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&SearchResult),
+    ) -> SearchResult {
+        self.tt.new_search();
+        self.tables.age();
+        let mut ctx = Context::new(root, history, limits, &mut self.tt, &mut self.tables);
+        ctx.iterate(&mut on_iteration)
+    }
+
+    /// Scores every legal move of `root` with a full-window search `depth`
+    /// plies deep (the move itself counting as one), best first. For the weak
+    /// levels, which pick among near-best moves; not meant for deep searches.
+    pub fn score_root_moves(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        depth: u32,
+        limits: &Limits,
+    ) -> Vec<(Move, Score)> {
+        self.tt.new_search();
+        self.tables.age();
+        let mut ctx = Context::new(root, history, limits, &mut self.tt, &mut self.tables);
+        ctx.started = true;
+        let moves = ctx.pos.legal_moves();
+        let mut scored = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            ctx.play(mv);
+            let score = -ctx.negamax(depth as i32 - 1, -INFINITE, INFINITE, 1, true);
+            ctx.unplay(mv);
+            if ctx.stopped {
+                break;
+            }
+            scored.push((mv, Score(score)));
+        }
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        scored
+    }
+}
+
+fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (depth, row) in t.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.5 + (depth as f64).ln() * (count as f64).ln() / 2.25;
+                *r = v.max(0.0) as u8;
+            }
+        }
+        t
+    })
+}
+
+/// One search in progress.
+struct Context<'a> {
+    pos: Position,
+    tt: &'a mut TranspositionTable,
+    tables: &'a mut OrderingTables,
+    limits: &'a Limits,
+    deadline: Deadline,
+    /// Positions since the last capture: the game's, then the search path's;
+    /// the last one is the node being searched.
+    line: Vec<PastPosition>,
+    /// Line index of the first position after the latest null move on the
+    /// path: repetitions across a null move are not real.
+    null_barrier: usize,
+    /// What each move on the search path needs to be taken back.
+    undos: Vec<Undo>,
+    nodes: u64,
+    seldepth: usize,
+    /// Limits are only enforced once depth 1 is complete, so a move is always searched.
+    started: bool,
+    stopped: bool,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Best root move and score of the iteration in progress.
+    root_best: Option<(Move, i32)>,
+}
+
+impl<'a> Context<'a> {
+    fn new(
+        root: &Position,
+        history: &GameHistory,
+        limits: &'a Limits,
+        tt: &'a mut TranspositionTable,
+        tables: &'a mut OrderingTables,
+    ) -> Context<'a> {
+        let mut line = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        // Only positions since the last capture can recur.
+        let reversible = root.halfmove_clock() as usize;
+        let past = history.positions();
+        line.extend_from_slice(&past[past.len().saturating_sub(reversible)..]);
+        line.push(PastPosition::of(root));
+        let filler = Move::from_raw(0).expect("a0a0 packs");
+        Context {
+            pos: root.clone(),
+            tt,
+            tables,
+            limits,
+            deadline: Deadline::new(limits.movetime),
+            line,
+            null_barrier: 0,
+            undos: Vec::with_capacity(MAX_PLY + 1),
+            nodes: 0,
+            seldepth: 0,
+            started: false,
+            stopped: false,
+            pv: Box::new([[filler; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            root_best: None,
+        }
+    }
+
+    fn iterate(&mut self, on_iteration: &mut impl FnMut(&SearchResult)) -> SearchResult {
+        let root_moves = self.pos.legal_moves();
+        let mut result = SearchResult {
+            best_move: None,
+            score: Score(-MATE),
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        // A fallback in case even depth 1 is cut short.
+        result.best_move = Some(root_moves[0]);
+        result.pv = vec![root_moves[0]];
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            self.root_best = None;
+            let score = self.aspiration(depth as i32, previous);
+            if self.stopped {
+                // A move that beat the previous best in a completed search of
+                // its own is better than the previous iteration's choice.
+                if let Some((mv, s)) = self.root_best {
+                    if Some(mv) != result.best_move && s > result.score.0 {
+                        result.best_move = Some(mv);
+                        result.score = Score(s);
+                        result.pv = vec![mv];
+                    }
+                }
+                break;
+            }
+            previous = score;
+            result.depth = depth;
+            result.seldepth = self.seldepth as u32;
+            result.score = Score(score);
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            if result.pv.is_empty() {
+                if let Some((mv, _)) = self.root_best {
+                    result.pv = vec![mv];
+                }
+            }
+            result.best_move = result.pv.first().copied().or(result.best_move);
+            result.nodes = self.nodes;
+            result.time = self.deadline.elapsed();
+            on_iteration(&result);
+            self.started = true;
+            if self.deadline.soft_reached() || self.limits.is_stopped() {
+                break;
+            }
+            // A mate well inside the horizon will not get shorter; pruning and
+            // reductions can hide a shorter one near it, hence the factor 2.
+            if score.abs() > MATE_BOUND && 2 * (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = self.deadline.elapsed();
+        result
+    }
+
+    fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.negamax(depth, alpha, beta, 0, false);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Checks the limits; sets `stopped` when one is reached.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if !self.started {
+            return false;
+        }
+        let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        let clock_due = self.nodes.is_multiple_of(CHECK_INTERVAL)
+            && (self.limits.is_stopped() || self.deadline.hard_reached());
+        if out_of_nodes || clock_due {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn play(&mut self, mv: Move) {
+        let undo = self.pos.make_move(mv);
+        self.undos.push(undo);
+        self.line.push(PastPosition::of(&self.pos));
+    }
+
+    fn unplay(&mut self, mv: Move) {
+        self.line.pop();
+        let undo = self.undos.pop().expect("a move was played");
+        self.pos.unmake_move(mv, undo);
+    }
+
+    /// Whether `color` still has a chariot, horse or cannon: without one,
+    /// passing a move may really be the best there is (zugzwang), so the
+    /// null-move assumption fails.
+    fn has_major_piece(&self, color: Color) -> bool {
+        Square::all().any(|sq| {
+            self.pos.piece_at(sq).is_some_and(|p| {
+                p.color == color
+                    && matches!(
+                        p.kind,
+                        PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon
+                    )
+            })
+        })
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_allowed: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.line.last().is_some_and(|p| p.in_check);
+        let pv_node = beta - alpha > 1;
+
+        if ply > 0 {
+            let reversible =
+                (self.pos.halfmove_clock() as usize).min(self.line.len() - 1 - self.null_barrier);
+            if let Some(score) = repetition_score(&self.line, reversible) {
+                return score;
+            }
+            if self.pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
+                // A mate on the last ply still counts.
+                if in_check && !self.pos.has_legal_moves() {
+                    return -MATE + ply as i32;
+                }
+                return DRAW;
+            }
+            // Mate distance pruning: no line here can beat a mate already found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && ply > 0 && h.depth >= depth {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if usable {
+                    return h.score;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
+        };
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 3 && static_eval - 110 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move would too.
+            if null_allowed
+                && depth >= 3
+                && static_eval >= beta
+                && self.has_major_piece(self.pos.side_to_move())
+            {
+                let reduction = 3 + depth / 4;
+                let null_undo = self.pos.make_null();
+                self.line.push(PastPosition::of(&self.pos));
+                let saved_barrier = self.null_barrier;
+                self.null_barrier = self.line.len() - 1;
+                let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                self.null_barrier = saved_barrier;
+                self.line.pop();
+                self.pos.unmake_null(null_undo);
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            // Checkmated or stalemated: both lose in Xiangqi.
+            return -MATE + ply as i32;
+        }
+
+        let picker = MovePicker::new(&self.pos, &moves, tt_move, self.tables, ply);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried = [Move::from_raw(0).expect("a0a0 packs"); 64];
+        let mut quiet_count = 0;
+        let lmr = lmr_table();
+
+        for (index, mv) in picker.enumerate() {
+            let is_capture = self.pos.piece_at(mv.to()).is_some();
+            self.play(mv);
+            let gives_check = self.line.last().is_some_and(|p| p.in_check);
+            let new_depth = depth - 1;
+
+            let score = if index == 0 {
+                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && index >= 3 && !is_capture && !in_check && !gives_check {
+                    reduction = lmr[depth.min(63) as usize][index.min(63)] as i32;
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.unplay(mv);
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !is_capture {
+                            self.tables.reward_cutoff(
+                                &self.pos,
+                                ply,
+                                mv,
+                                &quiets_tried[..quiet_count],
+                                depth,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if !is_capture && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval_to_store = if in_check { 0 } else { static_eval };
+        self.tt
+            .store(key, ply, best_move, best_score, eval_to_store, depth, bound);
+        best_score
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.line.last().is_some_and(|p| p.in_check);
+
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if usable && beta - alpha == 1 {
+                return h.score;
+            }
+        }
+
+        if in_check {
+            let moves = self.pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            // Every evasion, in the usual order.
+            let picker =
+                MovePicker::new(&self.pos, &moves, hit.and_then(|h| h.mv), self.tables, ply);
+            let mut best = -INFINITE;
+            for mv in picker {
+                self.play(mv);
+                let score = -self.quiesce(-beta, -alpha, ply + 1);
+                self.unplay(mv);
+                if self.stopped {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        self.update_pv(ply, mv);
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
+
+        let stand_pat = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        // Stalemate (a loss) is left to the full-width search: checking for it
+        // here would cost a move generation at every quiescence node.
+        let captures = self.pos.legal_captures();
+        for mv in MovePicker::captures(&self.pos, &captures) {
+            self.play(mv);
+            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            self.unplay(mv);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,152 @@
+//! The searcher's contract: legal moves only, limits honoured (nodes exactly
+//! and deterministically, time, the stop flag), the repetition rules applied.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use xiangqi_bot::engine::{GameHistory, Limits, Score, SearchResult, Searcher};
+use xiangqi_bot::rules::{Move, Position};
+
+/// SplitMix64, to walk to reproducible random positions.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A position after `plies` random legal moves from the start, with its history.
+fn random_game(seed: u64, plies: usize) -> (Position, GameHistory) {
+    let mut state = seed;
+    let start = Position::startpos();
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[(next_random(&mut state) % legal.len() as u64) as usize];
+        pos.make_move(mv);
+        moves.push(mv);
+    }
+    GameHistory::replay(&start, &moves).expect("random legal moves replay")
+}
+
+#[test]
+fn never_returns_an_illegal_move_from_random_positions() {
+    let mut searcher = Searcher::new(4);
+    let mut searched = 0;
+    for seed in 0..150u64 {
+        let (pos, history) = random_game(seed, (seed as usize * 7) % 120);
+        let legal = pos.legal_moves();
+        let limits = if seed % 2 == 0 {
+            Limits::nodes(3_000)
+        } else {
+            Limits::depth(2)
+        };
+        let result = searcher.search(&pos, &history, &limits);
+        match result.best_move {
+            Some(mv) => {
+                assert!(pos.is_legal(mv), "{mv} is illegal in {}", pos.to_fen());
+                // The whole principal variation is playable.
+                let mut line = pos.clone();
+                for &pv_move in &result.pv {
+                    assert!(
+                        line.is_legal(pv_move),
+                        "pv {:?} breaks in {}",
+                        result.pv,
+                        pos.to_fen()
+                    );
+                    line.make_move(pv_move);
+                }
+                searched += 1;
+            }
+            None => assert!(legal.is_empty(), "no move returned in {}", pos.to_fen()),
+        }
+    }
+    assert!(searched > 100);
+}
+
+/// Everything in a result but the time it took.
+fn signature(r: &SearchResult) -> (Option<Move>, Score, u32, Vec<Move>, u64) {
+    (r.best_move, r.score, r.depth, r.pv.clone(), r.nodes)
+}
+
+#[test]
+fn same_node_limit_gives_the_same_result() {
+    let (pos, history) = random_game(42, 30);
+    let mut first = Searcher::new(8);
+    let a = first.search(&pos, &history, &Limits::nodes(25_000));
+    // A reused searcher reset for a new game behaves as a fresh one.
+    first.new_game();
+    let b = first.search(&pos, &history, &Limits::nodes(25_000));
+    let c = Searcher::new(8).search(&pos, &history, &Limits::nodes(25_000));
+    assert_eq!(signature(&a), signature(&b));
+    assert_eq!(signature(&a), signature(&c));
+    assert!(
+        a.nodes <= 25_000 + 1 && a.nodes > 20_000,
+        "nodes {}",
+        a.nodes
+    );
+}
+
+#[test]
+fn stops_on_time() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(4);
+    for ms in [30u64, 120] {
+        let start = Instant::now();
+        let result = searcher.search(
+            &pos,
+            &GameHistory::new(),
+            &Limits::movetime(Duration::from_millis(ms)),
+        );
+        let took = start.elapsed();
+        // The contract is 10% + 5 ms; the slack here is for a loaded CI machine.
+        assert!(
+            took < Duration::from_millis(ms * 11 / 10 + 60),
+            "{ms} ms search took {took:?}"
+        );
+        assert!(result.best_move.is_some_and(|m| pos.is_legal(m)));
+        assert!(result.depth >= 1);
+    }
+}
+
+#[test]
+fn stops_when_the_flag_is_raised() {
+    let pos = Position::startpos();
+    let limits = Limits::default();
+    let stop = limits.stop.clone();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(80));
+        stop.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let mut searcher = Searcher::new(4);
+    let result = searcher.search(&pos, &GameHistory::new(), &limits);
+    let returned = Instant::now();
+    let raised = raiser.join().unwrap();
+    assert!(returned.duration_since(raised) < Duration::from_millis(200));
+    assert!(result.best_move.is_some_and(|m| pos.is_legal(m)));
+}
+
+#[test]
+fn a_searcher_can_move_to_another_thread() {
+    fn assert_send<T: Send>(_: &T) {}
+    let searcher = Searcher::new(1);
+    assert_send(&searcher);
+    let stop = Arc::new(AtomicBool::new(false));
+    let handle = std::thread::spawn(move || {
+        let mut s = searcher;
+        let limits = Limits {
+            depth: Some(3),
+            stop,
+            ..Limits::default()
+        };
+        s.search(&Position::startpos(), &GameHistory::new(), &limits)
+    });
+    assert!(handle.join().unwrap().best_move.is_some());
+}
