@@ -13,6 +13,8 @@ const CAPACITY: usize = 160;
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Below every quiet move: captures that probably lose material.
+const LOSING_CAPTURE: i32 = -(1 << 20);
 /// History scores stay within ±this, so they never reach the killers.
 pub const HISTORY_MAX: i32 = 1 << 14;
 
@@ -26,6 +28,17 @@ fn order_value(kind: PieceKind) -> i32 {
         PieceKind::Advisor | PieceKind::Elephant => 2,
         PieceKind::Soldier => 1,
     }
+}
+
+/// A capture that likely loses material: a more valuable piece takes a less
+/// valuable one on a point the opponent defends (a cheap stand-in for a full
+/// static exchange evaluation).
+pub fn is_losing_capture(pos: &Position, mv: Move) -> bool {
+    let (Some(attacker), Some(victim)) = (pos.piece_at(mv.from()), pos.piece_at(mv.to())) else {
+        return false;
+    };
+    order_value(attacker.kind) > order_value(victim.kind)
+        && pos.is_attacked(mv.to(), attacker.color.opponent())
 }
 
 /// What the search learns about quiet moves, kept across iterations.
@@ -129,7 +142,12 @@ impl MovePicker {
                 TT_MOVE
             } else if let Some(victim) = pos.piece_at(mv.to()) {
                 let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
-                CAPTURE + order_value(victim.kind) * 64 - attacker
+                let mvv_lva = order_value(victim.kind) * 64 - attacker;
+                if is_losing_capture(pos, mv) {
+                    LOSING_CAPTURE + mvv_lva
+                } else {
+                    CAPTURE + mvv_lva
+                }
             } else if Some(mv) == killers[0] {
                 KILLER + 1
             } else if Some(mv) == killers[1] {

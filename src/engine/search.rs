@@ -17,7 +17,8 @@ use crate::rules::{Color, Move, PieceKind, Position, Square, Undo};
 use super::evaluate::evaluate;
 use super::history::{repetition_score, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
-use super::movepick::{MovePicker, OrderingTables};
+use super::movepick::{is_losing_capture, MovePicker, OrderingTables};
+use super::pst::MATERIAL;
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 
@@ -25,6 +26,13 @@ use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 const NO_CAPTURE_DRAW_PLIES: u32 = 120;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+/// Quiescence skips captures that leave the side this far below alpha.
+const DELTA_MARGIN: i32 = 200;
+/// Quiet moves tried, by remaining depth, after which the others are pruned.
+const LATE_MOVE_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
+/// Quiet moves are pruned at depth 1–2 when the static evaluation plus this
+/// per ply of depth stays below alpha.
+const FUTILITY_MARGIN: i32 = 150;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_DELTA: i32 = 30;
 
@@ -478,8 +486,22 @@ impl<'a> Context<'a> {
 
         for (index, mv) in picker.enumerate() {
             let is_capture = self.pos.piece_at(mv.to()).is_some();
+            // Late quiet moves near the leaves rarely matter: prune them when
+            // too many were tried already or the position is far below alpha.
+            let prunable = !pv_node
+                && !in_check
+                && !is_capture
+                && index > 0
+                && best_score > -MATE_BOUND
+                && depth <= 4
+                && (quiet_count >= LATE_MOVE_COUNT[depth as usize]
+                    || (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha));
             self.play(mv);
             let gives_check = self.line.last().is_some_and(|p| p.in_check);
+            if prunable && !gives_check {
+                self.unplay(mv);
+                continue;
+            }
             let new_depth = depth - 1;
 
             let score = if index == 0 {
@@ -614,6 +636,11 @@ impl<'a> Context<'a> {
         // here would cost a move generation at every quiescence node.
         let captures = self.pos.legal_captures();
         for mv in MovePicker::captures(&self.pos, &captures) {
+            // Delta pruning: even winning the piece for free would not reach alpha.
+            let victim = self.pos.piece_at(mv.to()).map_or(0, |p| MATERIAL[p.kind.index()][1]);
+            if stand_pat + victim + DELTA_MARGIN < alpha || is_losing_capture(&self.pos, mv) {
+                continue;
+            }
             self.play(mv);
             let score = -self.quiesce(-beta, -alpha, ply + 1);
             self.unplay(mv);
