@@ -2,11 +2,12 @@
 //! only the ones below them:
 //!
 //! - [`rules`]: positions, FEN, legal moves, game end, notations. Pure and fast.
+//! - [`engine`]: search and evaluation, pure and synchronous, cancellable.
 //! - [`render`]: board pictures (PNG) and game replays (GIF).
 //! - [`bot`]: commands, games and replies, transport-independent, plus the
 //!   console channel.
 //!
-//! Later layers (engine, store) are added between these.
+//! Later layers (store) are added between these.
 
 pub mod bot;
 pub mod render;

@@ -1,9 +1,9 @@
 //! Command-line subcommands. Each file is one subcommand; this module holds
 //! what they share.
 
+pub mod bench;
 pub mod moves;
 pub mod perft;
-pub mod bench;
 pub mod uci;
 
 /// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`),

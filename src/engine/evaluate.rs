@@ -10,7 +10,7 @@
 //! win. Middlegame and endgame values are blended by the attacking material
 //! left on the board.
 
-use crate::rules::{Color, Piece, PieceKind, Position, Square, NUM_SQUARES};
+use crate::rules::{Color, Piece, PieceKind, Position, Squares, NUM_SQUARES};
 
 use super::pst;
 
@@ -39,7 +39,7 @@ struct Board {
 impl Board {
     fn read(pos: &Position) -> Board {
         let mut cells = [None; NUM_SQUARES];
-        for sq in Square::all() {
+        for sq in Squares(pos.occupied()) {
             cells[sq.index()] = pos.piece_at(sq);
         }
         Board { cells }
@@ -108,7 +108,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         pos.general_square(Color::Black),
     ];
 
-    for sq in Square::all() {
+    for sq in Squares(pos.occupied()) {
         let Some(piece) = board.cells[sq.index()] else {
             continue;
         };
@@ -183,8 +183,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut red = blend(&sides[0]) - blend(&sides[1]);
 
     // A side with nothing that can cross the river cannot win.
-    let winner_has_no_attackers = (red > 0 && sides[0].attackers == 0)
-        || (red < 0 && sides[1].attackers == 0);
+    let winner_has_no_attackers =
+        (red > 0 && sides[0].attackers == 0) || (red < 0 && sides[1].attackers == 0);
     if winner_has_no_attackers {
         red /= 8;
     }
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn bare_generals_and_guards_are_a_dead_draw() {
-        let pos = Position::from_fen("3akab2/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1").unwrap();
+        let pos = Position::from_fen("3k1a3/4a4/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1").unwrap();
         assert_eq!(evaluate(&pos), 0);
     }
 }

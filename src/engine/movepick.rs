@@ -3,12 +3,12 @@
 //! most valuable victim / least valuable attacker, then the killer moves of
 //! this ply, then quiet moves by their history of causing cut-offs.
 
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{Move, PieceKind, Position, MAX_MOVES};
 
 use super::score::MAX_PLY;
 
-/// More than any position's number of legal moves.
-const CAPACITY: usize = 160;
+/// As many moves as a position can have.
+const CAPACITY: usize = MAX_MOVES;
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
@@ -220,17 +220,21 @@ mod tests {
     }
 
     #[test]
-    fn tt_move_then_captures_by_victim_then_quiet() {
-        // Red's cannon on h2 can take the horse on h9; the chariot a0 can take a3? no.
-        let pos = Position::startpos();
+    fn tt_move_then_good_captures_then_quiet_then_losing_captures() {
+        // After h2e2 i9i8 Red's central cannon can take the undefended e6
+        // pawn; b2b9 takes a horse the a9 chariot guards.
+        let mut pos = Position::startpos();
+        pos.make_move(mv("h2e2"));
+        pos.make_move(mv("i9i8"));
         let moves = pos.legal_moves();
         let tables = OrderingTables::default();
         let tt = mv("b0c2");
         let order: Vec<Move> = MovePicker::new(&pos, &moves, Some(tt), &tables, 0).collect();
         assert_eq!(order.len(), moves.len());
         assert_eq!(order[0], tt);
-        // The two cannon captures of the horses come next.
-        let next_two: Vec<String> = order[1..3].iter().map(|m| m.to_string()).collect();
-        assert!(next_two.contains(&"b2b9".to_string()) && next_two.contains(&"h2h9".to_string()));
+        assert_eq!(order[1], mv("e2e6"));
+        assert_eq!(*order.last().unwrap(), mv("b2b9"));
+        assert!(is_losing_capture(&pos, mv("b2b9")));
+        assert!(!is_losing_capture(&pos, mv("e2e6")));
     }
 }

@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::rules::{Color, Move, PieceKind, Position, Square, Undo};
+use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
 use super::evaluate::evaluate;
 use super::history::{repetition_score, GameHistory, PastPosition};
@@ -353,15 +353,9 @@ impl<'a> Context<'a> {
     /// passing a move may really be the best there is (zugzwang), so the
     /// null-move assumption fails.
     fn has_major_piece(&self, color: Color) -> bool {
-        Square::all().any(|sq| {
-            self.pos.piece_at(sq).is_some_and(|p| {
-                p.color == color
-                    && matches!(
-                        p.kind,
-                        PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon
-                    )
-            })
-        })
+        [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon]
+            .into_iter()
+            .any(|kind| self.pos.count(Piece::new(color, kind)) > 0)
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -637,7 +631,10 @@ impl<'a> Context<'a> {
         let captures = self.pos.legal_captures();
         for mv in MovePicker::captures(&self.pos, &captures) {
             // Delta pruning: even winning the piece for free would not reach alpha.
-            let victim = self.pos.piece_at(mv.to()).map_or(0, |p| MATERIAL[p.kind.index()][1]);
+            let victim = self
+                .pos
+                .piece_at(mv.to())
+                .map_or(0, |p| MATERIAL[p.kind.index()][1]);
             if stand_pat + victim + DELTA_MARGIN < alpha || is_losing_capture(&self.pos, mv) {
                 continue;
             }
