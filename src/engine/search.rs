@@ -251,14 +251,14 @@ impl<'a> Context<'a> {
             self.root_best = None;
             let score = self.aspiration(depth as i32, previous);
             if self.stopped {
-                // A move that beat the previous best in a completed search of
-                // its own is better than the previous iteration's choice.
+                // The unfinished iteration searched its best move so far
+                // deeper than the last complete one did: trust it.
                 if let Some((mv, s)) = self.root_best {
-                    if Some(mv) != result.best_move && s > result.score.0 {
-                        result.best_move = Some(mv);
-                        result.score = Score(s);
+                    if Some(mv) != result.best_move {
                         result.pv = vec![mv];
                     }
+                    result.best_move = Some(mv);
+                    result.score = Score(s);
                 }
                 break;
             }
