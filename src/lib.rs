@@ -10,6 +10,6 @@
 //! Later layers (store) are added between these.
 
 pub mod bot;
-pub mod render;
 pub mod engine;
+pub mod render;
 pub mod rules;
