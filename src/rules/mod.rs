@@ -5,6 +5,7 @@
 
 mod bitboard;
 mod fen;
+pub mod game;
 mod illegal;
 mod movegen;
 mod perft;
@@ -15,6 +16,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
+pub use game::{EndReason, Game, GameResult, GameStatus, IllegalMove, Outcome};
 pub use illegal::IllegalReason;
 pub use movegen::{MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
