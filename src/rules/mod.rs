@@ -8,6 +8,7 @@ mod fen;
 pub mod game;
 mod illegal;
 mod movegen;
+pub mod notation;
 mod perft;
 mod position;
 mod tables;

@@ -1,0 +1,245 @@
+//! Reading and writing moves the way players type them: ICCS (`h2e2`,
+//! `H2-E2`), WXF (`C2=5`, `H8+7`, `R+=5`) and Chinese (`炮二平五`, `马8进7`).
+//!
+//! [`parse_move`] works out which notation a text is in and returns the legal
+//! move it names, or a [`MoveError`] whose `Display` is a sentence for the
+//! player. The writers give each notation's standard form, and reading a
+//! written move back gives the same move.
+
+mod chinese;
+mod designation;
+mod iccs;
+mod wxf;
+
+use std::fmt;
+
+use crate::rules::{IllegalReason, Move, Position};
+
+use designation::Unresolved;
+
+/// The notations a player may type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    Iccs,
+    Wxf,
+    Chinese,
+}
+
+impl Notation {
+    pub const ALL: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
+
+    /// Writes `mv` (legal in `pos`) in this notation.
+    pub fn write(self, pos: &Position, mv: Move) -> String {
+        match self {
+            Notation::Iccs => iccs(mv),
+            Notation::Wxf => wxf(pos, mv),
+            Notation::Chinese => chinese(pos, mv),
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Iccs => "ICCS",
+            Notation::Wxf => "WXF",
+            Notation::Chinese => "Chinese",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A legal move read from text, and the notation it was written in (so a reply
+/// can echo the player's own form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParsedMove {
+    pub mv: Move,
+    pub notation: Notation,
+}
+
+/// Why a typed move was refused. `Display` is a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Nothing but blanks was given.
+    Empty,
+    /// The text is in none of the accepted notations.
+    Unrecognized { input: String },
+    /// ICCS with ranks counted 1–10 (as Fairy-Stockfish writes them).
+    RanksFromOne { input: String },
+    /// An ICCS-shaped move with a file letter beyond `i`.
+    NoSuchFile { input: String, file: char },
+    /// The move is well formed but breaks a rule.
+    Illegal {
+        input: String,
+        mv: Move,
+        notation: Notation,
+        reason: IllegalReason,
+    },
+    /// WXF or Chinese that names no piece of the side to move.
+    NoPiece {
+        input: String,
+        notation: Notation,
+        detail: String,
+    },
+    /// WXF or Chinese naming a move the piece cannot make by its shape.
+    Impossible {
+        input: String,
+        notation: Notation,
+        detail: String,
+    },
+    /// WXF or Chinese that fits more than one legal move.
+    Ambiguous {
+        input: String,
+        notation: Notation,
+        /// The candidates, each in the player's notation and in ICCS.
+        options: Vec<(String, Move)>,
+    },
+}
+
+const ACCEPTED_FORMS: &str =
+    "ICCS (h2e2 or H2-E2), WXF (C2=5, H8+7, R+=5) or Chinese (炮二平五, 马8进7)";
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => write!(f, "no move was given: write one in {ACCEPTED_FORMS}"),
+            MoveError::Unrecognized { input } => write!(
+                f,
+                "`{input}` is not a move I can read: write it in {ACCEPTED_FORMS}"
+            ),
+            MoveError::RanksFromOne { input } => write!(
+                f,
+                "`{input}` counts ranks 1 to 10, but moves here count ranks 0 to 9 from Red's side (ICCS, as in h2e2)"
+            ),
+            MoveError::NoSuchFile { input, file } => write!(
+                f,
+                "`{input}` names file {file}, but files run from a to i"
+            ),
+            MoveError::Illegal { reason, .. } => write!(f, "{reason}"),
+            MoveError::NoPiece { input, detail, .. } => {
+                write!(f, "{input} matches no piece ({detail})")
+            }
+            MoveError::Impossible { input, detail, .. } => {
+                write!(f, "{input} is not a possible move: {detail}")
+            }
+            MoveError::Ambiguous { input, options, .. } => {
+                write!(f, "`{input}` is ambiguous: it could be ")?;
+                for (i, (written, mv)) in options.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == options.len() { " or " } else { ", " })?;
+                    }
+                    if written == &mv.to_string() {
+                        write!(f, "{mv}")?;
+                    } else {
+                        write!(f, "{written} ({mv})")?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The longest echo of a player's input in an error message.
+const MAX_ECHO_CHARS: usize = 24;
+
+/// The player's text as an error message quotes it: trimmed and shortened.
+fn echo(input: &str) -> String {
+    let trimmed = input.trim();
+    if trimmed.chars().count() <= MAX_ECHO_CHARS {
+        trimmed.to_string()
+    } else {
+        let head: String = trimmed.chars().take(MAX_ECHO_CHARS).collect();
+        format!("{head}…")
+    }
+}
+
+/// Full-width ASCII forms (`Ｃ２＝５`, `８`) become ASCII, and blanks go.
+fn normalize(input: &str) -> String {
+    input
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => {
+                char::from_u32(c as u32 - 0xFF01 + 0x21).expect("maps into printable ASCII")
+            }
+            _ => c,
+        })
+        .collect()
+}
+
+/// Reads a move in any accepted notation and checks it against `pos`.
+pub fn parse_move(pos: &Position, input: &str) -> Result<ParsedMove, MoveError> {
+    let text = normalize(input);
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let parsed = if text.is_ascii() {
+        iccs::parse(pos, &text, input).or_else(|| wxf::parse(pos, &text, input))
+    } else {
+        chinese::parse(pos, &text, input)
+    };
+    parsed.unwrap_or_else(|| Err(MoveError::Unrecognized { input: echo(input) }))
+}
+
+/// Writes a move in ICCS: `h2e2`.
+pub fn iccs(mv: Move) -> String {
+    mv.to_string()
+}
+
+/// Writes a move (legal in `pos`) in WXF: `C2=5`, `R+=5`, `P+=4`. A move from
+/// an empty point is written in ICCS.
+pub fn wxf(pos: &Position, mv: Move) -> String {
+    wxf::write(pos, mv).unwrap_or_else(|| iccs(mv))
+}
+
+/// Writes a move (legal in `pos`) in Chinese notation with simplified
+/// characters: `炮二平五` for Red, `马8进7` for Black. A move from an empty
+/// point is written in ICCS.
+pub fn chinese(pos: &Position, mv: Move) -> String {
+    chinese::write(pos, mv).unwrap_or_else(|| iccs(mv))
+}
+
+/// Turns a designation's failure into the player's error.
+fn unresolved_error(
+    pos: &Position,
+    input: &str,
+    notation: Notation,
+    failure: Unresolved,
+) -> MoveError {
+    let input = echo(input);
+    match failure {
+        Unresolved::NoPiece(detail) => MoveError::NoPiece {
+            input,
+            notation,
+            detail,
+        },
+        Unresolved::Impossible(detail) => MoveError::Impossible {
+            input,
+            notation,
+            detail,
+        },
+        Unresolved::Illegal(mv, reason) => MoveError::Illegal {
+            input,
+            mv,
+            notation,
+            reason,
+        },
+        Unresolved::Ambiguous(moves) => MoveError::Ambiguous {
+            input,
+            notation,
+            options: moves
+                .into_iter()
+                .map(|mv| (notation.write(pos, mv), mv))
+                .collect(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
