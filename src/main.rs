@@ -36,6 +36,9 @@ enum Command {
         #[arg(long, default_value_t = xiangqi_bot::engine::DEFAULT_HASH_MB)]
         hash: usize,
     },
+    /// Read `FEN [moves m1 m2 ...]` lines on stdin, play the moves and print
+    /// `RESULT REASON` for each (`1-0 checkmate`, `* ongoing`).
+    Status,
 }
 
 fn main() -> ExitCode {
@@ -46,6 +49,9 @@ fn main() -> ExitCode {
         Some(Command::Moves(args)) => cli::moves::run(args),
         Some(Command::Uci) => cli::uci::run(),
         Some(Command::Bench { depth, hash }) => cli::bench::run(depth, hash),
+        Some(Command::Status) => {
+            cli::status::run(std::io::stdin().lock(), std::io::stdout().lock())
+        }
         None => Err(anyhow::anyhow!(
             "the bot itself is not built yet; see `xiangqi-bot --help`"
         )),

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod moves;
 pub mod perft;
+pub mod status;
 pub mod uci;
 
 /// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`),
