@@ -39,6 +39,8 @@ enum Command {
     /// Read `FEN [moves m1 m2 ...]` lines on stdin, play the moves and print
     /// `RESULT REASON` for each (`1-0 checkmate`, `* ongoing`).
     Status,
+    /// Draw a position as the PNG the bot posts.
+    Render(cli::render::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Some(Command::Status) => {
             cli::status::run(std::io::stdin().lock(), std::io::stdout().lock())
         }
+        Some(Command::Render(args)) => cli::render::run(args),
         None => Err(anyhow::anyhow!(
             "the bot itself is not built yet; see `xiangqi-bot --help`"
         )),

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod moves;
 pub mod perft;
+pub mod render;
 pub mod status;
 pub mod uci;
 

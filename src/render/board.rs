@@ -21,7 +21,10 @@ const MARK_GAP: f32 = 4.0;
 const MARK_ARM: f32 = 11.0;
 const RIVER_EM: f32 = 34.0;
 const LABEL_EM: f32 = 16.0;
+/// Black's file numbers are digits; Red's are CJK numerals, which need a
+/// larger size to read at the same weight.
 const NUMBER_EM: f32 = 15.0;
+const NUMERAL_EM: f32 = 18.0;
 
 const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
@@ -194,11 +197,12 @@ fn draw_river(c: &mut RgbCanvas) {
 fn draw_labels(c: &mut RgbCanvas, flipped: bool) {
     let font = font();
     let labels = GlyphSet::new(&font, LABEL_EM, "abcdefghi0123456789".chars());
-    let numbers = GlyphSet::new(
-        &font,
-        NUMBER_EM,
-        "123456789".chars().chain(CHINESE_NUMERALS),
-    );
+    let digits = GlyphSet::new(&font, NUMBER_EM, "123456789".chars());
+    let numerals = GlyphSet::new(&font, NUMERAL_EM, CHINESE_NUMERALS);
+    let numbers = |side| match side {
+        Color::Red => &numerals,
+        Color::Black => &digits,
+    };
     let (near, far) = if flipped {
         (Color::Black, Color::Red)
     } else {
@@ -213,7 +217,7 @@ fn draw_labels(c: &mut RgbCanvas, flipped: bool) {
         let letter = ((b'a' + file) as char).to_string();
         labels.paint_centred(c, &letter, (x, letter_row), 'x', theme::LABEL);
         let far_number = file_number(far, file);
-        numbers.paint_centred(
+        numbers(far).paint_centred(
             c,
             &far_number,
             (x, far_row),
@@ -221,7 +225,7 @@ fn draw_labels(c: &mut RgbCanvas, flipped: bool) {
             theme::LABEL_SOFT,
         );
         let near_number = file_number(near, file);
-        numbers.paint_centred(
+        numbers(near).paint_centred(
             c,
             &near_number,
             (x, near_row),

@@ -15,6 +15,30 @@ impl Rgb {
     }
 }
 
+/// A pixel rectangle [x0, x1) × [y0, y1): the part of a picture something
+/// was drawn on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    pub x0: usize,
+    pub y0: usize,
+    pub x1: usize,
+    pub y1: usize,
+}
+
+impl Rect {
+    /// The square of half-side `reach` around a point, clipped to a
+    /// `width` × `height` picture.
+    pub fn around((cx, cy): (f32, f32), reach: f32, width: usize, height: usize) -> Rect {
+        let lo = |v: f32| (v - reach).floor().max(0.0) as usize;
+        Rect {
+            x0: lo(cx).min(width),
+            y0: lo(cy).min(height),
+            x1: ((cx + reach).ceil().max(0.0) as usize).min(width),
+            y1: ((cy + reach).ceil().max(0.0) as usize).min(height),
+        }
+    }
+}
+
 /// Something shapes can be blended onto.
 pub trait Surface {
     fn width(&self) -> usize;
@@ -50,26 +74,32 @@ impl RgbCanvas {
     }
 
     /// Composites a premultiplied sprite with its top-left corner at (x, y);
-    /// parts outside the canvas are clipped.
+    /// parts outside the canvas are clipped. This runs for every piece of
+    /// every picture, so opaque and empty pixels take short cuts.
     pub fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
-        for sy in 0..sprite.height {
-            let ty = y + sy as i32;
-            if ty < 0 || ty as usize >= self.height {
-                continue;
-            }
-            for sx in 0..sprite.width {
-                let tx = x + sx as i32;
-                if tx < 0 || tx as usize >= self.width {
-                    continue;
-                }
-                let s = &sprite.pixels[(sy * sprite.width + sx) * 4..][..4];
-                if s[3] == 0 {
-                    continue;
-                }
-                let keep = 255 - s[3] as u32;
-                let d = &mut self.pixels[(ty as usize * self.width + tx as usize) * 3..][..3];
-                for c in 0..3 {
-                    d[c] = (s[c] as u32 + (d[c] as u32 * keep + 127) / 255).min(255) as u8;
+        let sx0 = (-x).max(0) as usize;
+        let sy0 = (-y).max(0) as usize;
+        let sx1 = (self.width as i32 - x).clamp(0, sprite.width as i32) as usize;
+        let sy1 = (self.height as i32 - y).clamp(0, sprite.height as i32) as usize;
+        if sx0 >= sx1 {
+            return;
+        }
+        for sy in sy0..sy1 {
+            let src = &sprite.pixels[(sy * sprite.width + sx0) * 4..(sy * sprite.width + sx1) * 4];
+            let row = (y + sy as i32) as usize * self.width;
+            let start = (row + (x + sx0 as i32) as usize) * 3;
+            let dst = &mut self.pixels[start..start + (sx1 - sx0) * 3];
+            for (s, d) in src.chunks_exact(4).zip(dst.chunks_exact_mut(3)) {
+                match s[3] {
+                    0 => {}
+                    255 => d.copy_from_slice(&s[..3]),
+                    a => {
+                        let keep = 255 - a as u32;
+                        for c in 0..3 {
+                            let v = s[c] as u32 + (d[c] as u32 * keep + 127) / 255;
+                            d[c] = v.min(255) as u8;
+                        }
+                    }
                 }
             }
         }

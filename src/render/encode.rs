@@ -1,39 +1,83 @@
 //! PNG encoding of one board picture as an indexed (palette) image: a third
-//! of the RGB data and far more compressible. Measured on a busy board
-//! (`examples`-free: see `benches/render.rs` and the render issue's note):
-//! RGB + fdeflate + Up filter was ~300 KB; indexed + fdeflate ~90 KB (with a
-//! filter) and ~460 KB without; indexed + zlib level 1, no filter, ~47 KB in
-//! about the same time. Higher levels save a few KB for twice the time.
+//! of the RGB data and far more compressible.
+//!
+//! The file is assembled here (signature, IHDR, PLTE, one IDAT, IEND) around
+//! a single deflate call, because the `png` crate's zlib path feeds the
+//! compressor one row at a time, and that per-call overhead cost more than
+//! the compression itself. Measured on a busy board while tuning: RGB with
+//! fdeflate and the Up filter, ~300 KB; indexed with fdeflate, ~100 KB;
+//! indexed, no filter, deflate level 1, ~45 KB; higher levels save a few KB
+//! for twice the time, and filters do not help palette indices.
 
-use super::canvas::{RgbCanvas, Surface};
+use super::canvas::{Rect, RgbCanvas, Surface};
 use super::palette::Palette;
 
-pub fn png(canvas: &RgbCanvas, palette: &Palette) -> Result<Vec<u8>, png::EncodingError> {
-    png_with(
-        canvas,
-        palette,
-        png::DeflateCompression::Level(1),
-        png::Filter::NoFilter,
-    )
+/// miniz's fastest level: greedy matching, already enough for flat colours.
+const DEFLATE_LEVEL: u8 = 1;
+const SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+
+/// The picture as PNG scanlines: each a filter byte (0, none) and one
+/// palette index a pixel.
+pub fn scanlines(canvas: &RgbCanvas, palette: &Palette) -> Vec<u8> {
+    let width = canvas.width();
+    let mut out = Vec::with_capacity((width + 1) * canvas.height());
+    for row in canvas.pixels.chunks_exact(width * 3) {
+        out.push(0);
+        out.extend(row.chunks_exact(3).map(|p| palette.index(p)));
+    }
+    out
 }
 
-/// [`png`] with the compression settings open, for measuring trade-offs.
-pub fn png_with(
+/// [`scanlines`] of `canvas`, knowing that it differs from the picture
+/// `base` was made from only inside `dirty`: most of a board is the static
+/// board, indexed once.
+pub fn scanlines_from(
     canvas: &RgbCanvas,
     palette: &Palette,
-    deflate: png::DeflateCompression,
-    filter: png::Filter,
-) -> Result<Vec<u8>, png::EncodingError> {
-    let indices = palette.index_image(canvas);
-    let mut out = Vec::with_capacity(96 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, canvas.width() as u32, canvas.height() as u32);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.rgb.clone());
-    encoder.set_deflate_compression(deflate);
-    encoder.set_filter(filter);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&indices)?;
-    writer.finish()?;
-    Ok(out)
+    base: &[u8],
+    dirty: &[Rect],
+) -> Vec<u8> {
+    let width = canvas.width();
+    let mut out = base.to_vec();
+    for r in dirty {
+        for y in r.y0..r.y1 {
+            let src = &canvas.pixels[(y * width + r.x0) * 3..(y * width + r.x1) * 3];
+            let start = y * (width + 1) + 1 + r.x0;
+            let dst = &mut out[start..start + (r.x1 - r.x0)];
+            for (d, p) in dst.iter_mut().zip(src.chunks_exact(3)) {
+                *d = palette.index(p);
+            }
+        }
+    }
+    out
+}
+
+/// A PNG file of `width` × `height` palette indices in [`scanlines`] form.
+pub fn png(width: usize, height: usize, scanlines: &[u8], palette: &Palette) -> Vec<u8> {
+    let idat = miniz_oxide::deflate::compress_to_vec_zlib(scanlines, DEFLATE_LEVEL);
+
+    let mut header = Vec::with_capacity(13);
+    header.extend_from_slice(&(width as u32).to_be_bytes());
+    header.extend_from_slice(&(height as u32).to_be_bytes());
+    // Bit depth 8, colour type 3 (indexed), deflate, adaptive filtering, no interlace.
+    header.extend_from_slice(&[8, 3, 0, 0, 0]);
+
+    let mut out = Vec::with_capacity(idat.len() + palette.rgb.len() + 64);
+    out.extend_from_slice(SIGNATURE);
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"PLTE", &palette.rgb);
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+/// Appends one chunk: length, type, data, CRC of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
 }

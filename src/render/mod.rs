@@ -27,7 +27,7 @@ pub use canvas::{Rgb, RgbCanvas};
 pub use layout::{point as point_centre, HEIGHT, WIDTH};
 pub use scene::Scene;
 
-use canvas::Sprite;
+use canvas::{Rect, Sprite};
 use layout::CAPTION_HEIGHT;
 use palette::Palette;
 use text::{font, GlyphSet};
@@ -40,11 +40,12 @@ const CAPTION_MARGIN: f32 = 12.0;
 /// Longer captions are cut before measuring (names are short; this bounds work).
 const CAPTION_MAX_CHARS: usize = 200;
 
-/// Encoding failed; with in-memory output this means a bug, but the bot should
-/// answer with an error rather than crash.
+/// A replay could not be made. (A single board cannot fail: its PNG is
+/// assembled in memory.)
 #[derive(Debug)]
 pub enum RenderError {
-    Png(png::EncodingError),
+    /// The GIF encoder refused; with in-memory output this means a bug, but
+    /// the bot should answer with an error rather than crash.
     Gif(gif::EncodingError),
     /// A replay needs at least one position.
     NoFrames,
@@ -53,7 +54,6 @@ pub enum RenderError {
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RenderError::Png(e) => write!(f, "could not encode the board as PNG: {e}"),
             RenderError::Gif(e) => write!(f, "could not encode the replay as GIF: {e}"),
             RenderError::NoFrames => f.write_str("a replay needs at least one position"),
         }
@@ -66,6 +66,8 @@ impl std::error::Error for RenderError {}
 pub struct Renderer {
     art: Art,
     palette: Palette,
+    /// The static boards already as PNG scanlines, by seat.
+    board_scanlines: [Vec<u8>; 2],
 }
 
 /// Everything drawn ahead of time.
@@ -95,20 +97,31 @@ impl Renderer {
             pieces: pieces::piece_sprites(),
             caption: GlyphSet::new(&font, CAPTION_EM, caption_chars),
         };
-        let samples: Vec<RgbCanvas> = palette_samples().iter().map(|s| art.draw(s)).collect();
+        let samples: Vec<RgbCanvas> = palette_samples().iter().map(|s| art.draw(s).0).collect();
         let palette = Palette::learn(&samples);
-        Renderer { art, palette }
+        let board_scanlines = art
+            .boards
+            .each_ref()
+            .map(|b| encode::scanlines(b, &palette));
+        Renderer {
+            art,
+            palette,
+            board_scanlines,
+        }
     }
 
     /// Draws a scene into full-colour pixels (what [`Renderer::render_png`]
     /// reduces to the palette and encodes).
     pub fn draw(&self, scene: &Scene) -> RgbCanvas {
-        self.art.draw(scene)
+        self.art.draw(scene).0
     }
 
     /// The scene as PNG bytes.
-    pub fn render_png(&self, scene: &Scene) -> Result<Vec<u8>, RenderError> {
-        encode::png(&self.draw(scene), &self.palette).map_err(RenderError::Png)
+    pub fn render_png(&self, scene: &Scene) -> Vec<u8> {
+        let (canvas, dirty) = self.art.draw(scene);
+        let base = &self.board_scanlines[scene.flipped as usize];
+        let lines = encode::scanlines_from(&canvas, &self.palette, base, &dirty);
+        encode::png(WIDTH, HEIGHT, &lines, &self.palette)
     }
 
     /// A looping animated GIF with one frame per scene, in order.
@@ -122,18 +135,27 @@ impl Renderer {
 }
 
 impl Art {
-    fn draw(&self, scene: &Scene) -> RgbCanvas {
+    /// The picture, and the rectangles where it may differ from the static board.
+    fn draw(&self, scene: &Scene) -> (RgbCanvas, Vec<Rect>) {
         let mut c = self.boards[scene.flipped as usize].clone();
+        let mut dirty = Vec::with_capacity(40);
+        let around = |sq: Square, reach: f32| {
+            Rect::around(layout::point(sq, scene.flipped), reach, WIDTH, HEIGHT)
+        };
         if let Some(mv) = scene.last_move {
             marks::last_move(&mut c, mv, scene.flipped);
+            dirty.push(around(mv.from(), marks::REACH));
+            dirty.push(around(mv.to(), marks::REACH));
         }
         if let Some(general) = scene.check {
             marks::check(&mut c, general, scene.flipped);
+            dirty.push(around(general, marks::REACH));
         }
         for sq in Square::all() {
             if let Some(piece) = scene.pieces[sq.index()] {
                 let (x, y) = layout::point(sq, scene.flipped);
                 let half = pieces::SPRITE_HALF;
+                dirty.push(around(sq, half as f32));
                 c.draw_sprite(
                     &self.pieces[piece.index()],
                     x as i32 - half,
@@ -143,8 +165,14 @@ impl Art {
         }
         if let Some(caption) = &scene.caption {
             self.draw_caption(&mut c, caption);
+            dirty.push(Rect {
+                x0: 0,
+                y0: 0,
+                x1: WIDTH,
+                y1: CAPTION_HEIGHT as usize,
+            });
         }
-        c
+        (c, dirty)
     }
 
     /// One line centred in the caption band, cut with "..." if too long.

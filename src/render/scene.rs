@@ -1,7 +1,7 @@
 //! What a picture shows: the pieces and the marks, independent of how the
 //! position was reached or whether it is legal.
 
-use crate::rules::{Move, Piece, Square, NUM_SQUARES};
+use crate::rules::{Move, Piece, Position, Square, NUM_SQUARES};
 
 /// One board picture's content.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,19 @@ impl Scene {
         }
     }
 
+    /// The position's pieces from Red's seat, its side to move's general
+    /// marked if in check; no last move, no caption.
+    pub fn from_position(pos: &Position) -> Scene {
+        let mut scene = Scene::empty();
+        for sq in Square::all() {
+            scene.pieces[sq.index()] = pos.piece_at(sq);
+        }
+        if pos.in_check() {
+            scene.check = Some(pos.general_square(pos.side_to_move()));
+        }
+        scene
+    }
+
     /// Places (or removes) a piece; convenient for building scenes by hand.
     pub fn with_piece(mut self, sq: Square, piece: Option<Piece>) -> Scene {
         self.pieces[sq.index()] = piece;
@@ -40,5 +53,28 @@ impl Scene {
 impl Default for Scene {
     fn default() -> Scene {
         Scene::empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, PieceKind};
+
+    #[test]
+    fn from_position_copies_pieces_and_marks_a_checked_general() {
+        let start = Scene::from_position(&Position::startpos());
+        let e0 = Square::parse("e0").unwrap();
+        assert_eq!(
+            start.pieces[e0.index()],
+            Some(Piece::new(Color::Red, PieceKind::General))
+        );
+        assert_eq!(start.pieces.iter().flatten().count(), 32);
+        assert_eq!(start.check, None);
+
+        // Black to move, the red chariot on e2 gives check to the general on e9.
+        let checked = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/3K5 b - - 0 1").unwrap();
+        let scene = Scene::from_position(&checked);
+        assert_eq!(scene.check, Square::parse("e9"));
     }
 }

@@ -32,5 +32,7 @@ pub const SHADOW: Rgb = Rgb(0x2A, 0x18, 0x08);
 
 /// The last move's from and to points.
 pub const LAST_MOVE: Rgb = Rgb(0x1E, 0x6F, 0xD9);
+/// The from point's fill: a pale tint of the same blue.
+pub const LAST_MOVE_WASH: Rgb = Rgb(0xC8, 0xE0, 0xFF);
 /// A general in check.
 pub const CHECK: Rgb = Rgb(0xE8, 0x1B, 0x1B);
