@@ -10,7 +10,9 @@
 //! win. Middlegame and endgame values are blended by the attacking material
 //! left on the board.
 
-use crate::rules::{Color, Piece, PieceKind, Position, Squares, NUM_SQUARES};
+use std::sync::OnceLock;
+
+use crate::rules::{Bitboard, Color, PieceKind, Position, Squares, NUM_SQUARES};
 
 use super::pst;
 
@@ -31,30 +33,6 @@ const CENTRAL_CANNON: [i32; 2] = [14, 4];
 /// Per unit of attack, times the weighted count of missing guards.
 const GUARD_SHORTAGE: i32 = 3;
 
-/// The board as a plain array, read once per evaluation.
-struct Board {
-    cells: [Option<Piece>; NUM_SQUARES],
-}
-
-impl Board {
-    fn read(pos: &Position) -> Board {
-        let mut cells = [None; NUM_SQUARES];
-        for sq in Squares(pos.occupied()) {
-            cells[sq.index()] = pos.piece_at(sq);
-        }
-        Board { cells }
-    }
-
-    #[inline]
-    fn at(&self, file: i32, rank: i32) -> Option<Option<Piece>> {
-        if (0..9).contains(&file) && (0..10).contains(&rank) {
-            Some(self.cells[(rank * 9 + file) as usize])
-        } else {
-            None
-        }
-    }
-}
-
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// Horse jumps with the leg that blocks each: (df, dr, leg df, leg dr).
 const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
@@ -67,6 +45,59 @@ const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
     (-2, 1, -1, 0),
     (-2, -1, -1, 0),
 ];
+
+/// Per point, the points along each orthogonal ray outwards and the horse
+/// jumps with their legs: computed once, so the mobility loops test bits only.
+struct Geometry {
+    rays: [[[u8; 9]; 4]; NUM_SQUARES],
+    ray_len: [[u8; 4]; NUM_SQUARES],
+    /// (target, leg) pairs.
+    jumps: [[(u8, u8); 8]; NUM_SQUARES],
+    jump_count: [u8; NUM_SQUARES],
+}
+
+fn geometry() -> &'static Geometry {
+    static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
+    GEOMETRY.get_or_init(|| {
+        let mut g = Geometry {
+            rays: [[[0; 9]; 4]; NUM_SQUARES],
+            ray_len: [[0; 4]; NUM_SQUARES],
+            jumps: [[(0, 0); 8]; NUM_SQUARES],
+            jump_count: [0; NUM_SQUARES],
+        };
+        let index = |f: i32, r: i32| -> Option<u8> {
+            ((0..9).contains(&f) && (0..10).contains(&r)).then(|| (r * 9 + f) as u8)
+        };
+        for sq in 0..NUM_SQUARES {
+            let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
+            for (dir, (df, dr)) in ORTHOGONAL.into_iter().enumerate() {
+                let (mut f, mut r) = (file + df, rank + dr);
+                while let Some(t) = index(f, r) {
+                    let n = g.ray_len[sq][dir] as usize;
+                    g.rays[sq][dir][n] = t;
+                    g.ray_len[sq][dir] += 1;
+                    f += df;
+                    r += dr;
+                }
+            }
+            for (df, dr, lf, lr) in HORSE_JUMPS {
+                if let (Some(t), Some(leg)) =
+                    (index(file + df, rank + dr), index(file + lf, rank + lr))
+                {
+                    let n = g.jump_count[sq] as usize;
+                    g.jumps[sq][n] = (t, leg);
+                    g.jump_count[sq] += 1;
+                }
+            }
+        }
+        g
+    })
+}
+
+#[inline]
+fn has(bb: Bitboard, index: u8) -> bool {
+    (bb >> index) & 1 != 0
+}
 
 fn own_half(color: Color, rank: i32) -> bool {
     match color {
@@ -100,7 +131,9 @@ impl Side {
 
 /// The evaluation in centipawns for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let board = Board::read(pos);
+    let occupied = pos.occupied();
+    let colors = [pos.pieces_of(Color::Red), pos.pieces_of(Color::Black)];
+    let geo = geometry();
     let table = pst::table();
     let mut sides = [Side::default(); 2];
     let generals = [
@@ -108,8 +141,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         pos.general_square(Color::Black),
     ];
 
-    for sq in Squares(pos.occupied()) {
-        let Some(piece) = board.cells[sq.index()] else {
+    for sq in Squares(occupied) {
+        let Some(piece) = pos.piece_at(sq) else {
             continue;
         };
         let us = piece.color;
@@ -133,7 +166,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 if in_enemy_half {
                     side.attack_weight += 4;
                 }
-                let mobility = slide_mobility(&board, file, rank, us, false);
+                let mobility = slide_mobility(geo, occupied, colors[us.index()], sq.index(), false);
                 side.add_scaled(CHARIOT_MOBILITY, mobility);
             }
             PieceKind::Cannon => {
@@ -142,11 +175,11 @@ pub fn evaluate(pos: &Position) -> i32 {
                 if in_enemy_half {
                     side.attack_weight += 3;
                 }
-                let mobility = slide_mobility(&board, file, rank, us, true);
+                let mobility = slide_mobility(geo, occupied, colors[us.index()], sq.index(), true);
                 side.add_scaled(CANNON_MOBILITY, mobility);
                 let enemy_general = generals[us.opponent().index()];
                 if enemy_general.file() as i32 == file {
-                    match pieces_between(&board, file, rank, enemy_general.rank() as i32) {
+                    match pieces_between(occupied, file, rank, enemy_general.rank() as i32) {
                         0 => side.add(EMPTY_HEAD_CANNON),
                         2 => side.add(CENTRAL_CANNON),
                         _ => {}
@@ -159,7 +192,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 if in_enemy_half {
                     side.attack_weight += 3;
                 }
-                let mobility = horse_mobility(&board, file, rank, us);
+                let mobility = horse_mobility(geo, occupied, colors[us.index()], sq.index());
                 side.add_scaled(HORSE_MOBILITY, mobility);
                 if mobility <= 1 {
                     side.add(TRAPPED_HORSE);
@@ -200,59 +233,52 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// Points a chariot (or a cannon, moving) can reach, plus a capture.
-fn slide_mobility(board: &Board, file: i32, rank: i32, us: Color, cannon: bool) -> i32 {
+fn slide_mobility(
+    geo: &Geometry,
+    occupied: Bitboard,
+    own: Bitboard,
+    sq: usize,
+    cannon: bool,
+) -> i32 {
     let mut count = 0;
-    for (df, dr) in ORTHOGONAL {
-        let (mut f, mut r) = (file + df, rank + dr);
+    for dir in 0..4 {
+        let ray = &geo.rays[sq][dir][..geo.ray_len[sq][dir] as usize];
         let mut screened = false;
-        while let Some(cell) = board.at(f, r) {
-            match cell {
-                None if !screened => count += 1,
-                None => {}
-                Some(p) => {
-                    if cannon && !screened {
-                        screened = true;
-                    } else {
-                        if p.color != us {
-                            count += 1;
-                        }
-                        break;
-                    }
+        for &t in ray {
+            if !has(occupied, t) {
+                if !screened {
+                    count += 1;
                 }
+            } else if cannon && !screened {
+                screened = true;
+            } else {
+                if !has(own, t) {
+                    count += 1;
+                }
+                break;
             }
-            f += df;
-            r += dr;
         }
     }
     count
 }
 
 /// Points a horse can jump to: leg free and no piece of its own there.
-fn horse_mobility(board: &Board, file: i32, rank: i32, us: Color) -> i32 {
-    let mut count = 0;
-    for (df, dr, lf, lr) in HORSE_JUMPS {
-        let Some(target) = board.at(file + df, rank + dr) else {
-            continue;
-        };
-        if board.at(file + lf, rank + lr) != Some(None) {
-            continue;
-        }
-        if target.is_none_or(|p| p.color != us) {
-            count += 1;
-        }
-    }
-    count
+fn horse_mobility(geo: &Geometry, occupied: Bitboard, own: Bitboard, sq: usize) -> i32 {
+    geo.jumps[sq][..geo.jump_count[sq] as usize]
+        .iter()
+        .filter(|&&(target, leg)| !has(occupied, leg) && !has(own, target))
+        .count() as i32
 }
 
 /// Pieces strictly between two points of one file.
-fn pieces_between(board: &Board, file: i32, rank_a: i32, rank_b: i32) -> i32 {
+fn pieces_between(occupied: Bitboard, file: i32, rank_a: i32, rank_b: i32) -> i32 {
     let (lo, hi) = if rank_a < rank_b {
         (rank_a, rank_b)
     } else {
         (rank_b, rank_a)
     };
     ((lo + 1)..hi)
-        .filter(|&r| matches!(board.at(file, r), Some(Some(_))))
+        .filter(|&r| has(occupied, (r * 9 + file) as u8))
         .count() as i32
 }
 
