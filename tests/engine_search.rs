@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use xiangqi_bot::engine::uci::parse_iccs;
 use xiangqi_bot::engine::{GameHistory, Limits, Score, SearchResult, Searcher};
 use xiangqi_bot::rules::{Move, Position};
 
@@ -149,4 +150,53 @@ fn a_searcher_can_move_to_another_thread() {
         s.search(&Position::startpos(), &GameHistory::new(), &limits)
     });
     assert!(handle.join().unwrap().best_move.is_some());
+}
+
+#[test]
+fn avoids_repeating_a_perpetual_check() {
+    // Red checked along rank 9, then rank 8, and the position came back.
+    // Checking on a9 again recreates a cycle in which Red checked with every
+    // move: a loss under the rules. Red is winning anyway, so it must play
+    // something else and still see itself ahead.
+    let start = Position::from_fen("4k4/R8/9/9/2P6/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let moves: Vec<Move> = ["a8a9", "e9e8", "a9a8", "e8e9"]
+        .iter()
+        .map(|t| parse_iccs(t).unwrap())
+        .collect();
+    let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+    assert_eq!(pos.key(), start.key());
+    let mut searcher = Searcher::new(4);
+    let result = searcher.search(&pos, &history, &Limits::depth(6));
+    assert_ne!(result.best_move, Some(parse_iccs("a8a9").unwrap()));
+    assert!(result.score.0 > 0, "{}", result.score);
+    // The repeating check itself is scored as the loss it is.
+    let scored = searcher.score_root_moves(&pos, &history, 2, &Limits::default());
+    let repeat = scored
+        .iter()
+        .find(|(m, _)| m.to_string() == "a8a9")
+        .unwrap();
+    assert!(repeat.1 .0 <= -10_000, "a8a9 scored {}", repeat.1);
+    // Without the history it is an ordinary check.
+    let scored = searcher.score_root_moves(&start, &GameHistory::new(), 2, &Limits::default());
+    let check = scored
+        .iter()
+        .find(|(m, _)| m.to_string() == "a8a9")
+        .unwrap();
+    assert!(check.1 .0 > 0, "a8a9 scored {}", check.1);
+}
+
+#[test]
+fn the_victim_of_a_perpetual_check_sees_a_win() {
+    // From an ElephantEye game: Black's chariot can only check back and forth
+    // on c1/c2 (anything else loses to Red's attack), so Red, in check, is
+    // winning by the rules once the checks repeat.
+    let start =
+        Position::from_fen("2bakab2/9/5R1C1/p1p1C1p1p/9/2P3P2/8P/B4Ar2/4K4/9 b - - 0 25").unwrap();
+    let moves: Vec<Move> = ["g2g1", "e1e2", "g1a1", "a2c0", "a1c1", "f7f8", "c1c2"]
+        .iter()
+        .map(|t| parse_iccs(t).unwrap())
+        .collect();
+    let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+    let result = Searcher::new(4).search(&pos, &history, &Limits::depth(8));
+    assert!(result.score.0 >= 10_000, "{}", result.score);
 }

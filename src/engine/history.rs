@@ -1,12 +1,11 @@
 //! The game's past positions, and the repetition rules as the search applies
-//! them. The rules layer decides repetitions in real games; inside the search a
-//! position that recurs ends the line at once, scored the way the rules would
-//! score the finished cycle: the side that checked with every move of the cycle
-//! (and whose opponent did not) loses, any other repetition is a draw.
+//! them. Inside the search a position that recurs ends the line at once,
+//! scored the way the rules would score the finished cycle: the side that
+//! checked with every move of the cycle (and whose opponent did not) loses;
+//! otherwise the rules layer's verdict decides perpetual chases; anything else
+//! is a draw.
 
-use crate::rules::{Move, Position};
-
-use super::score::{DRAW, RULE_LOSS};
+use crate::rules::{Game, Move, Position};
 
 /// One position of the game before the one being searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,10 +26,14 @@ impl PastPosition {
 }
 
 /// The positions since the last capture, oldest first, not counting the
-/// position to search. Earlier positions cannot recur, so they are not kept.
+/// position to search, with the move played from each. Earlier positions
+/// cannot recur, so they are not kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameHistory {
     positions: Vec<PastPosition>,
+    /// `moves[k]` was played from `positions[k]`; the last leads to the
+    /// position to search.
+    moves: Vec<Move>,
 }
 
 /// A move in a replayed move list that is not legal where it is played.
@@ -77,22 +80,35 @@ impl GameHistory {
         Ok((pos, history))
     }
 
+    /// The position a game has reached and the history leading to it.
+    pub fn of_game(game: &Game) -> (Position, GameHistory) {
+        let mut pos = game.start().clone();
+        let mut history = GameHistory::new();
+        for &mv in game.moves() {
+            history.record(&pos, mv);
+            pos.make_move(mv);
+        }
+        (pos, history)
+    }
+
     /// Records `pos` as left by `mv` (call before playing `mv` on it).
     pub fn record(&mut self, pos: &Position, mv: Move) {
         if pos.is_capture(mv) {
             self.positions.clear();
+            self.moves.clear();
         } else {
             self.positions.push(PastPosition::of(pos));
+            self.moves.push(mv);
         }
-    }
-
-    /// Appends a position as is (the caller knows it is since the last capture).
-    pub fn push(&mut self, past: PastPosition) {
-        self.positions.push(past);
     }
 
     pub fn positions(&self) -> &[PastPosition] {
         &self.positions
+    }
+
+    /// `moves()[k]` was played from `positions()[k]`.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
     }
 
     pub fn len(&self) -> usize {
@@ -104,14 +120,25 @@ impl GameHistory {
     }
 }
 
+/// Who, if anyone, checked with every one of their moves in a cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CycleChecks {
+    /// The side to move at the repeated position: it loses.
+    Mover,
+    /// Its opponent: the side to move wins.
+    Opponent,
+    /// Neither or both: the rules' chase verdict decides, else a draw.
+    Neither,
+}
+
 /// If the last position of `line` (the node being searched) repeats an earlier
-/// one within the last `reversible` plies, the score of that repetition for
-/// the side to move at the node; `None` when it is no repetition.
+/// one within the last `reversible` plies, the index of that earlier position
+/// and who perpetually checked in between; `None` when it is no repetition.
 ///
 /// `line[k].in_check` tells whether the move into position `k` gave check, so
 /// in a cycle from `i` to `n` the side to move at `n` made the moves into
 /// `i+1, i+3, …, n-1` and its opponent those into `i+2, …, n`.
-pub fn repetition_score(line: &[PastPosition], reversible: usize) -> Option<i32> {
+pub fn find_repetition(line: &[PastPosition], reversible: usize) -> Option<(usize, CycleChecks)> {
     let n = line.len().checked_sub(1)?;
     let key = line[n].key;
     let oldest = n.saturating_sub(reversible);
@@ -123,11 +150,12 @@ pub fn repetition_score(line: &[PastPosition], reversible: usize) -> Option<i32>
         if line[i].key == key {
             let mover_checks = (i + 1..n).step_by(2).all(|k| line[k].in_check);
             let opponent_checks = (i + 2..=n).step_by(2).all(|k| line[k].in_check);
-            return Some(match (mover_checks, opponent_checks) {
-                (true, false) => RULE_LOSS,
-                (false, true) => -RULE_LOSS,
-                _ => DRAW,
-            });
+            let checks = match (mover_checks, opponent_checks) {
+                (true, false) => CycleChecks::Mover,
+                (false, true) => CycleChecks::Opponent,
+                _ => CycleChecks::Neither,
+            };
+            return Some((i, checks));
         }
         i = i.checked_sub(2)?;
     }
@@ -145,30 +173,58 @@ mod tests {
     }
 
     #[test]
-    fn idle_repetition_is_a_draw() {
+    fn idle_repetition_is_found_without_checks() {
         let l = line(&[(1, false), (2, false), (3, false), (4, false), (1, false)]);
-        assert_eq!(repetition_score(&l, 100), Some(DRAW));
+        assert_eq!(find_repetition(&l, 100), Some((0, CycleChecks::Neither)));
     }
 
     #[test]
     fn no_repetition_without_a_recurring_key() {
         let l = line(&[(1, false), (2, false), (3, false), (4, false), (5, false)]);
-        assert_eq!(repetition_score(&l, 100), None);
+        assert_eq!(find_repetition(&l, 100), None);
         // Out of the reversible window: a capture came in between.
         let l = line(&[(1, false), (2, false), (3, false), (4, false), (1, false)]);
-        assert_eq!(repetition_score(&l, 3), None);
+        assert_eq!(find_repetition(&l, 3), None);
     }
 
     #[test]
-    fn perpetual_checker_loses() {
+    fn perpetual_checker_is_named() {
         // The side to move at the end gave check with its moves (into 1 and 3).
         let l = line(&[(1, false), (2, true), (3, false), (4, true), (1, false)]);
-        assert_eq!(repetition_score(&l, 100), Some(RULE_LOSS));
+        assert_eq!(find_repetition(&l, 100), Some((0, CycleChecks::Mover)));
         // The opponent checked with every move (into 2 and 4, the node itself).
         let l = line(&[(1, true), (2, false), (3, true), (4, false), (1, true)]);
-        assert_eq!(repetition_score(&l, 100), Some(-RULE_LOSS));
-        // Both check throughout: a draw.
+        assert_eq!(find_repetition(&l, 100), Some((0, CycleChecks::Opponent)));
+        // Both check throughout.
         let l = line(&[(1, true), (2, true), (3, true), (4, true), (1, true)]);
-        assert_eq!(repetition_score(&l, 100), Some(DRAW));
+        assert_eq!(find_repetition(&l, 100), Some((0, CycleChecks::Neither)));
+        // The nearest earlier occurrence is the one judged.
+        let l = line(&[
+            (1, false),
+            (2, false),
+            (1, false),
+            (2, true),
+            (3, false),
+            (4, true),
+            (1, false),
+        ]);
+        assert_eq!(find_repetition(&l, 100), Some((2, CycleChecks::Mover)));
+    }
+
+    #[test]
+    fn history_keeps_moves_since_the_last_capture() {
+        let start = Position::startpos();
+        let moves: Vec<Move> = ["h2e2", "h9g7", "e2e6", "b9c7"]
+            .iter()
+            .map(|t| crate::engine::uci::parse_iccs(t).unwrap())
+            .collect();
+        let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+        // e2e6 captured: only the position before b9c7 remains.
+        assert_eq!(history.len(), 1);
+        assert_eq!(history.moves(), &moves[3..]);
+        let game = Game::from_moves(start, &moves).unwrap();
+        let (from_game, same) = GameHistory::of_game(&game);
+        assert_eq!(from_game.key(), pos.key());
+        assert_eq!(same, history);
     }
 }

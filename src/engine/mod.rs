@@ -24,7 +24,7 @@ pub mod search;
 pub mod tt;
 pub mod uci;
 
-pub use history::{GameHistory, PastPosition};
+pub use history::{GameHistory, IllegalHistoryMove, PastPosition};
 pub use levels::{Level, LevelError, LevelSettings};
 pub use limits::{clock_budget, Limits};
 pub use score::Score;

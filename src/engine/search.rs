@@ -12,14 +12,15 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
 use super::evaluate::evaluate;
-use super::history::{repetition_score, GameHistory, PastPosition};
+use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
 use super::movepick::{is_losing_capture, MovePicker, OrderingTables};
 use super::pst::MATERIAL;
-use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 
 /// Plies without a capture after which the game is drawn (the rules' 60-move rule).
@@ -172,6 +173,8 @@ struct Context<'a> {
     /// Positions since the last capture: the game's, then the search path's;
     /// the last one is the node being searched.
     line: Vec<PastPosition>,
+    /// `line_moves[k]` leads from `line[k]` to `line[k + 1]` (a filler for null moves).
+    line_moves: Vec<Move>,
     /// Line index of the first position after the latest null move on the
     /// path: repetitions across a null move are not real.
     null_barrier: usize,
@@ -200,8 +203,11 @@ impl<'a> Context<'a> {
         // Only positions since the last capture can recur.
         let reversible = root.halfmove_clock() as usize;
         let past = history.positions();
-        line.extend_from_slice(&past[past.len().saturating_sub(reversible)..]);
+        let first = past.len().saturating_sub(reversible);
+        line.extend_from_slice(&past[first..]);
         line.push(PastPosition::of(root));
+        let mut line_moves = Vec::with_capacity(line.capacity());
+        line_moves.extend_from_slice(&history.moves()[first..]);
         let filler = Move::from_raw(0).expect("a0a0 packs");
         Context {
             pos: root.clone(),
@@ -210,6 +216,7 @@ impl<'a> Context<'a> {
             limits,
             deadline: Deadline::new(limits.movetime),
             line,
+            line_moves,
             null_barrier: 0,
             undos: Vec::with_capacity(MAX_PLY + 1),
             nodes: 0,
@@ -341,10 +348,12 @@ impl<'a> Context<'a> {
         let undo = self.pos.make_move(mv);
         self.undos.push(undo);
         self.line.push(PastPosition::of(&self.pos));
+        self.line_moves.push(mv);
     }
 
     fn unplay(&mut self, mv: Move) {
         self.line.pop();
+        self.line_moves.pop();
         let undo = self.undos.pop().expect("a move was played");
         self.pos.unmake_move(mv, undo);
     }
@@ -356,6 +365,18 @@ impl<'a> Context<'a> {
         [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon]
             .into_iter()
             .any(|kind| self.pos.count(Piece::new(color, kind)) > 0)
+    }
+
+    /// The score of a repetition without a lone perpetual checker, from the
+    /// rules' verdict on the cycle since line index `start` (perpetual chase
+    /// or draw). The position then is the one now, so it is judged from here.
+    fn chase_verdict(&self, start: usize) -> i32 {
+        let outcome = judge_repetition(&self.pos, &self.line_moves[start..]);
+        match outcome.result.winner() {
+            None => DRAW,
+            Some(winner) if winner == self.pos.side_to_move() => -RULE_LOSS,
+            Some(_) => RULE_LOSS,
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -388,8 +409,12 @@ impl<'a> Context<'a> {
         if ply > 0 {
             let reversible =
                 (self.pos.halfmove_clock() as usize).min(self.line.len() - 1 - self.null_barrier);
-            if let Some(score) = repetition_score(&self.line, reversible) {
-                return score;
+            if let Some((start, checks)) = find_repetition(&self.line, reversible) {
+                return match checks {
+                    CycleChecks::Mover => RULE_LOSS,
+                    CycleChecks::Opponent => -RULE_LOSS,
+                    CycleChecks::Neither => self.chase_verdict(start),
+                };
             }
             if self.pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
                 // A mate on the last ply still counts.
@@ -449,11 +474,13 @@ impl<'a> Context<'a> {
                 let reduction = 3 + depth / 4;
                 let null_undo = self.pos.make_null();
                 self.line.push(PastPosition::of(&self.pos));
+                self.line_moves.push(Move::from_raw(0).expect("a0a0 packs"));
                 let saved_barrier = self.null_barrier;
                 self.null_barrier = self.line.len() - 1;
                 let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.null_barrier = saved_barrier;
                 self.line.pop();
+                self.line_moves.pop();
                 self.pos.unmake_null(null_undo);
                 if self.stopped {
                     return 0;
