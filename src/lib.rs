@@ -4,12 +4,12 @@
 //! - [`rules`]: positions, FEN, legal moves, game end, notations. Pure and fast.
 //! - [`engine`]: search and evaluation, pure and synchronous, cancellable.
 //! - [`render`]: board pictures (PNG) and game replays (GIF).
+//! - [`store`]: games, moves, players, ratings and challenges in SQLite.
 //! - [`bot`]: commands, games and replies, transport-independent, plus the
 //!   console channel.
-//!
-//! Later layers (store) are added between these.
 
 pub mod bot;
 pub mod engine;
 pub mod render;
 pub mod rules;
+pub mod store;

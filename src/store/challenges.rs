@@ -1,0 +1,399 @@
+//! Challenges: one user asks another (or anyone in the channel, or the bot at
+//! a level) for a game. Accepting checks the state, the expiry and the
+//! addressee and creates the game in the same transaction, so a challenge
+//! turns into at most one game however many people click "accept" at once.
+
+use std::hash::{BuildHasher, Hasher};
+use std::time::Duration;
+
+use sqlx::{FromRow, SqliteConnection};
+
+use crate::rules::Color;
+
+use super::error::{StoreError, StoreResult};
+use super::games::{insert_game, load_game, NewGame};
+use super::model::{
+    fen_side_to_move, Actor, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
+    ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
+};
+use super::players::upsert_player;
+use super::Store;
+
+/// What a new challenge needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewChallenge {
+    pub location: Location,
+    pub from: UserRef,
+    pub to: ChallengeTarget,
+    pub color: ColorChoice,
+    /// `None` for the standard start position.
+    pub start_fen: Option<String>,
+    pub rated: bool,
+    /// How long it stays open.
+    pub expires_in: Duration,
+}
+
+/// Who accepts a challenge: a user (named, as they may be new to the store)
+/// or the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Accepter {
+    User(UserRef),
+    Bot,
+}
+
+impl Accepter {
+    fn actor(&self) -> Actor {
+        match self {
+            Accepter::User(user) => Actor::User(user.id.clone()),
+            Accepter::Bot => Actor::Bot,
+        }
+    }
+}
+
+/// The SELECT every challenge query shares: the row with both users' names.
+macro_rules! select_challenges {
+    ($tail:literal) => {
+        concat!(
+            "SELECT c.id, c.guild_id, c.channel_id, c.thread_id, c.from_user_id, ",
+            "fp.display_name AS from_name, c.to_user_id, tp.display_name AS to_name, c.bot_level, ",
+            "c.color, c.start_fen, c.rated, c.state, c.created_at, c.expires_at, c.resolved_at, c.game_id ",
+            "FROM challenges c ",
+            "JOIN players fp ON fp.user_id = c.from_user_id ",
+            "LEFT JOIN players tp ON tp.user_id = c.to_user_id ",
+            $tail
+        )
+    };
+}
+
+#[derive(FromRow)]
+struct ChallengeRow {
+    id: i64,
+    guild_id: Option<String>,
+    channel_id: String,
+    thread_id: Option<String>,
+    from_user_id: String,
+    from_name: String,
+    to_user_id: Option<String>,
+    to_name: Option<String>,
+    bot_level: Option<i64>,
+    color: String,
+    start_fen: Option<String>,
+    rated: bool,
+    state: String,
+    created_at: i64,
+    expires_at: i64,
+    resolved_at: Option<i64>,
+    game_id: Option<i64>,
+}
+
+impl TryFrom<ChallengeRow> for ChallengeRecord {
+    type Error = StoreError;
+
+    fn try_from(row: ChallengeRow) -> StoreResult<ChallengeRecord> {
+        let to = match (row.to_user_id, row.bot_level) {
+            (Some(id), None) => {
+                let display_name = row.to_name.unwrap_or_else(|| id.clone());
+                ChallengeTarget::User(UserRef { id, display_name })
+            }
+            (None, Some(level)) => ChallengeTarget::Bot(BotLevel::from_column(level)?),
+            (None, None) => ChallengeTarget::Anyone,
+            (Some(_), Some(_)) => {
+                return Err(StoreError::corrupt(format!(
+                    "challenge {} is addressed to a user and the bot",
+                    row.id
+                )))
+            }
+        };
+        Ok(ChallengeRecord {
+            id: ChallengeId(row.id),
+            location: Location {
+                guild_id: row.guild_id,
+                channel_id: row.channel_id,
+                thread_id: row.thread_id,
+            },
+            from: UserRef {
+                id: row.from_user_id,
+                display_name: row.from_name,
+            },
+            to,
+            color: ColorChoice::parse(&row.color)?,
+            start_fen: row.start_fen,
+            rated: row.rated,
+            state: ChallengeState::parse(&row.state)?,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+            resolved_at: row.resolved_at,
+            game_id: row.game_id.map(GameId),
+        })
+    }
+}
+
+async fn load_challenge(
+    conn: &mut SqliteConnection,
+    id: ChallengeId,
+) -> StoreResult<Option<ChallengeRecord>> {
+    let row: Option<ChallengeRow> = sqlx::query_as(select_challenges!("WHERE c.id = $1"))
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
+    row.map(ChallengeRecord::try_from).transpose()
+}
+
+async fn set_state(
+    conn: &mut SqliteConnection,
+    id: ChallengeId,
+    state: &str,
+    game: Option<GameId>,
+    now: UnixMillis,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE challenges SET state = $1, game_id = $2, resolved_at = $3 WHERE id = $4 AND state = 'pending'",
+    )
+    .bind(state)
+    .bind(game.map(|g| g.0))
+    .bind(now)
+    .bind(id.0)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A fair coin for "random colour", from the standard library's randomly
+/// keyed hasher (no RNG dependency for one bit).
+fn coin_flip(salt: i64) -> bool {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_i64(salt);
+    hasher.finish() & 1 == 1
+}
+
+impl Store {
+    /// Stores a challenge; the challenger (and a named addressee) are added to
+    /// `players` if new.
+    pub async fn create_challenge(&self, new: NewChallenge) -> StoreResult<ChallengeRecord> {
+        if let ChallengeTarget::User(to) = &new.to {
+            if to.id == new.from.id {
+                return Err(StoreError::CannotChallengeYourself);
+            }
+        }
+        if let Some(fen) = &new.start_fen {
+            fen_side_to_move(fen)?;
+        }
+        let now = self.now();
+        let expires_in = i64::try_from(new.expires_in.as_millis()).unwrap_or(i64::MAX);
+        let mut tx = self.begin_write().await?;
+        upsert_player(&mut tx, &new.from, now).await?;
+        let (to_user, bot_level) = match &new.to {
+            ChallengeTarget::User(user) => {
+                upsert_player(&mut tx, user, now).await?;
+                (Some(user.id.as_str()), None)
+            }
+            ChallengeTarget::Anyone => (None, None),
+            ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
+        };
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
+             bot_level, color, start_fen, rated, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+        )
+        .bind(&new.location.guild_id)
+        .bind(&new.location.channel_id)
+        .bind(&new.location.thread_id)
+        .bind(&new.from.id)
+        .bind(to_user)
+        .bind(bot_level)
+        .bind(new.color.as_column())
+        .bind(&new.start_fen)
+        .bind(new.rated)
+        .bind(now)
+        .bind(now.saturating_add(expires_in))
+        .fetch_one(&mut *tx)
+        .await?;
+        let record = load_challenge(&mut tx, ChallengeId(id))
+            .await?
+            .ok_or_else(|| StoreError::corrupt("a challenge vanished as it was stored"))?;
+        tx.commit().await?;
+        Ok(record)
+    }
+
+    /// Accepts challenge `id` and starts its game. Refuses, with the reason, a
+    /// challenge that is expired ([`StoreError::ChallengeExpired`], and it is
+    /// marked so), addressed to someone else, or no longer pending.
+    pub async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        by: &Accepter,
+    ) -> StoreResult<(ChallengeRecord, GameRecord)> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        let challenge = load_challenge(&mut tx, id)
+            .await?
+            .ok_or(StoreError::NoChallengePending)?;
+        match challenge.state {
+            ChallengeState::Pending => {}
+            ChallengeState::Expired => return Err(StoreError::ChallengeExpired(id)),
+            _ => return Err(StoreError::NoChallengePending),
+        }
+        let accepter = match (&challenge.to, by) {
+            (ChallengeTarget::Bot(level), Accepter::Bot) => Participant::Bot(*level),
+            (_, Accepter::User(user)) if challenge.is_for(&by.actor()) => {
+                Participant::User(user.clone())
+            }
+            _ => return Err(StoreError::ChallengeNotForYou(id)),
+        };
+        if now >= challenge.expires_at {
+            set_state(&mut tx, id, "expired", None, now).await?;
+            tx.commit().await?;
+            return Err(StoreError::ChallengeExpired(id));
+        }
+        let challenger_color = match challenge.color {
+            ColorChoice::Red => Color::Red,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random if coin_flip(id.0 ^ now) => Color::Red,
+            ColorChoice::Random => Color::Black,
+        };
+        let challenger = Participant::User(challenge.from.clone());
+        let (red, black) = match challenger_color {
+            Color::Red => (challenger, accepter),
+            Color::Black => (accepter, challenger),
+        };
+        let new_game = NewGame {
+            location: challenge.location.clone(),
+            red,
+            black,
+            start_fen: challenge.start_fen.clone(),
+            rated: challenge.rated,
+        };
+        let game_id = insert_game(&mut tx, &new_game, now).await?;
+        set_state(&mut tx, id, "accepted", Some(game_id), now).await?;
+        let game = load_game(&mut tx, game_id).await?;
+        let challenge = load_challenge(&mut tx, id)
+            .await?
+            .ok_or_else(|| StoreError::corrupt("an accepted challenge vanished"))?;
+        tx.commit().await?;
+        Ok((challenge, game))
+    }
+
+    /// Accepts the newest pending challenge in a channel that `by` may accept
+    /// (from `from_user` only, if given): what "accept" typed in a channel
+    /// means. Refuses with [`StoreError::NoChallengePending`] when there is
+    /// none, [`StoreError::ChallengeNotForYou`] when the pending ones are for
+    /// others, [`StoreError::ChallengeExpired`] when the ones for `by` ran out.
+    pub async fn accept_challenge_in_channel(
+        &self,
+        channel_id: &str,
+        from_user: Option<&str>,
+        by: &Accepter,
+    ) -> StoreResult<(ChallengeRecord, GameRecord)> {
+        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
+            "WHERE c.state = 'pending' AND (c.channel_id = $1 OR c.thread_id = $1) \
+             AND ($2 IS NULL OR c.from_user_id = $2) ORDER BY c.created_at DESC, c.id DESC"
+        ))
+        .bind(channel_id)
+        .bind(from_user)
+        .fetch_all(&self.reader)
+        .await?;
+        let pending: Vec<ChallengeRecord> = rows
+            .into_iter()
+            .map(ChallengeRecord::try_from)
+            .collect::<StoreResult<_>>()?;
+        let actor = by.actor();
+        let Some(first) = pending.first() else {
+            return Err(StoreError::NoChallengePending);
+        };
+        let mine: Vec<&ChallengeRecord> = pending.iter().filter(|c| c.is_for(&actor)).collect();
+        let now = self.now();
+        match mine.iter().find(|c| now < c.expires_at).or(mine.first()) {
+            // An expired one is accepted too, so that it is marked expired and
+            // the refusal says so.
+            Some(challenge) => self.accept_challenge(challenge.id, by).await,
+            None => Err(StoreError::ChallengeNotForYou(first.id)),
+        }
+    }
+
+    /// The addressee declines, or the challenger withdraws (state `cancelled`).
+    /// An open challenge can only be withdrawn.
+    pub async fn decline_challenge(
+        &self,
+        id: ChallengeId,
+        by: &Actor,
+    ) -> StoreResult<ChallengeRecord> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        let challenge = load_challenge(&mut tx, id)
+            .await?
+            .ok_or(StoreError::NoChallengePending)?;
+        if challenge.state != ChallengeState::Pending {
+            return Err(StoreError::NoChallengePending);
+        }
+        let by_challenger = by.user_id() == Some(challenge.from.id.as_str());
+        let by_addressee = match (&challenge.to, by) {
+            (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
+            (ChallengeTarget::Bot(_), Actor::Bot) => true,
+            _ => false,
+        };
+        let state = if by_challenger {
+            "cancelled"
+        } else if by_addressee {
+            "declined"
+        } else {
+            return Err(StoreError::ChallengeNotForYou(id));
+        };
+        set_state(&mut tx, id, state, None, now).await?;
+        let challenge = load_challenge(&mut tx, id)
+            .await?
+            .ok_or_else(|| StoreError::corrupt("a declined challenge vanished"))?;
+        tx.commit().await?;
+        Ok(challenge)
+    }
+
+    /// Marks every pending challenge past its expiry as expired and returns
+    /// them, so that the bot can say so where they were made.
+    pub async fn expire_challenges(&self) -> StoreResult<Vec<ChallengeRecord>> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
+            "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
+        ))
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE challenges SET state = 'expired', resolved_at = $1 \
+             WHERE state = 'pending' AND expires_at <= $1",
+        )
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        rows.into_iter()
+            .map(|row| {
+                let mut record = ChallengeRecord::try_from(row)?;
+                record.state = ChallengeState::Expired;
+                record.resolved_at = Some(now);
+                Ok(record)
+            })
+            .collect()
+    }
+
+    /// Pending, unexpired challenges in a channel (or thread), newest first.
+    pub async fn pending_challenges_in_channel(
+        &self,
+        channel_id: &str,
+    ) -> StoreResult<Vec<ChallengeRecord>> {
+        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
+            "WHERE c.state = 'pending' AND (c.channel_id = $1 OR c.thread_id = $1) \
+             AND c.expires_at > $2 ORDER BY c.created_at DESC, c.id DESC"
+        ))
+        .bind(channel_id)
+        .bind(self.now())
+        .fetch_all(&self.reader)
+        .await?;
+        rows.into_iter().map(ChallengeRecord::try_from).collect()
+    }
+
+    /// One challenge, in whatever state.
+    pub async fn challenge(&self, id: ChallengeId) -> StoreResult<Option<ChallengeRecord>> {
+        let mut conn = self.reader.acquire().await?;
+        load_challenge(&mut conn, id).await
+    }
+}

@@ -1,0 +1,75 @@
+//! Everything the store can refuse or fail at, as one enum the bot matches on.
+//! The `Display` texts are written to be shown to players where the cause is
+//! theirs (a stale move, an expired challenge), and to operators otherwise.
+
+use crate::rules::Color;
+
+use super::model::{ChallengeId, GameId, OfferKind};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another move (or a takeback) reached the game first: the position the
+    /// caller saw is no longer the game's.
+    #[error("the position changed: game {game} is at ply {actual}, not {expected}")]
+    StaleGame {
+        game: GameId,
+        expected: u32,
+        actual: u32,
+    },
+    #[error("there is no game {0}")]
+    GameNotFound(GameId),
+    #[error("game {0} is already over")]
+    GameOver(GameId),
+    #[error("it is {to_move}'s turn in game {game}")]
+    NotYourTurn { game: GameId, to_move: Color },
+    #[error("you are not playing in game {0}")]
+    NotAParticipant(GameId),
+    #[error("{text:?} is not an ICCS move: {why}")]
+    InvalidMove { text: String, why: String },
+    #[error("the start position is not valid: {0}")]
+    InvalidFen(String),
+    #[error("the bot's level must be 1 to 8, not {0}")]
+    InvalidBotLevel(i64),
+    #[error("a game needs two sides; the bot cannot play itself")]
+    BotAgainstBot,
+    #[error("a takeback must remove 1 to {available} moves, not {requested}")]
+    NothingToTakeBack { requested: u32, available: u32 },
+
+    #[error("there is no challenge waiting for you")]
+    NoChallengePending,
+    #[error("challenge {0} has expired")]
+    ChallengeExpired(ChallengeId),
+    #[error("challenge {0} is not addressed to you")]
+    ChallengeNotForYou(ChallengeId),
+    #[error("you cannot challenge yourself")]
+    CannotChallengeYourself,
+
+    #[error("there is already a {kind} waiting in game {game}")]
+    OfferAlreadyPending { game: GameId, kind: OfferKind },
+    #[error("there is no {kind} waiting in game {game}")]
+    NoOfferPending { game: GameId, kind: OfferKind },
+    #[error("the {kind} in game {game} is not yours to answer")]
+    OfferNotForYou { game: GameId, kind: OfferKind },
+
+    /// A stored row breaks the schema's own rules (hand-edited or damaged file).
+    #[error("the database holds an inconsistent record: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+}
+
+impl StoreError {
+    pub(super) fn corrupt(what: impl Into<String>) -> StoreError {
+        StoreError::Corrupt(what.into())
+    }
+
+    /// Whether the caller should reload the game and try again (the game moved
+    /// under it), as opposed to an error to report.
+    pub fn is_stale(&self) -> bool {
+        matches!(self, StoreError::StaleGame { .. })
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;

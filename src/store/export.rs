@@ -1,0 +1,232 @@
+//! A stored game as a standard record: the Xiangqi PGN that XQBase published
+//! ("中国象棋电脑应用规范 (三) PGN 文件格式") and ElephantEye, XQStudio and
+//! most Chinese game viewers read, with the moves in ICCS (`[Format "ICCS"]`).
+//!
+//! Why this format: it is the one text format those tools share (XQF is a
+//! binary, obfuscated format; WXF files are rarely read by anything but
+//! their own program), its headers carry everything the bot stores, and ICCS
+//! moves need no position to write, so the export cannot disagree with the
+//! rules layer. Tags follow the spec's order; the end reason, which the spec
+//! has no tag for, goes both in a `Termination` tag (as chess PGN names it;
+//! unknown tags are skipped by readers) and in a closing comment.
+
+use std::fmt::Write;
+
+use super::model::{GameRecord, GameStatus, MoveRecord, Participant, UnixMillis, START_FEN};
+
+impl super::Store {
+    /// Game `id` as a PGN record (see the module's notes on the format).
+    pub async fn export_pgn(&self, id: super::model::GameId) -> super::StoreResult<String> {
+        let (game, moves) = self.game_with_moves(id).await?;
+        Ok(to_pgn(&game, &moves))
+    }
+}
+
+/// Writes `game` with `moves` (in ply order) as one PGN game, ending in a newline.
+pub fn to_pgn(game: &GameRecord, moves: &[MoveRecord]) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        // PGN strings escape the backslash and the quote.
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{name} \"{escaped}\"]");
+    };
+    let result = game.result.map_or("*", |r| r.pgn());
+    tag("Game", "Chinese Chess");
+    tag("Event", &format!("xiangqi-bot game {}", game.id.0));
+    tag("Site", "xiangqi-bot");
+    tag("Date", &pgn_date(game.created_at));
+    tag("Round", "-");
+    tag("Red", &game.red.display_name());
+    tag("Black", &game.black.display_name());
+    tag("Result", result);
+    if let Some(rating) = side_rating(&game.red, game.red_rating.map(|r| r.before)) {
+        tag("RedElo", &rating);
+    }
+    if let Some(rating) = side_rating(&game.black, game.black_rating.map(|r| r.before)) {
+        tag("BlackElo", &rating);
+    }
+    if let Some(reason) = &game.reason {
+        tag("Termination", reason);
+    }
+    tag("Format", "ICCS");
+    if game.start_fen != START_FEN {
+        tag("FEN", &game.start_fen);
+    }
+    out.push('\n');
+
+    let mut line = String::new();
+    let black_first = game.start_side == crate::rules::Color::Black;
+    for (index, mv) in moves.iter().enumerate() {
+        // Plies counted as if Red had moved first, so that a Black-to-move
+        // start puts Black's move on the first line after "1...".
+        let slot = index + usize::from(black_first);
+        let number = slot / 2 + 1;
+        if slot % 2 == 0 {
+            let _ = write!(line, "{number}. {}", mv.iccs.dashed_upper());
+        } else if index == 0 {
+            let _ = write!(line, "{number}... {}", mv.iccs.dashed_upper());
+        } else {
+            let _ = write!(line, " {}", mv.iccs.dashed_upper());
+        }
+        if slot % 2 == 1 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if let Some(reason) = &game.reason {
+        let sentence = match (game.status, game.result) {
+            (GameStatus::Aborted, _) => format!("Aborted: {reason}."),
+            (_, Some(r)) => format!("{}: {reason}.", result_words(r)),
+            (_, None) => format!("{reason}."),
+        };
+        // Braces would end the comment early.
+        let _ = writeln!(out, "{{{}}}", sentence.replace(['{', '}'], ""));
+    }
+    out.push_str(result);
+    out.push('\n');
+    out
+}
+
+fn result_words(result: super::model::GameResult) -> &'static str {
+    match result {
+        super::model::GameResult::RedWins => "Red wins",
+        super::model::GameResult::BlackWins => "Black wins",
+        super::model::GameResult::Draw => "Draw",
+    }
+}
+
+/// The rating a side had when the game was played: a user's stored rating
+/// before the game, or a bot level's fixed rating.
+fn side_rating(side: &Participant, user_before: Option<f64>) -> Option<String> {
+    match side {
+        Participant::User(_) => user_before.map(|r| format!("{r:.0}")),
+        Participant::Bot(level) => Some(format!("{:.0}", level.rating().rating)),
+    }
+}
+
+/// `yyyy.mm.dd` in UTC, as the spec writes dates.
+pub(super) fn pgn_date(at: UnixMillis) -> String {
+    let (year, month, day) = civil_date(at.div_euclid(86_400_000));
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The proleptic Gregorian date of a day number counted from 1970-01-01
+/// (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+    use crate::store::model::{
+        Actor, BotLevel, GameId, GameResult, Iccs, Location, RatingChange, UserRef,
+    };
+
+    fn record(start_fen: &str, start_side: Color) -> GameRecord {
+        GameRecord {
+            id: GameId(42),
+            location: Location::channel("c"),
+            red: Participant::User(UserRef::new("1", "Alice \"Red\"")),
+            black: Participant::Bot(BotLevel::new(3).unwrap()),
+            status: GameStatus::Finished,
+            result: Some(GameResult::RedWins),
+            reason: Some("checkmate".to_owned()),
+            start_fen: start_fen.to_owned(),
+            start_side,
+            ply: 3,
+            rated: true,
+            red_rating: Some(RatingChange {
+                before: 1500.4,
+                after: 1612.0,
+            }),
+            black_rating: None,
+            // 2026-11-22 05:00 UTC
+            created_at: 1_795_323_600_000,
+            last_activity_at: 0,
+            finished_at: Some(0),
+        }
+    }
+
+    fn moves(list: &[&str]) -> Vec<MoveRecord> {
+        list.iter()
+            .enumerate()
+            .map(|(i, m)| MoveRecord {
+                game_id: GameId(42),
+                ply: i as u32 + 1,
+                iccs: Iccs::parse(m).unwrap(),
+                by: Actor::Bot,
+                played_at: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn writes_the_xqbase_layout() {
+        let pgn = to_pgn(
+            &record(START_FEN, Color::Red),
+            &moves(&["h2e2", "h9g7", "h0g2"]),
+        );
+        let expected = "[Game \"Chinese Chess\"]\n\
+            [Event \"xiangqi-bot game 42\"]\n\
+            [Site \"xiangqi-bot\"]\n\
+            [Date \"2026.11.22\"]\n\
+            [Round \"-\"]\n\
+            [Red \"Alice \\\"Red\\\"\"]\n\
+            [Black \"xiangqi-bot (level 3)\"]\n\
+            [Result \"1-0\"]\n\
+            [RedElo \"1500\"]\n\
+            [BlackElo \"1200\"]\n\
+            [Termination \"checkmate\"]\n\
+            [Format \"ICCS\"]\n\
+            \n\
+            1. H2-E2 H9-G7\n\
+            2. H0-G2\n\
+            {Red wins: checkmate.}\n\
+            1-0\n";
+        assert_eq!(pgn, expected);
+    }
+
+    #[test]
+    fn black_to_move_start_gets_a_fen_tag_and_ellipsis() {
+        let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
+        let mut game = record(fen, Color::Black);
+        game.result = None;
+        game.status = GameStatus::Live;
+        game.reason = None;
+        let pgn = to_pgn(&game, &moves(&["e9f9", "e1f1", "f9e9"]));
+        assert!(pgn.contains(&format!("[FEN \"{fen}\"]\n")), "{pgn}");
+        assert!(pgn.contains("[Result \"*\"]"));
+        assert!(pgn.ends_with("\n1... E9-F9\n2. E1-F1 F9-E9\n*\n"), "{pgn}");
+    }
+
+    #[test]
+    fn start_position_has_no_fen_tag() {
+        let pgn = to_pgn(&record(START_FEN, Color::Red), &[]);
+        assert!(!pgn.contains("[FEN"));
+        assert!(pgn.ends_with("\n\n{Red wins: checkmate.}\n1-0\n"), "{pgn}");
+    }
+
+    #[test]
+    fn dates_are_utc_civil_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(pgn_date(1_795_323_600_000), "2026.11.22");
+        assert_eq!(pgn_date(-86_400_000), "1969.12.31");
+    }
+}

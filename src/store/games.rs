@@ -1,0 +1,707 @@
+//! Games and their moves: creating a game, applying a move under the ply check,
+//! taking moves back, finishing (with ratings and stats) or aborting, and the
+//! queries the bot needs to find games again after a restart.
+
+use std::time::Duration;
+
+use sqlx::{FromRow, Sqlite, SqliteConnection, Transaction};
+
+use crate::rules::Color;
+
+use super::error::{StoreError, StoreResult};
+use super::model::{
+    color_column, fen_side_to_move, parse_color, side_after, Actor, BotLevel, GameId, GameRecord,
+    GameResult, GameStatus, Iccs, Location, MoveRecord, Participant, RatingChange, UnixMillis,
+    UserRef, START_FEN,
+};
+use super::players::{load_rating, record_result, upsert_player};
+use super::rating::{rate, Score};
+use super::{to_u32, Store};
+
+/// What a new game needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    pub location: Location,
+    pub red: Participant,
+    pub black: Participant,
+    /// `None` for the standard start position.
+    pub start_fen: Option<String>,
+    pub rated: bool,
+}
+
+/// A game whose stored moves do not match its ply counter (found by
+/// [`Store::check_consistency`]; never expected, reported rather than repaired).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistency {
+    pub game_id: GameId,
+    pub ply: i64,
+    pub moves_stored: i64,
+    pub highest_ply_stored: i64,
+}
+
+/// The SELECT every game query shares: the game row with both users' names.
+macro_rules! select_games {
+    ($tail:literal) => {
+        concat!(
+            "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, ",
+            "g.red_user_id, rp.display_name AS red_name, g.red_bot_level, ",
+            "g.black_user_id, bp.display_name AS black_name, g.black_bot_level, ",
+            "g.status, g.result, g.reason, g.start_fen, g.start_side, g.ply, g.rated, ",
+            "g.red_rating_before, g.red_rating_after, g.black_rating_before, g.black_rating_after, ",
+            "g.created_at, g.last_activity_at, g.finished_at ",
+            "FROM games g ",
+            "LEFT JOIN players rp ON rp.user_id = g.red_user_id ",
+            "LEFT JOIN players bp ON bp.user_id = g.black_user_id ",
+            $tail
+        )
+    };
+}
+pub(super) use select_games;
+
+#[derive(FromRow)]
+pub(super) struct GameRow {
+    id: i64,
+    guild_id: Option<String>,
+    channel_id: String,
+    thread_id: Option<String>,
+    red_user_id: Option<String>,
+    red_name: Option<String>,
+    red_bot_level: Option<i64>,
+    black_user_id: Option<String>,
+    black_name: Option<String>,
+    black_bot_level: Option<i64>,
+    status: String,
+    result: Option<String>,
+    reason: Option<String>,
+    start_fen: String,
+    start_side: String,
+    ply: i64,
+    rated: bool,
+    red_rating_before: Option<f64>,
+    red_rating_after: Option<f64>,
+    black_rating_before: Option<f64>,
+    black_rating_after: Option<f64>,
+    created_at: i64,
+    last_activity_at: i64,
+    finished_at: Option<i64>,
+}
+
+fn participant(
+    user_id: Option<String>,
+    name: Option<String>,
+    level: Option<i64>,
+    side: &str,
+) -> StoreResult<Participant> {
+    match (user_id, level) {
+        (Some(id), None) => {
+            let display_name = name.unwrap_or_else(|| id.clone());
+            Ok(Participant::User(UserRef { id, display_name }))
+        }
+        (None, Some(level)) => Ok(Participant::Bot(BotLevel::from_column(level)?)),
+        _ => Err(StoreError::corrupt(format!(
+            "the {side} side is neither one user nor one bot level"
+        ))),
+    }
+}
+
+fn rating_change(before: Option<f64>, after: Option<f64>) -> Option<RatingChange> {
+    Some(RatingChange {
+        before: before?,
+        after: after?,
+    })
+}
+
+impl TryFrom<GameRow> for GameRecord {
+    type Error = StoreError;
+
+    fn try_from(row: GameRow) -> StoreResult<GameRecord> {
+        Ok(GameRecord {
+            id: GameId(row.id),
+            location: Location {
+                guild_id: row.guild_id,
+                channel_id: row.channel_id,
+                thread_id: row.thread_id,
+            },
+            red: participant(row.red_user_id, row.red_name, row.red_bot_level, "red")?,
+            black: participant(
+                row.black_user_id,
+                row.black_name,
+                row.black_bot_level,
+                "black",
+            )?,
+            status: GameStatus::parse(&row.status)?,
+            result: row.result.as_deref().map(GameResult::parse).transpose()?,
+            reason: row.reason,
+            start_fen: row.start_fen,
+            start_side: parse_color(&row.start_side)?,
+            ply: to_u32(row.ply, "a game's ply")?,
+            rated: row.rated,
+            red_rating: rating_change(row.red_rating_before, row.red_rating_after),
+            black_rating: rating_change(row.black_rating_before, row.black_rating_after),
+            created_at: row.created_at,
+            last_activity_at: row.last_activity_at,
+            finished_at: row.finished_at,
+        })
+    }
+}
+
+pub(super) fn records(rows: Vec<GameRow>) -> StoreResult<Vec<GameRecord>> {
+    rows.into_iter().map(GameRecord::try_from).collect()
+}
+
+#[derive(FromRow)]
+struct MoveRow {
+    game_id: i64,
+    ply: i64,
+    iccs: String,
+    by_user_id: Option<String>,
+    played_at: i64,
+}
+
+impl TryFrom<MoveRow> for MoveRecord {
+    type Error = StoreError;
+
+    fn try_from(row: MoveRow) -> StoreResult<MoveRecord> {
+        let iccs = Iccs::parse(&row.iccs).map_err(|e| {
+            StoreError::corrupt(format!("stored move of game {}: {e}", row.game_id))
+        })?;
+        Ok(MoveRecord {
+            game_id: GameId(row.game_id),
+            ply: to_u32(row.ply, "a move's ply")?,
+            iccs,
+            by: row.by_user_id.map_or(Actor::Bot, Actor::User),
+            played_at: row.played_at,
+        })
+    }
+}
+
+/// The two sides of a game as the guarded `UPDATE … RETURNING` gives them.
+#[derive(FromRow)]
+struct Sides {
+    red_user_id: Option<String>,
+    red_bot_level: Option<i64>,
+    black_user_id: Option<String>,
+    black_bot_level: Option<i64>,
+    start_side: String,
+    rated: bool,
+}
+
+impl Sides {
+    /// Whether `actor` plays `color`.
+    fn plays(&self, color: Color, actor: &Actor) -> bool {
+        let (user, level) = match color {
+            Color::Red => (&self.red_user_id, self.red_bot_level),
+            Color::Black => (&self.black_user_id, self.black_bot_level),
+        };
+        match actor {
+            Actor::User(id) => user.as_deref() == Some(id.as_str()),
+            Actor::Bot => level.is_some(),
+        }
+    }
+}
+
+/// Why a guarded update matched no row: the game is missing, over, or at
+/// another ply than the caller expected.
+async fn refusal(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    expected_ply: u32,
+) -> StoreResult<StoreError> {
+    let found: Option<(String, i64)> =
+        sqlx::query_as("SELECT status, ply FROM games WHERE id = $1")
+            .bind(game.0)
+            .fetch_optional(conn)
+            .await?;
+    Ok(match found {
+        None => StoreError::GameNotFound(game),
+        Some((status, _)) if status != "live" => StoreError::GameOver(game),
+        Some((_, ply)) => StoreError::StaleGame {
+            game,
+            expected: expected_ply,
+            actual: to_u32(ply, "a game's ply")?,
+        },
+    })
+}
+
+/// Rolls back and hands on `error`: an early exit from a write transaction.
+async fn abandon<T>(tx: Transaction<'static, Sqlite>, error: StoreError) -> StoreResult<T> {
+    tx.rollback().await?;
+    Err(error)
+}
+
+pub(super) async fn load_game(
+    conn: &mut SqliteConnection,
+    game: GameId,
+) -> StoreResult<GameRecord> {
+    let row: Option<GameRow> = sqlx::query_as(select_games!("WHERE g.id = $1"))
+        .bind(game.0)
+        .fetch_optional(conn)
+        .await?;
+    row.ok_or(StoreError::GameNotFound(game))?.try_into()
+}
+
+pub(super) async fn insert_game(
+    conn: &mut SqliteConnection,
+    new: &NewGame,
+    now: UnixMillis,
+) -> StoreResult<GameId> {
+    if matches!(
+        (&new.red, &new.black),
+        (Participant::Bot(_), Participant::Bot(_))
+    ) {
+        return Err(StoreError::BotAgainstBot);
+    }
+    let start_fen = new.start_fen.as_deref().unwrap_or(START_FEN).trim();
+    let start_side = fen_side_to_move(start_fen)?;
+    for side in [&new.red, &new.black] {
+        if let Participant::User(user) = side {
+            upsert_player(&mut *conn, user, now).await?;
+        }
+    }
+    let level = |p: &Participant| p.bot_level().map(|l| i64::from(l.get()));
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO games (guild_id, channel_id, thread_id, red_user_id, red_bot_level, \
+         black_user_id, black_bot_level, start_fen, start_side, rated, created_at, last_activity_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+    )
+    .bind(&new.location.guild_id)
+    .bind(&new.location.channel_id)
+    .bind(&new.location.thread_id)
+    .bind(new.red.user_id())
+    .bind(level(&new.red))
+    .bind(new.black.user_id())
+    .bind(level(&new.black))
+    .bind(start_fen)
+    .bind(color_column(start_side))
+    .bind(new.rated)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(GameId(id))
+}
+
+/// Removes the last `plies` moves of a live game at `expected_ply`, inside the
+/// caller's transaction. Returns the removed moves in the order played.
+pub(super) async fn take_back_in(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    expected_ply: u32,
+    plies: u32,
+    now: UnixMillis,
+) -> StoreResult<Result<Vec<MoveRecord>, StoreError>> {
+    let updated = sqlx::query(
+        "UPDATE games SET ply = ply - $1, last_activity_at = $2 \
+         WHERE id = $3 AND ply = $4 AND status = 'live' AND ply >= $1 AND $1 > 0",
+    )
+    .bind(i64::from(plies))
+    .bind(now)
+    .bind(game.0)
+    .bind(i64::from(expected_ply))
+    .execute(&mut *conn)
+    .await?;
+    if updated.rows_affected() == 0 {
+        let refusal = refusal(&mut *conn, game, expected_ply).await?;
+        let refusal = match refusal {
+            StoreError::StaleGame { actual, .. } if actual == expected_ply => {
+                StoreError::NothingToTakeBack {
+                    requested: plies,
+                    available: expected_ply,
+                }
+            }
+            other => other,
+        };
+        return Ok(Err(refusal));
+    }
+    let new_ply = i64::from(expected_ply - plies);
+    let mut removed: Vec<MoveRow> = sqlx::query_as(
+        "DELETE FROM moves WHERE game_id = $1 AND ply > $2 \
+         RETURNING game_id, ply, iccs, by_user_id, played_at",
+    )
+    .bind(game.0)
+    .bind(new_ply)
+    .fetch_all(&mut *conn)
+    .await?;
+    if removed.len() != plies as usize {
+        return Err(StoreError::corrupt(format!(
+            "game {game} had {} moves after ply {new_ply}, expected {plies}",
+            removed.len()
+        )));
+    }
+    sqlx::query("DELETE FROM offers WHERE game_id = $1")
+        .bind(game.0)
+        .execute(&mut *conn)
+        .await?;
+    removed.sort_by_key(|m| m.ply);
+    Ok(Ok(removed
+        .into_iter()
+        .map(MoveRecord::try_from)
+        .collect::<StoreResult<_>>()?))
+}
+
+/// Ends a live game inside the caller's transaction: sets the result, then
+/// (for a rated game between different people, or a person and the bot)
+/// updates ratings, and counts the result in each person's stats.
+pub(super) async fn finish_in(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    result: Option<GameResult>,
+    reason: &str,
+    now: UnixMillis,
+) -> StoreResult<Result<(), StoreError>> {
+    let status = if result.is_some() {
+        "finished"
+    } else {
+        "aborted"
+    };
+    let sides: Option<Sides> = sqlx::query_as(
+        "UPDATE games SET status = $1, result = $2, reason = $3, finished_at = $4, last_activity_at = $4 \
+         WHERE id = $5 AND status = 'live' \
+         RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
+    )
+    .bind(status)
+    .bind(result.map(GameResult::as_column))
+    .bind(reason)
+    .bind(now)
+    .bind(game.0)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(sides) = sides else {
+        let found: Option<(String,)> = sqlx::query_as("SELECT status FROM games WHERE id = $1")
+            .bind(game.0)
+            .fetch_optional(&mut *conn)
+            .await?;
+        return Ok(Err(match found {
+            None => StoreError::GameNotFound(game),
+            Some(_) => StoreError::GameOver(game),
+        }));
+    };
+    sqlx::query("DELETE FROM offers WHERE game_id = $1")
+        .bind(game.0)
+        .execute(&mut *conn)
+        .await?;
+    let Some(result) = result else {
+        return Ok(Ok(()));
+    };
+    // A practice game against oneself counts for nothing.
+    if sides.red_user_id.is_some() && sides.red_user_id == sides.black_user_id {
+        return Ok(Ok(()));
+    }
+
+    let red_score = match result {
+        GameResult::RedWins => Score::WIN,
+        GameResult::BlackWins => Score::LOSS,
+        GameResult::Draw => Score::DRAW,
+    };
+    let black_score = match result {
+        GameResult::RedWins => Score::LOSS,
+        GameResult::BlackWins => Score::WIN,
+        GameResult::Draw => Score::DRAW,
+    };
+
+    // Both sides are rated from their ratings before this game.
+    let red_before = match (&sides.red_user_id, sides.red_bot_level) {
+        (Some(id), _) => load_rating(&mut *conn, id).await?,
+        (None, Some(level)) => BotLevel::from_column(level)?.rating(),
+        (None, None) => return Err(StoreError::corrupt("the red side has no player")),
+    };
+    let black_before = match (&sides.black_user_id, sides.black_bot_level) {
+        (Some(id), _) => load_rating(&mut *conn, id).await?,
+        (None, Some(level)) => BotLevel::from_column(level)?.rating(),
+        (None, None) => return Err(StoreError::corrupt("the black side has no player")),
+    };
+
+    let mut red_after = None;
+    let mut black_after = None;
+    if sides.rated {
+        if sides.red_user_id.is_some() {
+            red_after = Some(rate(red_before, &[(black_before, red_score)]));
+        }
+        if sides.black_user_id.is_some() {
+            black_after = Some(rate(black_before, &[(red_before, black_score)]));
+        }
+    }
+    if let Some(id) = &sides.red_user_id {
+        record_result(&mut *conn, id, red_score, red_after).await?;
+    }
+    if let Some(id) = &sides.black_user_id {
+        record_result(&mut *conn, id, black_score, black_after).await?;
+    }
+    if sides.rated {
+        sqlx::query(
+            "UPDATE games SET red_rating_before = $1, red_rating_after = $2, \
+             black_rating_before = $3, black_rating_after = $4 WHERE id = $5",
+        )
+        .bind(red_after.map(|_| red_before.rating))
+        .bind(red_after.map(|r| r.rating))
+        .bind(black_after.map(|_| black_before.rating))
+        .bind(black_after.map(|r| r.rating))
+        .bind(game.0)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(Ok(()))
+}
+
+impl Store {
+    /// Starts a game (between two users, or a user and the bot) and returns it.
+    /// Users are added to `players`, or their display name refreshed.
+    pub async fn create_game(&self, new: NewGame) -> StoreResult<GameRecord> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        let id = match insert_game(&mut tx, &new, now).await {
+            Ok(id) => id,
+            Err(e) => return abandon(tx, e).await,
+        };
+        let record = load_game(&mut tx, id).await?;
+        tx.commit().await?;
+        tracing::debug!(game = %id, "game created");
+        Ok(record)
+    }
+
+    /// Stores one move as one transaction: checks that the game is live, at
+    /// `expected_ply` (the ply the caller's position is at), and that `by`
+    /// plays the side to move; then inserts the move at ply `expected_ply + 1`,
+    /// bumps the ply and the activity time, and drops offers the move answers.
+    ///
+    /// When two callers race with the same `expected_ply`, exactly one wins;
+    /// the other gets [`StoreError::StaleGame`]. The move's legality is the
+    /// caller's business (checked against the replayed position); the store
+    /// checks only its form.
+    pub async fn apply_move(
+        &self,
+        game: GameId,
+        expected_ply: u32,
+        mv: &str,
+        by: &Actor,
+    ) -> StoreResult<MoveRecord> {
+        let iccs = Iccs::parse(mv)?;
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        // The guarded UPDATE is the first statement: it both takes the row and
+        // checks the ply, so there is no window between check and write.
+        let sides: Option<Sides> = sqlx::query_as(
+            "UPDATE games SET ply = ply + 1, last_activity_at = $1 \
+             WHERE id = $2 AND ply = $3 AND status = 'live' \
+             RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
+        )
+        .bind(now)
+        .bind(game.0)
+        .bind(i64::from(expected_ply))
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(sides) = sides else {
+            let error = refusal(&mut tx, game, expected_ply).await?;
+            return abandon(tx, error).await;
+        };
+        let to_move = side_after(parse_color(&sides.start_side)?, expected_ply);
+        if !sides.plays(to_move, by) {
+            let error = if sides.plays(to_move.opponent(), by) {
+                StoreError::NotYourTurn { game, to_move }
+            } else {
+                StoreError::NotAParticipant(game)
+            };
+            return abandon(tx, error).await;
+        }
+        let ply = expected_ply + 1;
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, iccs, by_user_id, played_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(game.0)
+        .bind(i64::from(ply))
+        .bind(iccs.to_string())
+        .bind(by.user_id())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2")
+            .bind(game.0)
+            .bind(i64::from(ply))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(MoveRecord {
+            game_id: game,
+            ply,
+            iccs,
+            by: by.clone(),
+            played_at: now,
+        })
+    }
+
+    /// Removes the last `plies` moves (a granted takeback) in one transaction,
+    /// guarded by `expected_ply` like a move. Returns the removed moves.
+    pub async fn take_back(
+        &self,
+        game: GameId,
+        expected_ply: u32,
+        plies: u32,
+    ) -> StoreResult<Vec<MoveRecord>> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        match take_back_in(&mut tx, game, expected_ply, plies, now).await? {
+            Ok(removed) => {
+                tx.commit().await?;
+                Ok(removed)
+            }
+            Err(refusal) => abandon(tx, refusal).await,
+        }
+    }
+
+    /// Ends a live game with `result`, for `reason` (`checkmate`,
+    /// `resignation`, `abandonment`, …). In the same transaction: the players'
+    /// ratings (if the game is rated) and their win/draw/loss counts.
+    pub async fn finish_game(
+        &self,
+        game: GameId,
+        result: GameResult,
+        reason: &str,
+    ) -> StoreResult<GameRecord> {
+        self.end_game(game, Some(result), reason).await
+    }
+
+    /// Calls off a live game without a result: unrated, not in anyone's stats.
+    pub async fn abort_game(&self, game: GameId, reason: &str) -> StoreResult<GameRecord> {
+        self.end_game(game, None, reason).await
+    }
+
+    async fn end_game(
+        &self,
+        game: GameId,
+        result: Option<GameResult>,
+        reason: &str,
+    ) -> StoreResult<GameRecord> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        if let Err(refusal) = finish_in(&mut tx, game, result, reason, now).await? {
+            return abandon(tx, refusal).await;
+        }
+        let record = load_game(&mut tx, game).await?;
+        tx.commit().await?;
+        tracing::debug!(game = %game, ?result, reason, "game ended");
+        Ok(record)
+    }
+
+    /// One game, without its moves.
+    pub async fn game(&self, game: GameId) -> StoreResult<GameRecord> {
+        let mut conn = self.reader.acquire().await?;
+        load_game(&mut conn, game).await
+    }
+
+    /// One game and its moves in ply order, read from one snapshot.
+    pub async fn game_with_moves(
+        &self,
+        game: GameId,
+    ) -> StoreResult<(GameRecord, Vec<MoveRecord>)> {
+        let mut tx = self.begin_read().await?;
+        let record = load_game(&mut tx, game).await?;
+        let moves = moves_of(&mut tx, game).await?;
+        tx.commit().await?;
+        if moves.len() != record.ply as usize {
+            return Err(StoreError::corrupt(format!(
+                "game {game} is at ply {} but has {} moves stored",
+                record.ply,
+                moves.len()
+            )));
+        }
+        Ok((record, moves))
+    }
+
+    /// Live games in a server.
+    pub async fn live_games_in_guild(&self, guild_id: &str) -> StoreResult<Vec<GameRecord>> {
+        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+            "WHERE g.status = 'live' AND g.guild_id = $1 ORDER BY g.id"
+        ))
+        .bind(guild_id)
+        .fetch_all(&self.reader)
+        .await?;
+        records(rows)
+    }
+
+    /// Live games in a channel, or in a thread of it given by the thread's id.
+    pub async fn live_games_in_channel(&self, channel_id: &str) -> StoreResult<Vec<GameRecord>> {
+        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+            "WHERE g.status = 'live' AND (g.channel_id = $1 OR g.thread_id = $1) ORDER BY g.id"
+        ))
+        .bind(channel_id)
+        .fetch_all(&self.reader)
+        .await?;
+        records(rows)
+    }
+
+    /// Live games a user plays in, anywhere.
+    pub async fn live_games_of_user(&self, user_id: &str) -> StoreResult<Vec<GameRecord>> {
+        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+            "WHERE g.status = 'live' AND (g.red_user_id = $1 OR g.black_user_id = $1) ORDER BY g.id"
+        ))
+        .bind(user_id)
+        .fetch_all(&self.reader)
+        .await?;
+        records(rows)
+    }
+
+    /// Live games where the bot is to move: after a restart the bot resumes
+    /// thinking on each.
+    pub async fn games_awaiting_bot(&self) -> StoreResult<Vec<GameRecord>> {
+        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+            "WHERE g.status = 'live' AND ( \
+               (g.red_bot_level IS NOT NULL AND ((g.ply % 2 = 0) = (g.start_side = 'red'))) \
+               OR (g.black_bot_level IS NOT NULL AND ((g.ply % 2 = 0) = (g.start_side = 'black')))) \
+             ORDER BY g.last_activity_at, g.id"
+        ))
+        .fetch_all(&self.reader)
+        .await?;
+        records(rows)
+    }
+
+    /// Live games with no activity for `idle_for`, oldest first: candidates
+    /// for abandonment.
+    pub async fn idle_games(&self, idle_for: Duration) -> StoreResult<Vec<GameRecord>> {
+        let idle_ms = i64::try_from(idle_for.as_millis()).unwrap_or(i64::MAX);
+        let cutoff = self.now().saturating_sub(idle_ms);
+        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+            "WHERE g.status = 'live' AND g.last_activity_at < $1 ORDER BY g.last_activity_at, g.id"
+        ))
+        .bind(cutoff)
+        .fetch_all(&self.reader)
+        .await?;
+        records(rows)
+    }
+
+    /// Games whose stored moves are not exactly plies 1 to `ply`. Empty unless
+    /// the file was damaged or edited by hand; the bot logs it at start.
+    pub async fn check_consistency(&self) -> StoreResult<Vec<Inconsistency>> {
+        let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT g.id, g.ply, COUNT(m.ply), COALESCE(MAX(m.ply), 0) \
+             FROM games g LEFT JOIN moves m ON m.game_id = g.id \
+             GROUP BY g.id, g.ply \
+             HAVING COUNT(m.ply) <> g.ply OR COALESCE(MAX(m.ply), 0) <> g.ply \
+             ORDER BY g.id",
+        )
+        .fetch_all(&self.reader)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(id, ply, moves_stored, highest_ply_stored)| Inconsistency {
+                    game_id: GameId(id),
+                    ply,
+                    moves_stored,
+                    highest_ply_stored,
+                },
+            )
+            .collect())
+    }
+}
+
+pub(super) async fn moves_of(
+    conn: &mut SqliteConnection,
+    game: GameId,
+) -> StoreResult<Vec<MoveRecord>> {
+    let rows: Vec<MoveRow> = sqlx::query_as(
+        "SELECT game_id, ply, iccs, by_user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(game.0)
+    .fetch_all(conn)
+    .await?;
+    rows.into_iter().map(MoveRecord::try_from).collect()
+}

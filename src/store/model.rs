@@ -1,0 +1,667 @@
+//! The store's records as the bot sees them: games, moves, players, challenges
+//! and offers, with the small value types they are built from. Rows come out of
+//! SQL as flat `*Row` structs and are checked on the way into these types, so a
+//! corrupt row is an error, never a panic.
+
+use std::fmt;
+
+use crate::rules::{Color, Square};
+
+use super::error::StoreError;
+use super::rating::{Rating, BOT_LEVELS};
+
+/// Unix time in milliseconds, UTC.
+pub type UnixMillis = i64;
+
+/// The standard start position, stored when a game gives no FEN of its own.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// A game's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A challenge's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChallengeId(pub i64);
+
+impl fmt::Display for ChallengeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A strength of the bot, 1 (weakest) to 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BotLevel(u8);
+
+impl BotLevel {
+    pub fn new(level: u8) -> Result<BotLevel, StoreError> {
+        if BOT_LEVELS.contains(&level) {
+            Ok(BotLevel(level))
+        } else {
+            Err(StoreError::InvalidBotLevel(i64::from(level)))
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The fixed rating this level plays at.
+    pub fn rating(self) -> Rating {
+        Rating::bot(self.0).unwrap_or(Rating::NEWCOMER)
+    }
+
+    /// Reads a stored level; out of range means a damaged row.
+    pub(super) fn from_column(level: i64) -> Result<BotLevel, StoreError> {
+        u8::try_from(level)
+            .ok()
+            .and_then(|l| BotLevel::new(l).ok())
+            .ok_or_else(|| StoreError::corrupt(format!("bot level {level} out of range")))
+    }
+}
+
+impl fmt::Display for BotLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// A person as the platform names them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UserRef {
+    /// The platform's user id (a Discord snowflake as text, or a console name).
+    pub id: String,
+    pub display_name: String,
+}
+
+impl UserRef {
+    pub fn new(id: impl Into<String>, display_name: impl Into<String>) -> UserRef {
+        UserRef {
+            id: id.into(),
+            display_name: display_name.into(),
+        }
+    }
+}
+
+/// Who plays one side of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Participant {
+    User(UserRef),
+    Bot(BotLevel),
+}
+
+impl Participant {
+    pub fn user_id(&self) -> Option<&str> {
+        match self {
+            Participant::User(user) => Some(&user.id),
+            Participant::Bot(_) => None,
+        }
+    }
+
+    pub fn is_user(&self, user_id: &str) -> bool {
+        self.user_id() == Some(user_id)
+    }
+
+    pub fn bot_level(&self) -> Option<BotLevel> {
+        match self {
+            Participant::User(_) => None,
+            Participant::Bot(level) => Some(*level),
+        }
+    }
+
+    /// The name shown in replies and written to exported records.
+    pub fn display_name(&self) -> String {
+        match self {
+            Participant::User(user) => user.display_name.clone(),
+            Participant::Bot(level) => format!("xiangqi-bot ({level})"),
+        }
+    }
+
+    /// Whether `actor` is the one who plays this side.
+    pub fn is(&self, actor: &Actor) -> bool {
+        match (self, actor) {
+            (Participant::User(user), Actor::User(id)) => &user.id == id,
+            (Participant::Bot(_), Actor::Bot) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Who does something to a game: a user by id, or the bot.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    User(String),
+    Bot,
+}
+
+impl Actor {
+    pub fn user(id: impl Into<String>) -> Actor {
+        Actor::User(id.into())
+    }
+
+    pub(super) fn user_id(&self) -> Option<&str> {
+        match self {
+            Actor::User(id) => Some(id),
+            Actor::Bot => None,
+        }
+    }
+}
+
+/// Where a game or challenge lives on the platform.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Location {
+    /// The server; `None` in direct messages and the console.
+    pub guild_id: Option<String>,
+    pub channel_id: String,
+    /// The thread the game is played in, when the bot opened one.
+    pub thread_id: Option<String>,
+}
+
+impl Location {
+    pub fn channel(channel_id: impl Into<String>) -> Location {
+        Location {
+            channel_id: channel_id.into(),
+            ..Location::default()
+        }
+    }
+
+    pub fn in_guild(guild_id: impl Into<String>, channel_id: impl Into<String>) -> Location {
+        Location {
+            guild_id: Some(guild_id.into()),
+            channel_id: channel_id.into(),
+            thread_id: None,
+        }
+    }
+}
+
+/// Whether a game is still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    Live,
+    /// Over with a result.
+    Finished,
+    /// Called off without a result (unrated, not counted in stats).
+    Aborted,
+}
+
+impl GameStatus {
+    pub(super) fn parse(text: &str) -> Result<GameStatus, StoreError> {
+        match text {
+            "live" => Ok(GameStatus::Live),
+            "finished" => Ok(GameStatus::Finished),
+            "aborted" => Ok(GameStatus::Aborted),
+            other => Err(StoreError::corrupt(format!(
+                "unknown game status {other:?}"
+            ))),
+        }
+    }
+}
+
+/// How a finished game came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    RedWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    pub(super) fn as_column(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "red",
+            GameResult::BlackWins => "black",
+            GameResult::Draw => "draw",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Result<GameResult, StoreError> {
+        match text {
+            "red" => Ok(GameResult::RedWins),
+            "black" => Ok(GameResult::BlackWins),
+            "draw" => Ok(GameResult::Draw),
+            other => Err(StoreError::corrupt(format!(
+                "unknown game result {other:?}"
+            ))),
+        }
+    }
+
+    /// The win for `color`.
+    pub fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+pub(super) fn color_column(color: Color) -> &'static str {
+    match color {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+pub(super) fn parse_color(text: &str) -> Result<Color, StoreError> {
+    match text {
+        "red" => Ok(Color::Red),
+        "black" => Ok(Color::Black),
+        other => Err(StoreError::corrupt(format!("unknown colour {other:?}"))),
+    }
+}
+
+/// Reads the side to move from a FEN's second field (`w` or `r` for Red, `b`
+/// for Black). The full position is checked by the rules layer; the store only
+/// needs whose turn ply 0 is.
+pub fn fen_side_to_move(fen: &str) -> Result<Color, StoreError> {
+    let mut fields = fen.split_whitespace();
+    let side = fields.nth(1);
+    match side {
+        Some("w") | Some("r") | Some("W") | Some("R") => Ok(Color::Red),
+        Some("b") | Some("B") => Ok(Color::Black),
+        Some(other) => Err(StoreError::InvalidFen(format!(
+            "the side to move is {other:?}; expected w (Red) or b (Black)"
+        ))),
+        None => Err(StoreError::InvalidFen(
+            "the FEN has no side-to-move field after the board".to_owned(),
+        )),
+    }
+}
+
+/// A move in ICCS, checked and normalised to lower case without a dash (`h2e2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Iccs {
+    pub from: Square,
+    pub to: Square,
+}
+
+impl Iccs {
+    /// Reads `h2e2`, `H2-E2` or `h2-e2`. Says what is wrong otherwise.
+    pub fn parse(text: &str) -> Result<Iccs, StoreError> {
+        let invalid = |why: &str| StoreError::InvalidMove {
+            text: text.chars().take(16).collect(),
+            why: why.to_owned(),
+        };
+        let trimmed = text.trim();
+        let compact: String = match trimmed.len() {
+            4 => trimmed.to_owned(),
+            5 if trimmed.as_bytes()[2] == b'-' => trimmed.chars().filter(|&c| c != '-').collect(),
+            _ => {
+                return Err(invalid(
+                    "an ICCS move is four characters like h2e2 or H2-E2",
+                ))
+            }
+        };
+        if !compact.is_ascii() {
+            return Err(invalid(
+                "an ICCS move uses only the letters a–i and digits 0–9",
+            ));
+        }
+        let from = Square::parse(&compact[..2])
+            .ok_or_else(|| invalid("the first point is not a file a–i followed by a rank 0–9"))?;
+        let to = Square::parse(&compact[2..])
+            .ok_or_else(|| invalid("the second point is not a file a–i followed by a rank 0–9"))?;
+        if from == to {
+            return Err(invalid("a move must go from one point to another"));
+        }
+        Ok(Iccs { from, to })
+    }
+
+    /// The game-record form: `H2-E2`.
+    pub fn dashed_upper(self) -> String {
+        format!("{}-{}", self.from, self.to).to_ascii_uppercase()
+    }
+}
+
+impl fmt::Display for Iccs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// Rating change of one side of a finished, rated game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
+}
+
+impl RatingChange {
+    pub fn delta(&self) -> f64 {
+        self.after - self.before
+    }
+}
+
+/// A game as stored, without its moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub id: GameId,
+    pub location: Location,
+    pub red: Participant,
+    pub black: Participant,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    /// Why it ended: a rules reason (`checkmate`, `perpetual-check`, …) or a
+    /// player's act (`resignation`, `agreement`, `abandonment`, …).
+    pub reason: Option<String>,
+    pub start_fen: String,
+    /// Who moves at ply 0.
+    pub start_side: Color,
+    /// Moves played so far.
+    pub ply: u32,
+    pub rated: bool,
+    pub red_rating: Option<RatingChange>,
+    pub black_rating: Option<RatingChange>,
+    pub created_at: UnixMillis,
+    pub last_activity_at: UnixMillis,
+    pub finished_at: Option<UnixMillis>,
+}
+
+impl GameRecord {
+    pub fn participant(&self, color: Color) -> &Participant {
+        match color {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// Whose turn it is after `ply` moves.
+    pub fn side_to_move(&self) -> Color {
+        side_after(self.start_side, self.ply)
+    }
+
+    /// The side `user_id` plays, if any. When one user plays both sides (a
+    /// practice game) it is the side to move.
+    pub fn side_of(&self, actor: &Actor) -> Option<Color> {
+        let to_move = self.side_to_move();
+        [to_move, to_move.opponent()]
+            .into_iter()
+            .find(|&color| self.participant(color).is(actor))
+    }
+
+    pub fn is_live(&self) -> bool {
+        self.status == GameStatus::Live
+    }
+
+    /// Whether the bot is to move in a live game.
+    pub fn awaits_bot(&self) -> bool {
+        self.is_live() && matches!(self.participant(self.side_to_move()), Participant::Bot(_))
+    }
+}
+
+/// The side to move after `ply` plies from a position where `start` moved first.
+pub fn side_after(start: Color, ply: u32) -> Color {
+    if ply.is_multiple_of(2) {
+        start
+    } else {
+        start.opponent()
+    }
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub game_id: GameId,
+    /// 1 for the first move of the game.
+    pub ply: u32,
+    pub iccs: Iccs,
+    pub by: Actor,
+    pub played_at: UnixMillis,
+}
+
+/// A player's standing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRecord {
+    pub user: UserRef,
+    pub rating: Rating,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub created_at: UnixMillis,
+}
+
+/// What a challenge is addressed to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeTarget {
+    /// One user; only they may accept.
+    User(UserRef),
+    /// Anyone in the channel but the challenger.
+    Anyone,
+    /// The bot at a level; the bot accepts.
+    Bot(BotLevel),
+}
+
+/// The colour a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColorChoice {
+    Red,
+    Black,
+    Random,
+}
+
+impl ColorChoice {
+    pub(super) fn as_column(self) -> &'static str {
+        match self {
+            ColorChoice::Red => "red",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Result<ColorChoice, StoreError> {
+        match text {
+            "red" => Ok(ColorChoice::Red),
+            "black" => Ok(ColorChoice::Black),
+            "random" => Ok(ColorChoice::Random),
+            other => Err(StoreError::corrupt(format!(
+                "unknown colour choice {other:?}"
+            ))),
+        }
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeState {
+    Pending,
+    Accepted,
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeState {
+    pub(super) fn parse(text: &str) -> Result<ChallengeState, StoreError> {
+        match text {
+            "pending" => Ok(ChallengeState::Pending),
+            "accepted" => Ok(ChallengeState::Accepted),
+            "declined" => Ok(ChallengeState::Declined),
+            "cancelled" => Ok(ChallengeState::Cancelled),
+            "expired" => Ok(ChallengeState::Expired),
+            other => Err(StoreError::corrupt(format!(
+                "unknown challenge state {other:?}"
+            ))),
+        }
+    }
+}
+
+/// A stored challenge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeRecord {
+    pub id: ChallengeId,
+    pub location: Location,
+    pub from: UserRef,
+    pub to: ChallengeTarget,
+    pub color: ColorChoice,
+    pub start_fen: Option<String>,
+    pub rated: bool,
+    pub state: ChallengeState,
+    pub created_at: UnixMillis,
+    pub expires_at: UnixMillis,
+    pub resolved_at: Option<UnixMillis>,
+    pub game_id: Option<GameId>,
+}
+
+impl ChallengeRecord {
+    /// Whether `actor` may accept it (ignoring expiry).
+    pub fn is_for(&self, actor: &Actor) -> bool {
+        match (&self.to, actor) {
+            (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
+            (ChallengeTarget::Anyone, Actor::User(id)) => &self.from.id != id,
+            (ChallengeTarget::Bot(_), Actor::Bot) => true,
+            _ => false,
+        }
+    }
+}
+
+/// What kind of request one side makes of the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OfferKind {
+    Draw,
+    Takeback,
+}
+
+impl OfferKind {
+    pub(super) fn as_column(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::Takeback => "takeback",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Result<OfferKind, StoreError> {
+        match text {
+            "draw" => Ok(OfferKind::Draw),
+            "takeback" => Ok(OfferKind::Takeback),
+            other => Err(StoreError::corrupt(format!("unknown offer kind {other:?}"))),
+        }
+    }
+}
+
+impl fmt::Display for OfferKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OfferKind::Draw => "draw offer",
+            OfferKind::Takeback => "takeback request",
+        })
+    }
+}
+
+/// A pending draw offer or takeback request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfferRecord {
+    pub game_id: GameId,
+    pub kind: OfferKind,
+    pub by: Color,
+    /// The ply the game was at when it was made.
+    pub at_ply: u32,
+    /// It lapses once the game reaches this ply unanswered.
+    pub lapses_at_ply: u32,
+    /// For a takeback: how many plies are taken back (1 or 2).
+    pub takeback_plies: Option<u32>,
+    pub created_at: UnixMillis,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn iccs_accepts_both_forms() {
+        let a = Iccs::parse("h2e2").unwrap();
+        assert_eq!(Iccs::parse("H2-E2").unwrap(), a);
+        assert_eq!(Iccs::parse(" h2-e2 ").unwrap(), a);
+        assert_eq!(a.to_string(), "h2e2");
+        assert_eq!(a.dashed_upper(), "H2-E2");
+    }
+
+    #[test]
+    fn iccs_rejects_with_reasons() {
+        for bad in [
+            "",
+            "h2",
+            "h2e",
+            "j2e2",
+            "h2e10",
+            "h2h2",
+            "h2:e2",
+            "h2e2e",
+            "炮二平五",
+        ] {
+            let err = Iccs::parse(bad).unwrap_err();
+            assert!(
+                matches!(err, StoreError::InvalidMove { .. }),
+                "{bad}: {err}"
+            );
+            assert!(!err.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn fen_side_is_read() {
+        assert_eq!(fen_side_to_move(START_FEN).unwrap(), Color::Red);
+        assert_eq!(
+            fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap(),
+            Color::Black
+        );
+        assert_eq!(
+            fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 r").unwrap(),
+            Color::Red
+        );
+        assert!(fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4").is_err());
+        assert!(fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 x - - 0 1").is_err());
+    }
+
+    #[test]
+    fn side_alternates_from_the_start_side() {
+        assert_eq!(side_after(Color::Red, 0), Color::Red);
+        assert_eq!(side_after(Color::Red, 1), Color::Black);
+        assert_eq!(side_after(Color::Black, 0), Color::Black);
+        assert_eq!(side_after(Color::Black, 3), Color::Red);
+    }
+
+    proptest! {
+        /// Any text either parses to a move that prints back to what it
+        /// read (normalised), or is refused with an error; never a panic.
+        #[test]
+        fn iccs_parse_never_panics(text in "\\PC{0,8}") {
+            if let Ok(mv) = Iccs::parse(&text) {
+                let normal: String = text.trim().chars().filter(|&c| c != '-').collect();
+                prop_assert_eq!(mv.to_string(), normal.to_ascii_lowercase());
+                prop_assert_eq!(Iccs::parse(&mv.to_string()).unwrap(), mv);
+            }
+        }
+
+        #[test]
+        fn iccs_round_trips_every_pair(from in 0usize..90, to in 0usize..90) {
+            let (from, to) = (Square::from_index(from).unwrap(), Square::from_index(to).unwrap());
+            prop_assume!(from != to);
+            let mv = Iccs { from, to };
+            prop_assert_eq!(Iccs::parse(&mv.to_string()).unwrap(), mv);
+            prop_assert_eq!(Iccs::parse(&mv.dashed_upper()).unwrap(), mv);
+        }
+
+        #[test]
+        fn fen_side_never_panics(text in "\\PC{0,40}") {
+            let _ = fen_side_to_move(&text);
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Draw offers and takeback requests: at most one of each pending per game.
+//! An offer lapses when the opponent moves instead of answering (a move made
+//! by the offerer on their own turn keeps a draw offer standing); accepting
+//! ends the game as a draw or takes the moves back in the same transaction.
+
+use sqlx::{FromRow, SqliteConnection};
+
+use super::error::{StoreError, StoreResult};
+use super::games::{finish_in, load_game, take_back_in};
+use super::model::{
+    color_column, parse_color, Actor, GameId, GameRecord, GameResult, GameStatus, MoveRecord,
+    OfferKind, OfferRecord,
+};
+use super::{to_u32, Store};
+
+/// The reason stored for a draw both players agreed.
+pub const DRAW_BY_AGREEMENT: &str = "agreement";
+
+/// What answering an offer did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OfferAnswer {
+    /// The draw was accepted; the game is over.
+    DrawAgreed(GameRecord),
+    /// The takeback was granted; these moves are gone.
+    TakenBack {
+        game: GameRecord,
+        removed: Vec<MoveRecord>,
+    },
+    /// Declined; the game goes on.
+    Declined(OfferRecord),
+}
+
+#[derive(FromRow)]
+struct OfferRow {
+    game_id: i64,
+    kind: String,
+    by_side: String,
+    at_ply: i64,
+    lapses_at_ply: i64,
+    takeback_plies: Option<i64>,
+    created_at: i64,
+}
+
+impl TryFrom<OfferRow> for OfferRecord {
+    type Error = StoreError;
+
+    fn try_from(row: OfferRow) -> StoreResult<OfferRecord> {
+        Ok(OfferRecord {
+            game_id: GameId(row.game_id),
+            kind: OfferKind::parse(&row.kind)?,
+            by: parse_color(&row.by_side)?,
+            at_ply: to_u32(row.at_ply, "an offer's ply")?,
+            lapses_at_ply: to_u32(row.lapses_at_ply, "an offer's lapse ply")?,
+            takeback_plies: row
+                .takeback_plies
+                .map(|p| to_u32(p, "a takeback's plies"))
+                .transpose()?,
+            created_at: row.created_at,
+        })
+    }
+}
+
+fn live(record: &GameRecord) -> StoreResult<()> {
+    match record.status {
+        GameStatus::Live => Ok(()),
+        _ => Err(StoreError::GameOver(record.id)),
+    }
+}
+
+/// The pending offer of `kind` in a game at `ply`, dropping it if it lapsed.
+async fn pending_offer(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    kind: OfferKind,
+    ply: u32,
+) -> StoreResult<Option<OfferRecord>> {
+    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2")
+        .bind(game.0)
+        .bind(i64::from(ply))
+        .execute(&mut *conn)
+        .await?;
+    let row: Option<OfferRow> = sqlx::query_as(
+        "SELECT game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at \
+         FROM offers WHERE game_id = $1 AND kind = $2",
+    )
+    .bind(game.0)
+    .bind(kind.as_column())
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(OfferRecord::try_from).transpose()
+}
+
+impl Store {
+    /// `by` offers a draw or asks to take back their last move. A takeback
+    /// removes one ply if the opponent has not answered the asker's move yet,
+    /// two (the opponent's reply too) if they have.
+    pub async fn make_offer(
+        &self,
+        game: GameId,
+        kind: OfferKind,
+        by: &Actor,
+    ) -> StoreResult<OfferRecord> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        let record = load_game(&mut tx, game).await?;
+        live(&record)?;
+        let side = record
+            .side_of(by)
+            .ok_or(StoreError::NotAParticipant(game))?;
+        let on_turn = side == record.side_to_move();
+        let ply = record.ply;
+        let (lapses_at_ply, takeback_plies) = match kind {
+            // Standing until the opponent has made one move.
+            OfferKind::Draw => (if on_turn { ply + 2 } else { ply + 1 }, None),
+            OfferKind::Takeback => {
+                let plies = if on_turn { 2 } else { 1 };
+                if ply < plies {
+                    return Err(StoreError::NothingToTakeBack {
+                        requested: plies,
+                        available: ply,
+                    });
+                }
+                (ply + 1, Some(plies))
+            }
+        };
+        if pending_offer(&mut tx, game, kind, ply).await?.is_some() {
+            return Err(StoreError::OfferAlreadyPending { game, kind });
+        }
+        sqlx::query(
+            "INSERT INTO offers (game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(game.0)
+        .bind(kind.as_column())
+        .bind(color_column(side))
+        .bind(i64::from(ply))
+        .bind(i64::from(lapses_at_ply))
+        .bind(takeback_plies.map(i64::from))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(OfferRecord {
+            game_id: game,
+            kind,
+            by: side,
+            at_ply: ply,
+            lapses_at_ply,
+            takeback_plies,
+            created_at: now,
+        })
+    }
+
+    /// The opponent of whoever made the pending offer answers it. Accepting a
+    /// draw finishes the game (rated, reason `agreement`); accepting a takeback
+    /// removes the moves; either way in this one transaction.
+    pub async fn answer_offer(
+        &self,
+        game: GameId,
+        kind: OfferKind,
+        by: &Actor,
+        accept: bool,
+    ) -> StoreResult<OfferAnswer> {
+        let now = self.now();
+        let mut tx = self.begin_write().await?;
+        let record = load_game(&mut tx, game).await?;
+        live(&record)?;
+        let Some(offer) = pending_offer(&mut tx, game, kind, record.ply).await? else {
+            // Commit so that a lapsed offer found here stays deleted.
+            tx.commit().await?;
+            return Err(StoreError::NoOfferPending { game, kind });
+        };
+        if !record.participant(offer.by.opponent()).is(by) {
+            return Err(StoreError::OfferNotForYou { game, kind });
+        }
+        sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
+            .bind(game.0)
+            .bind(kind.as_column())
+            .execute(&mut *tx)
+            .await?;
+        let answer = if !accept {
+            OfferAnswer::Declined(offer)
+        } else {
+            match kind {
+                OfferKind::Draw => {
+                    finish_in(
+                        &mut tx,
+                        game,
+                        Some(GameResult::Draw),
+                        DRAW_BY_AGREEMENT,
+                        now,
+                    )
+                    .await??;
+                    OfferAnswer::DrawAgreed(load_game(&mut tx, game).await?)
+                }
+                OfferKind::Takeback => {
+                    let plies = offer.takeback_plies.unwrap_or(1);
+                    let removed = take_back_in(&mut tx, game, record.ply, plies, now).await??;
+                    OfferAnswer::TakenBack {
+                        game: load_game(&mut tx, game).await?,
+                        removed,
+                    }
+                }
+            }
+        };
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    /// The offerer withdraws their pending offer.
+    pub async fn withdraw_offer(
+        &self,
+        game: GameId,
+        kind: OfferKind,
+        by: &Actor,
+    ) -> StoreResult<OfferRecord> {
+        let mut tx = self.begin_write().await?;
+        let record = load_game(&mut tx, game).await?;
+        live(&record)?;
+        let Some(offer) = pending_offer(&mut tx, game, kind, record.ply).await? else {
+            tx.commit().await?;
+            return Err(StoreError::NoOfferPending { game, kind });
+        };
+        if !record.participant(offer.by).is(by) {
+            return Err(StoreError::OfferNotForYou { game, kind });
+        }
+        sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
+            .bind(game.0)
+            .bind(kind.as_column())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(offer)
+    }
+
+    /// The offers still standing in a game.
+    pub async fn pending_offers(&self, game: GameId) -> StoreResult<Vec<OfferRecord>> {
+        let rows: Vec<OfferRow> = sqlx::query_as(
+            "SELECT o.game_id, o.kind, o.by_side, o.at_ply, o.lapses_at_ply, o.takeback_plies, o.created_at \
+             FROM offers o JOIN games g ON g.id = o.game_id \
+             WHERE o.game_id = $1 AND o.lapses_at_ply > g.ply AND g.status = 'live' ORDER BY o.kind",
+        )
+        .bind(game.0)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.into_iter().map(OfferRecord::try_from).collect()
+    }
+}
