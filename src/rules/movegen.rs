@@ -128,7 +128,6 @@ impl Sink for Counter {
 
 /// Which moves need a full legality test in this position.
 struct Danger {
-    in_check: bool,
     /// Moving a piece off one of these squares may expose the general.
     shields: Bitboard,
     /// Stepping onto one of these empty squares gives a cannon its screen.
@@ -137,7 +136,7 @@ struct Danger {
 
 impl Position {
     /// All legal moves of the side to move.
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list, !self.colors[self.side.index()]);
@@ -145,7 +144,7 @@ impl Position {
     }
 
     /// The legal captures of the side to move (for quiescence search).
-    #[inline]
+    #[inline(always)]
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list, self.colors[self.side.index() ^ 1]);
@@ -153,7 +152,7 @@ impl Position {
     }
 
     /// How many legal moves the side to move has, without listing them.
-    #[inline]
+    #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter, !self.colors[self.side.index()]);
@@ -229,13 +228,13 @@ impl Position {
             | (((self.board[legs[3] as usize] == EMPTY) as usize) << 3)
     }
 
+    #[inline(always)]
     fn danger(&self) -> Danger {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.generals[us] as usize;
         if self.general_attacked(king, them, self.occupied, self.occupied_t, !0) {
             return Danger {
-                in_check: true,
                 shields: !0,
                 screens: !0,
             };
@@ -275,10 +274,24 @@ impl Position {
                 }
             }
         }
-        Danger {
-            in_check: false,
-            shields,
-            screens,
+        Danger { shields, screens }
+    }
+
+    /// Passes on the moves from `from` to `targets`, testing only those that
+    /// might expose the general.
+    #[inline(always)]
+    fn emit<S: Sink>(&self, sink: &mut S, danger: &Danger, from: usize, targets: Bitboard) {
+        let (trusted, mut tested) = if danger.shields & bit(from) != 0 {
+            (0, targets)
+        } else {
+            (targets & !danger.screens, targets & danger.screens)
+        };
+        sink.add_all(from, trusted);
+        while tested != 0 {
+            let to = pop_lowest(&mut tested);
+            if self.is_safe(from, to) {
+                sink.add(from, to);
+            }
         }
     }
 
@@ -302,50 +315,35 @@ impl Position {
             }
         }
 
-        let emit = |sink: &mut S, from: usize, targets: Bitboard| {
-            if danger.in_check || danger.shields & bit(from) != 0 {
-                let mut t = targets;
-                while t != 0 {
-                    let to = pop_lowest(&mut t);
-                    if self.is_safe(from, to) {
-                        sink.add(from, to);
-                    }
-                }
-            } else {
-                sink.add_all(from, targets & !danger.screens);
-                let mut t = targets & danger.screens;
-                while t != 0 {
-                    let to = pop_lowest(&mut t);
-                    if self.is_safe(from, to) {
-                        sink.add(from, to);
-                    }
-                }
-            }
-        };
-
         let mut bb = self.pieces[base + CHARIOT];
         while bb != 0 {
             let from = pop_lowest(&mut bb);
             let (rank_reach, file_reach, _, _) = slides(from, occ, self.occupied_t);
-            emit(sink, from, (rank_reach | file_reach) & filter);
+            self.emit(sink, &danger, from, (rank_reach | file_reach) & filter);
         }
         let mut bb = self.pieces[base + CANNON];
         while bb != 0 {
             let from = pop_lowest(&mut bb);
             let (rank_reach, file_reach, rank_jump, file_jump) = slides(from, occ, self.occupied_t);
             let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
-            emit(sink, from, targets & filter);
+            self.emit(sink, &danger, from, targets & filter);
         }
         let mut bb = self.pieces[base + HORSE];
         while bb != 0 {
             let from = pop_lowest(&mut bb);
-            emit(sink, from, HORSE_MOVES[from][self.free_legs(from)] & filter);
+            self.emit(
+                sink,
+                &danger,
+                from,
+                HORSE_MOVES[from][self.free_legs(from)] & filter,
+            );
         }
         let mut bb = self.pieces[base + ELEPHANT];
         while bb != 0 {
             let from = pop_lowest(&mut bb);
-            emit(
+            self.emit(
                 sink,
+                &danger,
                 from,
                 ELEPHANT_MOVES[from][self.free_diagonals(from, occ)] & filter,
             );
@@ -353,12 +351,12 @@ impl Position {
         let mut bb = self.pieces[base + ADVISOR];
         while bb != 0 {
             let from = pop_lowest(&mut bb);
-            emit(sink, from, ADVISOR_MOVES[from] & filter);
+            self.emit(sink, &danger, from, ADVISOR_MOVES[from] & filter);
         }
         let mut bb = self.pieces[base + SOLDIER];
         while bb != 0 {
             let from = pop_lowest(&mut bb);
-            emit(sink, from, SOLDIER_MOVES[us][from] & filter);
+            self.emit(sink, &danger, from, SOLDIER_MOVES[us][from] & filter);
         }
     }
 }

@@ -298,7 +298,7 @@ impl Position {
 
     /// Plays a move in place. The move must be legal (or at least move a piece
     /// of the side to move); check with [`Position::is_legal`] for untrusted input.
-    #[inline]
+    #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let from = mv.from().index();
         let to = mv.to().index();
@@ -344,7 +344,7 @@ impl Position {
     }
 
     /// Takes back the move [`Position::make_move`] returned `undo` for.
-    #[inline]
+    #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let from = mv.from().index();
         let to = mv.to().index();
