@@ -19,6 +19,7 @@ mod model;
 mod offers;
 mod players;
 pub mod rating;
+mod replay;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -40,6 +41,7 @@ pub use model::{
 };
 pub use offers::OfferAnswer;
 pub use players::{HistoryCursor, HistoryPage, PlayerStats};
+pub use replay::replay;
 
 /// The database file used when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://xiangqi.db";

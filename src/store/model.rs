@@ -14,7 +14,7 @@ use super::rating::{Rating, BOT_LEVELS};
 pub type UnixMillis = i64;
 
 /// The standard start position, stored when a game gives no FEN of its own.
-pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub use crate::rules::START_FEN;
 
 /// A game's key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -265,22 +265,11 @@ pub(super) fn parse_color(text: &str) -> Result<Color, StoreError> {
     }
 }
 
-/// Reads the side to move from a FEN's second field (`w` or `r` for Red, `b`
-/// for Black). The full position is checked by the rules layer; the store only
-/// needs whose turn ply 0 is.
+/// Checks a start FEN with the rules layer and gives the side to move in it.
 pub fn fen_side_to_move(fen: &str) -> Result<Color, StoreError> {
-    let mut fields = fen.split_whitespace();
-    let side = fields.nth(1);
-    match side {
-        Some("w") | Some("r") | Some("W") | Some("R") => Ok(Color::Red),
-        Some("b") | Some("B") => Ok(Color::Black),
-        Some(other) => Err(StoreError::InvalidFen(format!(
-            "the side to move is {other:?}; expected w (Red) or b (Black)"
-        ))),
-        None => Err(StoreError::InvalidFen(
-            "the FEN has no side-to-move field after the board".to_owned(),
-        )),
-    }
+    crate::rules::Position::from_fen(fen)
+        .map(|position| position.side_to_move())
+        .map_err(|e| StoreError::InvalidFen(e.to_string()))
 }
 
 /// A move in ICCS, checked and normalised to lower case without a dash (`h2e2`).
@@ -619,13 +608,14 @@ mod tests {
     fn fen_side_is_read() {
         assert_eq!(fen_side_to_move(START_FEN).unwrap(), Color::Red);
         assert_eq!(
-            fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap(),
+            fen_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1").unwrap(),
             Color::Black
         );
-        assert_eq!(
-            fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 r").unwrap(),
-            Color::Red
-        );
+        // Generals facing each other: refused with the rules layer's reason.
+        assert!(matches!(
+            fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1"),
+            Err(StoreError::InvalidFen(_))
+        ));
         assert!(fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4").is_err());
         assert!(fen_side_to_move("4k4/9/9/9/9/9/9/9/9/4K4 x - - 0 1").is_err());
     }
