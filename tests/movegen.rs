@@ -294,7 +294,14 @@ fn oracle_moves(p: &Position) -> Vec<Move> {
     for from in Square::all() {
         for to in Square::all() {
             let m = Move::new(from, to);
-            if p.explain_illegal(m) == IllegalReason::NotIllegal {
+            let explained_legal = p.explain_illegal(m) == IllegalReason::NotIllegal;
+            assert_eq!(
+                p.is_legal(m),
+                explained_legal,
+                "is_legal and explain_illegal disagree on {m} in {}",
+                p.to_fen()
+            );
+            if explained_legal {
                 let mut after = p.clone();
                 after.make_move(m);
                 let us = p.side_to_move();
