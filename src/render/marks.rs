@@ -10,6 +10,8 @@ use crate::rules::{Move, Square};
 /// Just outside a piece's disc, inside the gap to its neighbours.
 const HALO_RADIUS: f32 = PIECE_RADIUS + 3.5;
 const GLOW: f32 = 6.0;
+/// Thick enough to see when Discord shows the picture at phone size.
+const RING_WIDTH: f32 = 3.5;
 /// The empty from point's socket: smaller than a piece, so it reads as "was here".
 const FROM_RADIUS: f32 = PIECE_RADIUS - 6.0;
 /// How far from a point's centre any mark can paint.
@@ -23,12 +25,12 @@ pub fn last_move(c: &mut RgbCanvas, mv: Move, flipped: bool) {
     disc(c, from, FROM_RADIUS, theme::LAST_MOVE_WASH, 0.35);
     ring(c, from, FROM_RADIUS, 2.5, theme::LAST_MOVE, 0.9);
     let to = point(mv.to(), flipped);
-    ring(c, to, HALO_RADIUS, 3.0, theme::LAST_MOVE, 0.95);
+    ring(c, to, HALO_RADIUS, RING_WIDTH, theme::LAST_MOVE, 0.95);
 }
 
 /// A red glow and ring around the general in check.
 pub fn check(c: &mut RgbCanvas, general: Square, flipped: bool) {
     let at = point(general, flipped);
     soft_disc(c, at, HALO_RADIUS + 1.0, GLOW, theme::CHECK, 0.75);
-    ring(c, at, HALO_RADIUS, 3.0, theme::CHECK, 1.0);
+    ring(c, at, HALO_RADIUS, RING_WIDTH, theme::CHECK, 1.0);
 }

@@ -25,7 +25,7 @@ use std::fmt;
 
 pub use canvas::{Rgb, RgbCanvas};
 pub use layout::{point as point_centre, HEIGHT, WIDTH};
-pub use scene::Scene;
+pub use scene::{caption, move_caption, Scene};
 
 use canvas::{Rect, Sprite};
 use layout::CAPTION_HEIGHT;

@@ -1,7 +1,7 @@
 //! What a picture shows: the pieces and the marks, independent of how the
 //! position was reached or whether it is legal.
 
-use crate::rules::{Move, Piece, Position, Square, NUM_SQUARES};
+use crate::rules::{Color, Move, Piece, Position, Square, NUM_SQUARES};
 
 /// One board picture's content.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,11 +43,53 @@ impl Scene {
         scene
     }
 
+    /// A game's pictures, one per position from `start` through each move,
+    /// each with its last move and a caption: the frames of a replay. Stops
+    /// at the first move that is not legal where it is played.
+    pub fn replay(start: &Position, moves: &[Move], flipped: bool) -> Vec<Scene> {
+        let mut pos = start.clone();
+        let frame = |pos: &Position, last_move| Scene {
+            last_move,
+            flipped,
+            caption: Some(move_caption(pos)),
+            ..Scene::from_position(pos)
+        };
+        let mut scenes = vec![frame(&pos, None)];
+        for &mv in moves {
+            if !pos.is_legal(mv) {
+                break;
+            }
+            pos.make_move(mv);
+            scenes.push(frame(&pos, Some(mv)));
+        }
+        scenes
+    }
+
     /// Places (or removes) a piece; convenient for building scenes by hand.
     pub fn with_piece(mut self, sq: Square, piece: Option<Piece>) -> Scene {
         self.pieces[sq.index()] = piece;
         self
     }
+}
+
+/// "move 12 · Red to move": where a game stands.
+pub fn move_caption(pos: &Position) -> String {
+    format!(
+        "move {} · {} to move",
+        pos.fullmove_number(),
+        pos.side_to_move()
+    )
+}
+
+/// "Alice (Red) vs Bob (Black) · move 12 · Red to move": the usual caption
+/// of a game's board.
+pub fn caption(red: &str, black: &str, pos: &Position) -> String {
+    format!(
+        "{red} ({}) vs {black} ({}) · {}",
+        Color::Red,
+        Color::Black,
+        move_caption(pos)
+    )
 }
 
 impl Default for Scene {
@@ -59,7 +101,7 @@ impl Default for Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Color, PieceKind};
+    use crate::rules::PieceKind;
 
     #[test]
     fn from_position_copies_pieces_and_marks_a_checked_general() {
@@ -76,5 +118,27 @@ mod tests {
         let checked = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/3K5 b - - 0 1").unwrap();
         let scene = Scene::from_position(&checked);
         assert_eq!(scene.check, Square::parse("e9"));
+    }
+
+    #[test]
+    fn replay_has_a_scene_per_position_and_stops_at_an_illegal_move() {
+        let sq = |s| Square::parse(s).unwrap();
+        let moves = [
+            Move::new(sq("h2"), sq("e2")),
+            Move::new(sq("h9"), sq("g7")),
+            Move::new(sq("a0"), sq("a5")), // a chariot cannot jump its soldier
+            Move::new(sq("h0"), sq("g2")),
+        ];
+        let scenes = Scene::replay(&Position::startpos(), &moves, true);
+        assert_eq!(scenes.len(), 3);
+        assert_eq!(scenes[0].last_move, None);
+        assert_eq!(scenes[2].last_move, Some(moves[1]));
+        assert!(scenes.iter().all(|s| s.flipped));
+        assert_eq!(scenes[2].caption.as_deref(), Some("move 2 · Red to move"));
+        assert!(scenes[2].pieces[sq("g7").index()].is_some());
+        assert_eq!(
+            caption("Alice", "Bob", &Position::startpos()),
+            "Alice (Red) vs Bob (Black) · move 1 · Red to move"
+        );
     }
 }
