@@ -33,7 +33,6 @@ const CENTRAL_CANNON: [i32; 2] = [14, 4];
 /// Per unit of attack, times the weighted count of missing guards.
 const GUARD_SHORTAGE: i32 = 3;
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// Horse jumps with the leg that blocks each: (df, dr, leg df, leg dr).
 const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
     (1, 2, 0, 1),
@@ -46,11 +45,9 @@ const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
     (-2, -1, -1, 0),
 ];
 
-/// Per point, the points along each orthogonal ray outwards and the horse
-/// jumps with their legs: computed once, so the mobility loops test bits only.
+/// Per point, the horse jumps with their legs: computed once, so the
+/// mobility loop tests bits only.
 struct Geometry {
-    rays: [[[u8; 9]; 4]; NUM_SQUARES],
-    ray_len: [[u8; 4]; NUM_SQUARES],
     /// (target, leg) pairs.
     jumps: [[(u8, u8); 8]; NUM_SQUARES],
     jump_count: [u8; NUM_SQUARES],
@@ -60,8 +57,6 @@ fn geometry() -> &'static Geometry {
     static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
     GEOMETRY.get_or_init(|| {
         let mut g = Geometry {
-            rays: [[[0; 9]; 4]; NUM_SQUARES],
-            ray_len: [[0; 4]; NUM_SQUARES],
             jumps: [[(0, 0); 8]; NUM_SQUARES],
             jump_count: [0; NUM_SQUARES],
         };
@@ -70,16 +65,6 @@ fn geometry() -> &'static Geometry {
         };
         for sq in 0..NUM_SQUARES {
             let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
-            for (dir, (df, dr)) in ORTHOGONAL.into_iter().enumerate() {
-                let (mut f, mut r) = (file + df, rank + dr);
-                while let Some(t) = index(f, r) {
-                    let n = g.ray_len[sq][dir] as usize;
-                    g.rays[sq][dir][n] = t;
-                    g.ray_len[sq][dir] += 1;
-                    f += df;
-                    r += dr;
-                }
-            }
             for (df, dr, lf, lr) in HORSE_JUMPS {
                 if let (Some(t), Some(leg)) =
                     (index(file + df, rank + dr), index(file + lf, rank + lr))
@@ -166,7 +151,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 if in_enemy_half {
                     side.attack_weight += 4;
                 }
-                let mobility = slide_mobility(geo, occupied, colors[us.index()], sq.index(), false);
+                let mobility = (pos.slider_reach(sq) & !colors[us.index()]).count_ones() as i32;
                 side.add_scaled(CHARIOT_MOBILITY, mobility);
             }
             PieceKind::Cannon => {
@@ -175,7 +160,9 @@ pub fn evaluate(pos: &Position) -> i32 {
                 if in_enemy_half {
                     side.attack_weight += 3;
                 }
-                let mobility = slide_mobility(geo, occupied, colors[us.index()], sq.index(), true);
+                let mobility = ((pos.slider_reach(sq) & !occupied).count_ones()
+                    + (pos.cannon_jumps(sq) & colors[us.opponent().index()]).count_ones())
+                    as i32;
                 side.add_scaled(CANNON_MOBILITY, mobility);
                 let enemy_general = generals[us.opponent().index()];
                 if enemy_general.file() as i32 == file {
@@ -205,6 +192,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         let (us, them) = (color.index(), color.opponent().index());
         // Missing advisors matter most against horses and chariots, missing
         // elephants against cannons; both only when attackers are there.
+        // (A quadratic palace-pressure term tried instead lost more games.)
         let shortage = 3 * (2 - sides[us].advisors) + 2 * (2 - sides[us].elephants);
         let penalty = GUARD_SHORTAGE * sides[them].attack_weight * shortage;
         sides[us].score[0] -= penalty;
@@ -230,36 +218,6 @@ pub fn evaluate(pos: &Position) -> i32 {
         Color::Black => -red,
     };
     stm + TEMPO
-}
-
-/// Points a chariot (or a cannon, moving) can reach, plus a capture.
-fn slide_mobility(
-    geo: &Geometry,
-    occupied: Bitboard,
-    own: Bitboard,
-    sq: usize,
-    cannon: bool,
-) -> i32 {
-    let mut count = 0;
-    for dir in 0..4 {
-        let ray = &geo.rays[sq][dir][..geo.ray_len[sq][dir] as usize];
-        let mut screened = false;
-        for &t in ray {
-            if !has(occupied, t) {
-                if !screened {
-                    count += 1;
-                }
-            } else if cannon && !screened {
-                screened = true;
-            } else {
-                if !has(own, t) {
-                    count += 1;
-                }
-                break;
-            }
-        }
-    }
-    count
 }
 
 /// Points a horse can jump to: leg free and no piece of its own there.

@@ -79,7 +79,7 @@ impl Deadline {
             hard: movetime,
             // An iteration costs a few times the previous one: one started
             // late rarely finishes, though its first moves still help.
-            soft: movetime.map(|t| t * 3 / 5),
+            soft: movetime.map(|t| t * 3 / 4),
         }
     }
 

@@ -649,10 +649,17 @@ impl<'a> Context<'a> {
 
         let stand_pat = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
         if stand_pat >= beta {
+            if hit.is_none() {
+                // Keeps the evaluation for the next visit.
+                self.tt
+                    .store(key, ply, None, stand_pat, stand_pat, 0, Bound::Lower);
+            }
             return stand_pat;
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
+        let mut best_move = None;
         // Stalemate (a loss) is left to the full-width search: checking for it
         // here would cost a move generation at every quiescence node.
         let captures = self.pos.legal_captures();
@@ -675,6 +682,7 @@ impl<'a> Context<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     self.update_pv(ply, mv);
                     if score >= beta {
                         break;
@@ -682,6 +690,15 @@ impl<'a> Context<'a> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, ply, best_move, best, stand_pat, 0, bound);
         best
     }
 }

@@ -3,6 +3,7 @@
 //! Pure: no I/O, no allocation on the move-generation path. Everything above
 //! (engine, store, bot) sees the game only through this module's types.
 
+mod attacks;
 mod bitboard;
 mod fen;
 pub mod game;

@@ -1,0 +1,46 @@
+//! Sliding reach for callers outside the move generator (the engine's
+//! evaluation counts chariot and cannon mobility with it), from the same
+//! precomputed rank and file tables the generator uses.
+
+use super::bitboard::Bitboard;
+use super::position::{slides, Position};
+use super::types::Square;
+
+impl Position {
+    /// The points a chariot on `sq` reaches along its rank and file: the empty
+    /// points up to and including the first piece each way (of either colour).
+    #[inline]
+    pub fn slider_reach(&self, sq: Square) -> Bitboard {
+        let (rank_reach, file_reach, _, _) = slides(sq.index(), self.occupied, self.occupied_t);
+        rank_reach | file_reach
+    }
+
+    /// The points a cannon on `sq` could capture on (either colour): the
+    /// first piece beyond the first screen each way.
+    #[inline]
+    pub fn cannon_jumps(&self, sq: Square) -> Bitboard {
+        let (_, _, rank_jump, file_jump) = slides(sq.index(), self.occupied, self.occupied_t);
+        rank_jump | file_jump
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_and_jumps_from_the_start() {
+        let pos = Position::startpos();
+        let sq = |t: &str| Square::parse(t).unwrap();
+        let bb = |ts: &[&str]| {
+            ts.iter()
+                .fold(0 as Bitboard, |b, t| b | 1u128 << sq(t).index())
+        };
+        // The a0 chariot: a1, a2, then the a3 pawn; b0 horse on the rank.
+        assert_eq!(pos.slider_reach(sq("a0")), bb(&["a1", "a2", "a3", "b0"]));
+        // The b2 cannon screens on b7 and reaches the b9 horse; the h2
+        // cannon and the b0 horse screen nothing beyond.
+        assert_eq!(pos.cannon_jumps(sq("b2")), bb(&["b9"]));
+        assert_eq!(pos.cannon_jumps(sq("b7")), bb(&["b0"]));
+    }
+}
