@@ -41,6 +41,9 @@ enum Command {
     Status,
     /// Draw a position as the PNG the bot posts.
     Render(cli::render::RenderArgs),
+    /// Play in the local console channel: commands on stdin, replies on stdout,
+    /// board pictures in the board directory.
+    Console(xiangqi_bot::bot::console::ConsoleArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,9 +58,8 @@ fn main() -> ExitCode {
             cli::status::run(std::io::stdin().lock(), std::io::stdout().lock())
         }
         Some(Command::Render(args)) => cli::render::run(args),
-        None => Err(anyhow::anyhow!(
-            "the bot itself is not built yet; see `xiangqi-bot --help`"
-        )),
+        None => cli::bot::run_default(),
+        Some(Command::Console(args)) => cli::bot::run_console(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

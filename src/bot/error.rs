@@ -22,6 +22,8 @@ pub enum BotError {
     OpponentBusy(String, i64),
     #[error("It is not your turn in game #{0}; wait for your opponent's move.")]
     NotYourTurn(i64),
+    #[error("Game #{0} changed while you typed; look at the `board` and try again.")]
+    Stale(i64),
     #[error("The bot is still thinking in game #{0}; wait for its move.")]
     BotThinking(i64),
     #[error("Game #{game} is between {red} and {black}; you can follow it with `watch {game}`.")]
@@ -30,7 +32,7 @@ pub enum BotError {
         red: String,
         black: String,
     },
-    #[error("{reason} Try again (ICCS `h2e2`, WXF `C2=5` or `炮二平五`), or ask for a `hint`.")]
+    #[error("{}. Try again (ICCS `h2e2`, WXF `C2=5` or `炮二平五`), or ask for a `hint`.", .reason.trim_end_matches('.'))]
     IllegalMove { reason: String },
     #[error("There is no game #{0}; `games` lists the games here, `history` your past ones.")]
     GameNotFound(i64),
@@ -46,6 +48,8 @@ pub enum BotError {
     ChallengeExpired(String),
     #[error("That challenge from {from} is for {to}, not you; challenge {from} yourself with `challenge @{from}`.")]
     ChallengeNotForYou { from: String, to: String },
+    #[error("There is nothing to decline: no challenge to you here, and no offer in your game.")]
+    NothingToDecline,
     #[error("There is nothing to take back yet in game #{0}.")]
     NothingToTakeBack(i64),
     #[error("You already asked; wait for your opponent to answer with `{0}`.")]

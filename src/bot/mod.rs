@@ -9,6 +9,7 @@
 
 pub mod command;
 pub mod config;
+pub mod console;
 
 pub mod error;
 pub mod help;
@@ -41,4 +42,161 @@ pub struct Request {
     pub actor: Actor,
     pub place: Place,
     pub command: Command,
+}
+
+mod challenge;
+mod games;
+mod history;
+mod moves;
+mod play;
+mod think;
+mod watch;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::render::Renderer;
+use crate::store::Store;
+
+use error::BotResult;
+use think::Engine;
+
+/// The one shared state of the bot (a poise `Data`): the store, the renderer,
+/// the engine's gate, and the locks that keep one game's changes in order.
+pub struct Bot {
+    store: Store,
+    renderer: Arc<Renderer>,
+    engine: Engine,
+    config: BotConfig,
+    /// One lock per game: a move, the bot's answer, a takeback or a resignation
+    /// in one game happen one at a time (the store's ply check backs this up
+    /// across processes).
+    game_locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Held while checking "one game per player per channel" and starting a
+    /// game, so that two `play`s typed at once cannot both start one.
+    start_lock: tokio::sync::Mutex<()>,
+}
+
+impl Bot {
+    /// The bot over an open store (migrations already run by `Store::open`).
+    pub fn new(store: Store, renderer: Renderer, config: BotConfig) -> Bot {
+        Bot {
+            engine: Engine::new(config.engine_threads),
+            store,
+            renderer: Arc::new(renderer),
+            config,
+            game_locks: Mutex::new(HashMap::new()),
+            start_lock: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// Opens the store named by the settings (creating the file and running
+    /// the migrations), builds the renderer, and returns the bot.
+    pub async fn connect(args: &BotArgs) -> anyhow::Result<Bot> {
+        let config = args.bot_config()?;
+        let url = args.database_url();
+        let store = Store::open(&url)
+            .await
+            .map_err(|e| anyhow::anyhow!("opening the database {url}: {e}"))?;
+        match store.check_consistency().await {
+            Ok(problems) if !problems.is_empty() => {
+                tracing::warn!(?problems, "games whose stored moves do not match their ply")
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "could not check the store's consistency"),
+        }
+        let renderer = tokio::task::spawn_blocking(Renderer::new).await?;
+        Ok(Bot::new(store, renderer, config))
+    }
+
+    /// The store, for adapters that need more than commands (autocomplete).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn config(&self) -> &BotConfig {
+        &self.config
+    }
+
+    /// Handles one request: the replies go through `outbox` as they happen,
+    /// and any error becomes one short private reply saying what to do next.
+    /// Returns once everything is posted, the bot's answering move included.
+    pub async fn handle(&self, request: &Request, outbox: &dyn Outbox) {
+        let command = request.command.name();
+        tracing::debug!(user = %request.actor.id, command, "request");
+        if let Err(err) = self.dispatch(request, outbox).await {
+            if let BotError::Internal(cause) = &err {
+                tracing::error!(user = %request.actor.id, command, error = format!("{cause:#}"), "request failed");
+            }
+            let reply = Reply::private(err.to_string());
+            if let Err(post_err) = outbox.post(&request.place, reply).await {
+                tracing::warn!(error = %post_err, "could not post an error reply");
+            }
+        }
+    }
+
+    async fn dispatch(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+        match &request.command {
+            Command::Play { color, level } => self.play(request, *color, *level, outbox).await,
+            Command::Challenge { opponent, color } => {
+                self.challenge(request, opponent, *color, outbox).await
+            }
+            Command::Accept => self.accept(request, outbox).await,
+            Command::Decline => self.decline(request, outbox).await,
+            Command::Move(text) => self.make_move(request, text, outbox).await,
+            Command::Resign => self.resign(request, outbox).await,
+            Command::Draw => self.draw(request, outbox).await,
+            Command::Takeback => self.takeback(request, outbox).await,
+            Command::Hint => self.hint(request, outbox).await,
+            Command::Board { game } => self.board(request, *game, outbox).await,
+            Command::Games => self.games(request, outbox).await,
+            Command::Watch { game } => self.watch(request, *game, outbox).await,
+            Command::History { user } => self.history(request, user.as_ref(), outbox).await,
+            Command::Game { id } => self.game_record(request, *id, outbox).await,
+            Command::Stats { user } => self.stats(request, user.as_ref(), outbox).await,
+            Command::Leaderboard => self.leaderboard(request, outbox).await,
+            Command::Help => post(outbox, &request.place, help::help()).await,
+        }
+    }
+
+    /// At start: makes the bot's move in every game that was waiting on it
+    /// (the bot stopped while thinking, or the player moved just before).
+    pub async fn resume_pending(&self, outbox: &dyn Outbox) {
+        match self.store.games_awaiting_bot().await {
+            Ok(games) => {
+                if !games.is_empty() {
+                    tracing::info!(count = games.len(), "resuming games waiting on the bot");
+                }
+                for game in games {
+                    if let Err(err) = self.bot_turn(game.id, outbox).await {
+                        tracing::error!(game = game.id.0, error = %err, "could not resume a game");
+                    }
+                }
+            }
+            Err(err) => tracing::error!(error = %err, "could not list games waiting on the bot"),
+        }
+    }
+
+    /// Ends every game with no move for the idle timeout as a loss for the side
+    /// to move, saying so where it is played; also retires expired challenges.
+    pub async fn sweep_idle(&self, outbox: &dyn Outbox) {
+        if let Err(err) = self.sweep(outbox).await {
+            tracing::error!(error = %err, "sweeping idle games failed");
+        }
+    }
+
+    /// The lock that orders changes to one game.
+    fn game_lock(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut locks = self.game_locks.lock().unwrap_or_else(|e| e.into_inner());
+        // Forget locks nobody holds, so the map stays the size of the live games.
+        if locks.len() > 256 {
+            locks.retain(|_, lock| Arc::strong_count(lock) > 1);
+        }
+        locks.entry(id).or_default().clone()
+    }
+}
+
+/// Posts one reply; a transport failure is the bot's fault, not the user's.
+async fn post(outbox: &dyn Outbox, place: &Place, reply: Reply) -> BotResult<()> {
+    outbox.post(place, reply).await.map_err(BotError::internal)
 }

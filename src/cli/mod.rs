@@ -2,6 +2,7 @@
 //! what they share.
 
 pub mod bench;
+pub mod bot;
 pub mod moves;
 pub mod perft;
 pub mod render;

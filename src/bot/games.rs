@@ -1,0 +1,289 @@
+//! What every command group shares about games: finding the game a request
+//! means, replaying it through the rules, naming its players, drawing its
+//! board, and turning the store's refusals into replies a player understands.
+
+use std::sync::Arc;
+
+use crate::render::Scene;
+use crate::rules::notation;
+use crate::rules::{Color, Game, Move, Position, Square};
+use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, UserRef};
+
+use super::error::{BotError, BotResult};
+use super::reply::Attachment;
+use super::{Actor, Bot, Place, Request};
+
+/// A game as stored, with its moves replayed through the rules.
+pub(super) struct LoadedGame {
+    pub record: GameRecord,
+    pub game: Game,
+}
+
+impl LoadedGame {
+    pub fn id(&self) -> i64 {
+        self.record.id.0
+    }
+
+    /// Where the game is played (its thread, or the channel it was started in).
+    pub fn place(&self) -> Place {
+        game_place(&self.record)
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.record.ply
+    }
+}
+
+pub(super) fn place_location(place: &Place) -> Location {
+    Location {
+        guild_id: place.guild.clone(),
+        channel_id: place.channel.clone(),
+        thread_id: place.thread.clone(),
+    }
+}
+
+/// Where a game's moves and news are posted.
+pub(super) fn game_place(record: &GameRecord) -> Place {
+    Place {
+        guild: record.location.guild_id.clone(),
+        channel: record.location.channel_id.clone(),
+        thread: record.location.thread_id.clone(),
+    }
+}
+
+/// The channel a request belongs to, leaving its thread aside: "one game per
+/// player per channel" counts the games in the channel's threads too.
+pub(super) fn channel_of(place: &Place) -> Place {
+    Place {
+        thread: None,
+        ..place.clone()
+    }
+}
+
+pub(super) fn store_actor(actor: &Actor) -> store::Actor {
+    store::Actor::User(actor.id.clone())
+}
+
+pub(super) fn user_ref(actor: &Actor) -> UserRef {
+    UserRef::new(actor.id.clone(), actor.name.clone())
+}
+
+/// "alice (Red)", "xiangqi-bot (level 3) (Black)".
+pub(super) fn seat(record: &GameRecord, color: Color) -> String {
+    format!("{} ({color})", record.participant(color).display_name())
+}
+
+/// "alice vs xiangqi-bot (level 3)", Red first.
+pub(super) fn pairing(record: &GameRecord) -> String {
+    format!(
+        "{} vs {}",
+        record.red.display_name(),
+        record.black.display_name()
+    )
+}
+
+/// The side a user plays in a game, if any.
+pub(super) fn side_of(record: &GameRecord, actor: &Actor) -> Option<Color> {
+    record.side_of(&store_actor(actor))
+}
+
+/// Whether the other side of `color` is the bot.
+pub(super) fn against_bot(record: &GameRecord, color: Color) -> Option<u8> {
+    record
+        .participant(color.opponent())
+        .bot_level()
+        .map(|level| level.get())
+}
+
+/// A move as players read it: `h2e2 (C2=5, 炮二平五)`, from the position before it.
+pub(super) fn describe_move(before: &Position, mv: Move) -> String {
+    format!(
+        "{} ({}, {})",
+        notation::iccs(mv),
+        notation::wxf(before, mv),
+        notation::chinese(before, mv)
+    )
+}
+
+/// A finished game's result in words, from its stored reason.
+pub(super) fn result_sentence(record: &GameRecord) -> String {
+    let reason = record.reason.as_deref().unwrap_or("unknown reason");
+    let why = reason.replace('-', " ");
+    match record.result {
+        Some(store::GameResult::RedWins) => format!("{} wins by {why}.", seat(record, Color::Red)),
+        Some(store::GameResult::BlackWins) => {
+            format!("{} wins by {why}.", seat(record, Color::Black))
+        }
+        Some(store::GameResult::Draw) => format!("Draw by {why}."),
+        None => format!("Called off ({why})."),
+    }
+}
+
+/// Whether a user watching `record` sees it from Black's seat: its Black
+/// player does; everyone else sees Red's.
+pub(super) fn seen_by_black(record: &GameRecord, viewer: Option<&Actor>) -> bool {
+    viewer.and_then(|v| side_of(record, v)) == Some(Color::Black)
+}
+
+impl Bot {
+    /// Loads a game and replays its moves; a move the rules refuse means the
+    /// file was damaged, which is the bot's fault, not the player's.
+    pub(super) async fn load(&self, id: GameId) -> BotResult<LoadedGame> {
+        let (record, moves) = self
+            .store
+            .game_with_moves(id)
+            .await
+            .map_err(|e| store_error(e, id.0))?;
+        let start = Position::from_fen(&record.start_fen)
+            .map_err(|e| BotError::internal(anyhow::anyhow!("game {id}: bad start FEN: {e}")))?;
+        let moves: Vec<Move> = moves
+            .iter()
+            .map(|m| Move::new(m.iccs.from, m.iccs.to))
+            .collect();
+        let game = Game::from_moves(start, &moves).map_err(|(index, err)| {
+            BotError::internal(anyhow::anyhow!("game {id}: stored move {}: {err}", index + 1))
+        })?;
+        Ok(LoadedGame { record, game })
+    }
+
+    /// The live game a request is about: the game of the thread it was typed
+    /// in, else the requester's live game in this channel.
+    pub(super) async fn my_game(&self, request: &Request) -> BotResult<GameRecord> {
+        if let Some(thread) = &request.place.thread {
+            let here = self
+                .store
+                .live_games_in_channel(thread)
+                .await
+                .map_err(BotError::internal)?;
+            if let Some(game) = here
+                .into_iter()
+                .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str()))
+            {
+                return Ok(game);
+            }
+        }
+        self.live_game_of(&request.actor, &request.place)
+            .await?
+            .ok_or(BotError::NoGameHere)
+    }
+
+    /// A user's live game in a channel (or one of its threads), if any.
+    pub(super) async fn live_game_of(
+        &self,
+        actor: &Actor,
+        place: &Place,
+    ) -> BotResult<Option<GameRecord>> {
+        let games = self
+            .store
+            .live_games_of_user(&actor.id)
+            .await
+            .map_err(BotError::internal)?;
+        Ok(games.into_iter().find(|g| {
+            g.location.channel_id == place.channel && g.location.guild_id == place.guild
+        }))
+    }
+
+    /// The board as a PNG attachment named after the game and ply.
+    pub(super) async fn board_file(
+        &self,
+        loaded: &LoadedGame,
+        black_seat: bool,
+    ) -> BotResult<Attachment> {
+        let scene = scene_of(
+            loaded.game.position(),
+            loaded.game.moves().last().copied(),
+            black_seat,
+            caption(&loaded.record, &loaded.game),
+        );
+        let renderer = Arc::clone(&self.renderer);
+        let bytes = tokio::task::spawn_blocking(move || renderer.render_png(&scene))
+            .await
+            .map_err(BotError::internal)?
+            .map_err(BotError::internal)?;
+        Ok(Attachment {
+            filename: format!("game-{}-ply-{}.png", loaded.id(), loaded.ply()),
+            bytes,
+        })
+    }
+
+    /// The whole game as an animated replay, one frame per position.
+    pub(super) async fn replay_file(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
+        let game = &loaded.game;
+        let mut scenes = Vec::with_capacity(game.moves().len() + 1);
+        for ply in 0..=game.moves().len() {
+            let Some(position) = game.position_at(ply) else {
+                break;
+            };
+            let last = ply.checked_sub(1).map(|i| game.moves()[i]);
+            let caption = format!("#{} · {} · ply {ply}", loaded.id(), pairing(&loaded.record));
+            scenes.push(scene_of(&position, last, false, caption));
+        }
+        let renderer = Arc::clone(&self.renderer);
+        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay(&scenes))
+            .await
+            .map_err(BotError::internal)?
+            .map_err(BotError::internal)?;
+        Ok(Attachment {
+            filename: format!("game-{}.gif", loaded.id()),
+            bytes,
+        })
+    }
+
+    /// "Game #3 is between alice and bob": for a stranger who typed a move.
+    pub(super) fn not_a_player(&self, record: &GameRecord) -> BotError {
+        BotError::NotAPlayer {
+            game: record.id.0,
+            red: record.red.display_name(),
+            black: record.black.display_name(),
+        }
+    }
+}
+
+/// The caption above a board: who plays, the move number, whose turn.
+fn caption(record: &GameRecord, game: &Game) -> String {
+    let to_move = game.position().side_to_move();
+    let mover = match record.participant(to_move) {
+        Participant::User(user) => user.display_name.clone(),
+        Participant::Bot(_) => "xiangqi-bot".to_string(),
+    };
+    let status = if record.is_live() {
+        format!("{to_move} to move ({mover})")
+    } else {
+        "game over".to_string()
+    };
+    format!(
+        "#{} · {} · move {} · {status}",
+        record.id.0,
+        pairing(record),
+        game.moves().len() / 2 + 1
+    )
+}
+
+/// A picture's content for a position.
+fn scene_of(position: &Position, last: Option<Move>, flipped: bool, caption: String) -> Scene {
+    let mut scene = Scene::empty();
+    for square in Square::all() {
+        scene.pieces[square.index()] = position.piece_at(square);
+    }
+    scene.last_move = last;
+    scene.check = position
+        .in_check()
+        .then(|| position.general_square(position.side_to_move()));
+    scene.flipped = flipped;
+    scene.caption = Some(caption);
+    scene
+}
+
+/// The store's refusals in a player's words; anything else is the bot's fault.
+pub(super) fn store_error(err: StoreError, game: i64) -> BotError {
+    match err {
+        StoreError::GameNotFound(id) => BotError::GameNotFound(id.0),
+        StoreError::GameOver(id) => BotError::GameOver(id.0),
+        StoreError::NotYourTurn { game, .. } => BotError::NotYourTurn(game.0),
+        StoreError::StaleGame { game, .. } => BotError::Stale(game.0),
+        StoreError::NothingToTakeBack { .. } => BotError::NothingToTakeBack(game),
+        StoreError::NoChallengePending => BotError::NoChallenge,
+        StoreError::CannotChallengeYourself => BotError::SelfChallenge,
+        other => BotError::internal(other),
+    }
+}

@@ -1,0 +1,461 @@
+//! Playing a game: `move` (or a bare move), the bot's answer, `resign`, `draw`,
+//! `takeback` and `hint`, and the idle sweep that ends abandoned games.
+//!
+//! A move is checked against the game replayed from the store, stored under
+//! the game's ply (so two racing writers cannot both move), then announced with
+//! the board. When the bot is to move next, its search runs without holding the
+//! game's lock and its move is stored only if the game has not changed meanwhile.
+//!
+//! The bot answers a draw offer by its own evaluation: a quick search (the
+//! level-5 budget) of the position; it accepts when it does not think itself
+//! better (its score is 0 or less) and declines otherwise.
+
+use crate::rules::notation;
+use crate::rules::{Color, GameStatus, Move};
+use crate::store::{self, GameId, GameResult, OfferAnswer, OfferKind, StoreError};
+
+use super::error::{BotError, BotResult};
+use super::games::{
+    against_bot, describe_move, result_sentence, seat, side_of, store_actor, store_error,
+    LoadedGame,
+};
+use super::reply::{Outbox, Reply};
+use super::{post, Bot, Request};
+
+impl Bot {
+    pub(super) async fn make_move(
+        &self,
+        request: &Request,
+        text: &str,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let record = self.my_game(request).await?;
+        let id = record.id;
+        {
+            let lock = self.game_lock(id.0);
+            let _held = lock.lock().await;
+            let loaded = self.load(id).await?;
+            let color = self.check_turn(&loaded, request)?;
+            let mv = notation::parse_move(loaded.game.position(), text)
+                .map_err(|e| BotError::IllegalMove {
+                    reason: e.to_string(),
+                })?
+                .mv;
+            tracing::debug!(game = id.0, %mv, side = %color, "player move");
+            self.commit_move(loaded, mv, &store_actor(&request.actor), outbox)
+                .await?;
+        }
+        self.bot_turn(id, outbox).await
+    }
+
+    /// The side the requester plays, when it is their move in a live game.
+    fn check_turn(&self, loaded: &LoadedGame, request: &Request) -> BotResult<Color> {
+        if !loaded.record.is_live() {
+            return Err(BotError::GameOver(loaded.id()));
+        }
+        let Some(color) = side_of(&loaded.record, &request.actor) else {
+            return Err(self.not_a_player(&loaded.record));
+        };
+        if loaded.game.position().side_to_move() != color {
+            return Err(if against_bot(&loaded.record, color).is_some() {
+                BotError::BotThinking(loaded.id())
+            } else {
+                BotError::NotYourTurn(loaded.id())
+            });
+        }
+        Ok(color)
+    }
+
+    /// Plays `mv` (already known legal) in the game, stores it, finishes the
+    /// game if the rules end it, and posts the move with the board.
+    async fn commit_move(
+        &self,
+        loaded: LoadedGame,
+        mv: Move,
+        by: &store::Actor,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let id = loaded.record.id;
+        let mover = loaded.game.position().side_to_move();
+        let words = describe_move(loaded.game.position(), mv);
+        let mut game = loaded.game;
+        game.play(mv).map_err(|e| BotError::IllegalMove {
+            reason: e.to_string(),
+        })?;
+        self.store
+            .apply_move(id, loaded.record.ply, &mv.to_string(), by)
+            .await
+            .map_err(|e| store_error(e, id.0))?;
+        if let GameStatus::Over(outcome) = game.status() {
+            let result = match outcome.result {
+                crate::rules::GameResult::RedWins => GameResult::RedWins,
+                crate::rules::GameResult::BlackWins => GameResult::BlackWins,
+                crate::rules::GameResult::Draw => GameResult::Draw,
+            };
+            self.store
+                .finish_game(id, result, outcome.reason.as_str())
+                .await
+                .map_err(|e| store_error(e, id.0))?;
+        }
+        let after = self.load(id).await?;
+        let mut text = format!("#{} · {}: {words}", id.0, seat(&after.record, mover));
+        if !after.record.is_live() {
+            if after.game.position().in_check() {
+                text.push_str(" Check.");
+            }
+            text.push_str(&format!("\nGame over: {}", result_sentence(&after.record)));
+        } else {
+            if after.game.position().in_check() {
+                text.push_str(" Check!");
+            }
+            let next = after.record.participant(mover.opponent());
+            if next.bot_level().is_none() {
+                text.push_str(&format!(" {}, your move.", next.display_name()));
+            }
+        }
+        let board = self.board_file(&after, self.player_seat(&after)).await?;
+        let mut reply = Reply::public(text);
+        reply.files.push(board);
+        post(outbox, &after.place(), reply).await
+    }
+
+    /// Whether a game's board is shown from Black's seat: the bot's opponent
+    /// always sees their own side; between people, the side to move does.
+    fn player_seat(&self, loaded: &LoadedGame) -> bool {
+        match (loaded.record.red.bot_level(), loaded.record.black.bot_level()) {
+            (Some(_), _) => true,
+            (_, Some(_)) => false,
+            _ => loaded.game.position().side_to_move() == Color::Black,
+        }
+    }
+
+    /// Makes the bot's move if it is the bot's turn in a live game: thinks
+    /// without holding the game, then stores the move only if nothing changed.
+    pub(super) async fn bot_turn(&self, id: GameId, outbox: &dyn Outbox) -> BotResult<()> {
+        let lock = self.game_lock(id.0);
+        let snapshot = {
+            let _held = lock.lock().await;
+            let loaded = self.load(id).await?;
+            if !loaded.record.awaits_bot() {
+                return Ok(());
+            }
+            loaded
+        };
+        let to_move = snapshot.game.position().side_to_move();
+        let Some(level) = snapshot.record.participant(to_move).bot_level() else {
+            return Ok(());
+        };
+        let seed = (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(snapshot.ply());
+        let result = self
+            .engine
+            .play(snapshot.game.start(), snapshot.game.moves(), level.get(), seed)
+            .await?;
+        let Some(mv) = result.best_move else {
+            // No legal move means the rules already ended the game.
+            tracing::warn!(game = id.0, "the bot has no move in a live game");
+            return Ok(());
+        };
+        tracing::debug!(game = id.0, %mv, score = result.score.0, depth = result.depth, "bot move");
+        let _held = lock.lock().await;
+        let loaded = self.load(id).await?;
+        if !loaded.record.awaits_bot() || loaded.ply() != snapshot.ply() {
+            // Resigned, abandoned or otherwise changed while the bot thought.
+            return Ok(());
+        }
+        match self.commit_move(loaded, mv, &store::Actor::Bot, outbox).await {
+            Err(BotError::Stale(_)) => Ok(()),
+            other => other,
+        }
+    }
+
+    pub(super) async fn resign(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+        let record = self.my_game(request).await?;
+        let lock = self.game_lock(record.id.0);
+        let _held = lock.lock().await;
+        let loaded = self.load(record.id).await?;
+        if !loaded.record.is_live() {
+            return Err(BotError::GameOver(loaded.id()));
+        }
+        let Some(color) = side_of(&loaded.record, &request.actor) else {
+            return Err(self.not_a_player(&loaded.record));
+        };
+        self.store
+            .finish_game(loaded.record.id, GameResult::win_for(color.opponent()), "resignation")
+            .await
+            .map_err(|e| store_error(e, loaded.id()))?;
+        let after = self.load(loaded.record.id).await?;
+        let text = format!(
+            "#{}: {} resigns. {}",
+            after.id(),
+            seat(&after.record, color),
+            result_sentence(&after.record)
+        );
+        let board = self.board_file(&after, color == Color::Black).await?;
+        let mut reply = Reply::public(text);
+        reply.files.push(board);
+        post(outbox, &after.place(), reply).await
+    }
+
+    pub(super) async fn draw(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+        let record = self.my_game(request).await?;
+        let lock = self.game_lock(record.id.0);
+        let _held = lock.lock().await;
+        let loaded = self.load(record.id).await?;
+        if !loaded.record.is_live() {
+            return Err(BotError::GameOver(loaded.id()));
+        }
+        let Some(color) = side_of(&loaded.record, &request.actor) else {
+            return Err(self.not_a_player(&loaded.record));
+        };
+        let me = store_actor(&request.actor);
+        let place = loaded.place();
+        if against_bot(&loaded.record, color).is_some() {
+            if loaded.game.position().side_to_move() != color {
+                return Err(BotError::BotThinking(loaded.id()));
+            }
+            let advice = self
+                .engine
+                .advise(loaded.game.start(), loaded.game.moves(), loaded.ply().into())
+                .await?;
+            // The score is the side to move's, the player's: the bot's is its negation.
+            let bot_score = -advice.score.0;
+            if bot_score > 0 {
+                let text = format!(
+                    "#{}: the bot declines the draw: it thinks it stands better. Play on.",
+                    loaded.id()
+                );
+                return post(outbox, &place, Reply::public(text)).await;
+            }
+            self.store
+                .finish_game(loaded.record.id, GameResult::Draw, "agreement")
+                .await
+                .map_err(|e| store_error(e, loaded.id()))?;
+            let text = format!("#{}: the bot accepts the draw. Draw by agreement.", loaded.id());
+            return post(outbox, &place, Reply::public(text)).await;
+        }
+        let pending = self
+            .store
+            .pending_offers(loaded.record.id)
+            .await
+            .map_err(BotError::internal)?;
+        match pending.iter().find(|o| o.kind == OfferKind::Draw) {
+            Some(offer) if offer.by == color => Err(BotError::AlreadyAsked("draw")),
+            Some(_) => {
+                let answer = self
+                    .store
+                    .answer_offer(loaded.record.id, OfferKind::Draw, &me, true)
+                    .await
+                    .map_err(|e| store_error(e, loaded.id()))?;
+                let text = match answer {
+                    OfferAnswer::DrawAgreed(record) => {
+                        format!("#{}: draw agreed. {}", record.id.0, result_sentence(&record))
+                    }
+                    _ => format!("#{}: the draw offer is gone; play on.", loaded.id()),
+                };
+                post(outbox, &place, Reply::public(text)).await
+            }
+            None => {
+                self.store
+                    .make_offer(loaded.record.id, OfferKind::Draw, &me)
+                    .await
+                    .map_err(|e| store_error(e, loaded.id()))?;
+                let opponent = loaded.record.participant(color.opponent()).display_name();
+                let text = format!(
+                    "#{}: {} offers a draw. {opponent}: type `draw` to accept or `decline`; a move declines too.",
+                    loaded.id(),
+                    request.actor.name
+                );
+                post(outbox, &place, Reply::public(text)).await
+            }
+        }
+    }
+
+    pub(super) async fn takeback(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+        let record = self.my_game(request).await?;
+        let lock = self.game_lock(record.id.0);
+        let _held = lock.lock().await;
+        let loaded = self.load(record.id).await?;
+        if !loaded.record.is_live() {
+            return Err(BotError::GameOver(loaded.id()));
+        }
+        let Some(color) = side_of(&loaded.record, &request.actor) else {
+            return Err(self.not_a_player(&loaded.record));
+        };
+        let to_move = loaded.game.position().side_to_move();
+        // How many plies go back so that the asker is to move again: their own
+        // last move, plus the opponent's answer if there was one.
+        let plies: u32 = if to_move == color { 2 } else { 1 };
+        let nothing_to_take_back = loaded.ply() < plies;
+        let me = store_actor(&request.actor);
+        if against_bot(&loaded.record, color).is_some() {
+            if to_move != color {
+                return Err(BotError::BotThinking(loaded.id()));
+            }
+            if nothing_to_take_back {
+                return Err(BotError::NothingToTakeBack(loaded.id()));
+            }
+            self.store
+                .take_back(loaded.record.id, loaded.ply(), plies)
+                .await
+                .map_err(|e| store_error(e, loaded.id()))?;
+            let moves = loaded.game.moves();
+            let text = format!(
+                "#{}: took back {} and the bot's {}. Your move.",
+                loaded.id(),
+                moves[moves.len() - 2],
+                moves[moves.len() - 1]
+            );
+            return self.post_with_board(loaded.record.id, text, outbox).await;
+        }
+        let pending = self
+            .store
+            .pending_offers(loaded.record.id)
+            .await
+            .map_err(BotError::internal)?;
+        match pending.iter().find(|o| o.kind == OfferKind::Takeback) {
+            Some(offer) if offer.by == color => Err(BotError::AlreadyAsked("takeback")),
+            Some(_) => {
+                let answer = self
+                    .store
+                    .answer_offer(loaded.record.id, OfferKind::Takeback, &me, true)
+                    .await
+                    .map_err(|e| store_error(e, loaded.id()))?;
+                let removed = match answer {
+                    OfferAnswer::TakenBack { removed, .. } => removed
+                        .iter()
+                        .map(|m| m.iccs.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    _ => return Err(BotError::NothingToTakeBack(loaded.id())),
+                };
+                let text = format!("#{}: {} agrees; took back {removed}.", loaded.id(), request.actor.name);
+                self.post_with_board(loaded.record.id, text, outbox).await
+            }
+            None if nothing_to_take_back => Err(BotError::NothingToTakeBack(loaded.id())),
+            None => {
+                self.store
+                    .make_offer(loaded.record.id, OfferKind::Takeback, &me)
+                    .await
+                    .map_err(|e| match e {
+                        StoreError::NothingToTakeBack { .. } => {
+                            BotError::NothingToTakeBack(loaded.id())
+                        }
+                        other => store_error(other, loaded.id()),
+                    })?;
+                let opponent = loaded.record.participant(color.opponent()).display_name();
+                let text = format!(
+                    "#{}: {} asks to take back their last move. {opponent}: type `takeback` to agree or `decline`.",
+                    loaded.id(),
+                    request.actor.name
+                );
+                post(outbox, &loaded.place(), Reply::public(text)).await
+            }
+        }
+    }
+
+    /// Posts `text` with the game's current board in the game's place.
+    async fn post_with_board(&self, id: GameId, text: String, outbox: &dyn Outbox) -> BotResult<()> {
+        let loaded = self.load(id).await?;
+        let board = self.board_file(&loaded, self.player_seat(&loaded)).await?;
+        let mut reply = Reply::public(text);
+        reply.files.push(board);
+        post(outbox, &loaded.place(), reply).await
+    }
+
+    pub(super) async fn hint(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+        if !self.config.hints {
+            return Err(BotError::HintsDisabled);
+        }
+        let record = self.my_game(request).await?;
+        let loaded = self.load(record.id).await?;
+        let color = self.check_turn(&loaded, request)?;
+        if against_bot(&loaded.record, color).is_none() {
+            return Err(BotError::HintsAgainstPeople);
+        }
+        let advice = self
+            .engine
+            .advise(loaded.game.start(), loaded.game.moves(), loaded.ply().into())
+            .await?;
+        let Some(mv) = advice.best_move else {
+            return Err(BotError::GameOver(loaded.id()));
+        };
+        let text = format!(
+            "Hint for #{}: {}",
+            loaded.id(),
+            describe_move(loaded.game.position(), mv)
+        );
+        post(outbox, &request.place, Reply::private(text)).await
+    }
+
+    /// Retires expired challenges and ends games with no move for the idle
+    /// timeout as a loss for the side to move (the bot, whose turn never
+    /// idles, is asked to move instead).
+    pub(super) async fn sweep(&self, outbox: &dyn Outbox) -> BotResult<()> {
+        let expired = self
+            .store
+            .expire_challenges()
+            .await
+            .map_err(BotError::internal)?;
+        for challenge in expired {
+            let place = super::Place {
+                guild: challenge.location.guild_id.clone(),
+                channel: challenge.location.channel_id.clone(),
+                thread: challenge.location.thread_id.clone(),
+            };
+            let to = match &challenge.to {
+                store::ChallengeTarget::User(user) => user.display_name.clone(),
+                _ => "anyone".to_string(),
+            };
+            let text = format!(
+                "The challenge from {} to {to} expired without an answer.",
+                challenge.from.display_name
+            );
+            post(outbox, &place, Reply::public(text)).await?;
+        }
+        let idle = self
+            .store
+            .idle_games(self.config.idle_timeout)
+            .await
+            .map_err(BotError::internal)?;
+        for record in idle {
+            if record.awaits_bot() {
+                self.bot_turn(record.id, outbox).await?;
+                continue;
+            }
+            let lock = self.game_lock(record.id.0);
+            let _held = lock.lock().await;
+            let loaded = self.load(record.id).await?;
+            if !loaded.record.is_live() || loaded.record.last_activity_at != record.last_activity_at {
+                continue;
+            }
+            let loser = loaded.game.position().side_to_move();
+            self.store
+                .finish_game(record.id, GameResult::win_for(loser.opponent()), "abandonment")
+                .await
+                .map_err(|e| store_error(e, record.id.0))?;
+            let after = self.load(record.id).await?;
+            let text = format!(
+                "#{}: no move for {}; {} loses by abandonment. {}",
+                after.id(),
+                idle_words(self.config.idle_timeout),
+                seat(&after.record, loser),
+                result_sentence(&after.record)
+            );
+            post(outbox, &after.place(), Reply::public(text)).await?;
+        }
+        Ok(())
+    }
+}
+
+/// "3 days", "5 hours", "10 minutes".
+fn idle_words(duration: std::time::Duration) -> String {
+    let secs = duration.as_secs();
+    let (n, unit) = if secs >= 86_400 && secs % 86_400 == 0 {
+        (secs / 86_400, "day")
+    } else if secs >= 3600 {
+        (secs / 3600, "hour")
+    } else {
+        ((secs / 60).max(1), "minute")
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}

@@ -1,0 +1,139 @@
+//! `play`: a game against the bot, and what every new game shares: its own
+//! thread when the transport can open one, and the opening announcement (after
+//! which the bot moves at once if it has Red).
+
+use std::hash::{BuildHasher, Hasher};
+
+use crate::rules::Color;
+use crate::store::{BotLevel, GameRecord, NewGame, Participant};
+
+use super::command::ColorChoice;
+use super::error::{BotError, BotResult};
+use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref};
+use super::reply::{Outbox, Reply};
+use super::{post, Bot, Place, Request};
+
+impl Bot {
+    pub(super) async fn play(
+        &self,
+        request: &Request,
+        color: ColorChoice,
+        level: u8,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let level = BotLevel::new(level).map_err(BotError::internal)?;
+        let record = {
+            let _starting = self.start_lock.lock().await;
+            if let Some(game) = self.live_game_of(&request.actor, &request.place).await? {
+                return Err(BotError::AlreadyPlaying(game.id.0));
+            }
+            let me = Participant::User(user_ref(&request.actor));
+            let bot = Participant::Bot(level);
+            let (red, black) = match color.resolve(coin_flip()) {
+                Color::Red => (me, bot),
+                Color::Black => (bot, me),
+            };
+            let title = format!("Xiangqi: {} vs {}", red.display_name(), black.display_name());
+            let place = self.game_home(request, &title, outbox).await;
+            self.store
+                .create_game(NewGame {
+                    location: place_location(&place),
+                    red,
+                    black,
+                    start_fen: None,
+                    rated: true,
+                })
+                .await
+                .map_err(BotError::internal)?
+        };
+        self.announce_start(request, &record, outbox).await
+    }
+
+    /// Where a new game will live: a thread opened for it, or else the place
+    /// the request was typed in.
+    pub(super) async fn game_home(&self, request: &Request, title: &str, outbox: &dyn Outbox) -> Place {
+        if request.place.thread.is_some() {
+            // Already in a thread: transports cannot nest them.
+            return request.place.clone();
+        }
+        outbox
+            .open_thread(&channel_of(&request.place), title)
+            .await
+            .unwrap_or_else(|| request.place.clone())
+    }
+
+    /// Says a game has begun (pointing to its thread from the channel), shows
+    /// the board, and lets the bot make its first move if it has Red.
+    pub(super) async fn announce_start(
+        &self,
+        request: &Request,
+        record: &GameRecord,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let loaded = self.load(record.id).await?;
+        let place = game_place(&loaded.record);
+        if place != request.place {
+            let pointer = format!(
+                "Game #{} ({}) starts in {}.",
+                loaded.id(),
+                pairing(&loaded.record),
+                mention(&place)
+            );
+            post(outbox, &request.place, Reply::public(pointer)).await?;
+        }
+        let to_move = loaded.game.position().side_to_move();
+        let mut text = format!(
+            "Game #{}: {} vs {}.",
+            loaded.id(),
+            seat(&loaded.record, Color::Red),
+            seat(&loaded.record, Color::Black)
+        );
+        let mover = loaded.record.participant(to_move);
+        if mover.bot_level().is_some() {
+            text.push_str(" The bot moves first.");
+        } else {
+            text.push_str(&format!(
+                " {}, your move: type it like `h2e2`, `C2=5` or `炮二平五`.",
+                mover.display_name()
+            ));
+        }
+        // Each player sees the board from their own seat; the bot's opponent
+        // always does, and between people the one to move does.
+        let black_seat = match (loaded.record.red.bot_level(), loaded.record.black.bot_level()) {
+            (Some(_), _) => true,
+            (_, Some(_)) => false,
+            _ => to_move == Color::Black,
+        };
+        let board = self.board_file(&loaded, black_seat).await?;
+        let mut reply = Reply::public(text);
+        reply.files.push(board);
+        post(outbox, &place, reply).await?;
+        if loaded.record.awaits_bot() {
+            self.bot_turn(loaded.record.id, outbox).await?;
+        }
+        Ok(())
+    }
+}
+
+/// How a reply points to a place: a channel mention on platforms with servers,
+/// the thread's or channel's name otherwise.
+pub(super) fn mention(place: &Place) -> String {
+    let id = place.thread.as_deref().unwrap_or(&place.channel);
+    if place.guild.is_some() {
+        format!("<#{id}>")
+    } else {
+        format!("#{id}")
+    }
+}
+
+/// A fair coin for "random colour", from the standard library's randomly
+/// keyed hasher (no RNG dependency for one bit).
+fn coin_flip() -> bool {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    hasher.finish() & 1 == 0
+}

@@ -1,0 +1,35 @@
+//! Running the bot: `xiangqi-bot` alone picks the transport (Discord when
+//! `DISCORD_TOKEN` is set, else the console); `xiangqi-bot console` names it.
+
+use clap::Parser;
+
+use xiangqi_bot::bot::console::{self, ConsoleArgs};
+
+/// The console's settings when no subcommand was given: flags cannot be
+/// passed then, so only the environment and the defaults apply.
+#[derive(Parser)]
+struct DefaultConsole {
+    #[command(flatten)]
+    args: ConsoleArgs,
+}
+
+/// `xiangqi-bot` with no subcommand.
+pub fn run_default() -> anyhow::Result<()> {
+    if std::env::var_os("DISCORD_TOKEN").is_some_and(|t| !t.is_empty()) {
+        // The Discord adapter (`bot::discord::run`) plugs in here.
+        anyhow::bail!(
+            "DISCORD_TOKEN is set but this build has no Discord adapter yet; \
+             unset it to use the console (`xiangqi-bot console`)"
+        );
+    }
+    let args = DefaultConsole::parse_from(["xiangqi-bot"]).args;
+    run_console(args)
+}
+
+/// `xiangqi-bot console`.
+pub fn run_console(args: ConsoleArgs) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(console::run(args))
+}

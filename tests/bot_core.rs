@@ -1,0 +1,473 @@
+//! The command core against a real store (SQLite in a temporary directory), the
+//! real renderer and the engine at level 1: every command, and every way a
+//! request can be refused. Replies are caught by a recording outbox.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, Reply, Request};
+use xiangqi_bot::render::Renderer;
+use xiangqi_bot::store::{
+    Durability, GameId, ManualClock, NewGame, Participant, BotLevel, Store, StoreConfig, UserRef,
+};
+
+const START_MS: i64 = 1_700_000_000_000;
+
+struct Harness {
+    bot: Bot,
+    outbox: RecordingOutbox,
+    clock: Arc<ManualClock>,
+    store: Store,
+    _dir: tempfile::TempDir,
+}
+
+async fn harness_with(config: BotConfig, threads: bool) -> Harness {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let mut store_config = StoreConfig::new(url);
+    store_config.durability = Durability::Normal;
+    let store = Store::open_with(store_config, clock.clone()).await.unwrap();
+    let bot = Bot::new(store.clone(), renderer(), config);
+    let outbox = if threads {
+        RecordingOutbox::with_threads()
+    } else {
+        RecordingOutbox::new()
+    };
+    Harness {
+        bot,
+        outbox,
+        clock,
+        store,
+        _dir: dir,
+    }
+}
+
+async fn harness() -> Harness {
+    harness_with(config(), false).await
+}
+
+fn config() -> BotConfig {
+    BotConfig {
+        engine_threads: 2,
+        ..BotConfig::default()
+    }
+}
+
+/// The renderer is built once per test binary: it rasterises its sprites up front.
+fn renderer() -> Renderer {
+    Renderer::new()
+}
+
+fn channel() -> Place {
+    Place {
+        guild: None,
+        channel: "lobby".into(),
+        thread: None,
+    }
+}
+
+fn actor(name: &str) -> Actor {
+    Actor {
+        id: name.into(),
+        name: name.into(),
+    }
+}
+
+impl Harness {
+    /// `who` types `text` in `place`; returns everything the bot posted.
+    async fn say_in(&self, place: &Place, who: &str, text: &str) -> Vec<(Place, Reply)> {
+        let command = command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let request = Request {
+            actor: actor(who),
+            place: place.clone(),
+            command,
+        };
+        self.bot.handle(&request, &self.outbox).await;
+        self.outbox.take()
+    }
+
+    async fn say(&self, who: &str, text: &str) -> Vec<(Place, Reply)> {
+        self.say_in(&channel(), who, text).await
+    }
+
+    /// `who` types `text` and must get exactly one private reply containing `expected`.
+    async fn refused(&self, who: &str, text: &str, expected: &str) {
+        let replies = self.say(who, text).await;
+        assert_eq!(replies.len(), 1, "{text}: {}", texts(&replies));
+        let reply = &replies[0].1;
+        assert!(reply.private, "{text}: the refusal should be private: {}", reply.text);
+        assert!(
+            reply.text.contains(expected),
+            "{text}: expected {expected:?} in {:?}",
+            reply.text
+        );
+    }
+
+    async fn ply(&self, game: i64) -> u32 {
+        self.store.game(GameId(game)).await.unwrap().ply
+    }
+
+    async fn live_game_of(&self, who: &str) -> i64 {
+        let games = self.store.live_games_of_user(who).await.unwrap();
+        assert_eq!(games.len(), 1, "{who} should have one live game");
+        games[0].id.0
+    }
+}
+
+fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+}
+
+fn texts(replies: &[(Place, Reply)]) -> String {
+    replies
+        .iter()
+        .map(|(_, r)| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n---\n")
+}
+
+/// Alice (Red) against bob (Black), through a challenge.
+async fn alice_vs_bob(h: &Harness) -> i64 {
+    let made = h.say("alice", "challenge @bob red").await;
+    assert!(texts(&made).contains("bob"), "{}", texts(&made));
+    let started = h.say("bob", "accept").await;
+    assert!(started.iter().any(|(_, r)| r.files.iter().any(|f| is_png(&f.bytes))));
+    h.live_game_of("alice").await
+}
+
+#[tokio::test]
+async fn a_move_against_the_bot_gets_the_board_and_the_bots_answer() {
+    let h = harness().await;
+    let start = h.say("ann", "play red 1").await;
+    assert_eq!(start.len(), 1, "{}", texts(&start));
+    assert!(start[0].1.text.contains("ann"));
+    assert!(is_png(&start[0].1.files[0].bytes));
+    let game = h.live_game_of("ann").await;
+
+    let replies = h.say("ann", "h2e2").await;
+    assert_eq!(replies.len(), 2, "the move, then the bot's: {}", texts(&replies));
+    let mine = &replies[0].1;
+    assert!(!mine.private);
+    assert!(mine.text.contains("h2e2") && mine.text.contains("C2=5"), "{}", mine.text);
+    assert!(mine.files[0].filename.ends_with(".png") && is_png(&mine.files[0].bytes));
+    assert!(replies[1].1.text.contains("xiangqi-bot"), "{}", replies[1].1.text);
+    assert!(is_png(&replies[1].1.files[0].bytes));
+    assert_eq!(h.ply(game).await, 2);
+
+    // WXF and Chinese notation work as well as ICCS.
+    let replies = h.say("ann", "move H2+3").await;
+    assert_eq!(replies.len(), 2, "{}", texts(&replies));
+    assert_eq!(h.ply(game).await, 4);
+}
+
+#[tokio::test]
+async fn playing_black_lets_the_bot_move_first() {
+    let h = harness().await;
+    let replies = h.say("ann", "play black 1").await;
+    assert_eq!(replies.len(), 2, "start, then the bot's move: {}", texts(&replies));
+    let game = h.live_game_of("ann").await;
+    assert_eq!(h.ply(game).await, 1);
+    // Nothing of ann's to take back yet.
+    h.refused("ann", "takeback", "nothing to take back").await;
+}
+
+#[tokio::test]
+async fn illegal_and_malformed_moves_are_refused_and_change_nothing() {
+    let h = harness().await;
+    h.say("ann", "play red 1").await;
+    let game = h.live_game_of("ann").await;
+    h.refused("ann", "a0a5", "Try again").await; // the chariot is blocked by its pawn
+    h.refused("ann", "h2h8", "Try again").await; // no screen to jump, blocked
+    h.refused("ann", "C9=1", "Try again").await;
+    h.refused("ann", "炮二进九", "Try again").await;
+    assert_eq!(h.ply(game).await, 0);
+}
+
+#[tokio::test]
+async fn moves_need_a_game_and_the_turn() {
+    let h = harness().await;
+    h.refused("ann", "h2e2", "no game here").await;
+    let game = alice_vs_bob(&h).await;
+    h.refused("bob", "h9g7", "not your turn").await;
+    assert_eq!(h.ply(game).await, 0);
+    let replies = h.say("alice", "h2e2").await;
+    assert_eq!(replies.len(), 1, "no bot answer between people");
+    assert!(replies[0].1.text.contains("bob, your move"), "{}", replies[0].1.text);
+    h.refused("alice", "h0g2", "not your turn").await;
+    assert_eq!(h.ply(game).await, 1);
+}
+
+#[tokio::test]
+async fn a_stranger_cannot_move_in_someone_elses_game() {
+    let h = harness_with(config(), true).await;
+    h.say("alice", "challenge bob").await;
+    let started = h.say("bob", "accept").await;
+    let thread = started
+        .iter()
+        .map(|(place, _)| place.clone())
+        .find(|place| place.thread.is_some())
+        .expect("the game gets its own thread");
+    let game = h.live_game_of("alice").await;
+    let replies = h.say_in(&thread, "carol", "h2e2").await;
+    assert_eq!(replies.len(), 1);
+    assert!(replies[0].1.private);
+    assert!(replies[0].1.text.contains("between alice and bob"), "{}", replies[0].1.text);
+    assert_eq!(h.ply(game).await, 0);
+    // The players themselves move from the thread.
+    let replies = h.say_in(&thread, "alice", "h2e2").await;
+    assert_eq!(replies[0].0, thread);
+    assert_eq!(h.ply(game).await, 1);
+}
+
+#[tokio::test]
+async fn one_game_per_player_per_channel() {
+    let h = harness().await;
+    h.say("ann", "play").await;
+    h.refused("ann", "play black", "already playing").await;
+    h.refused("ann", "challenge bob", "already playing").await;
+    h.refused("bob", "challenge ann", "ann is already playing").await;
+    // Another channel is another matter.
+    let elsewhere = Place {
+        channel: "other".into(),
+        ..channel()
+    };
+    let replies = h.say_in(&elsewhere, "ann", "play 1").await;
+    assert!(!replies[0].1.private, "{}", texts(&replies));
+}
+
+#[tokio::test]
+async fn challenges_can_be_refused_for_every_reason() {
+    let h = harness().await;
+    h.refused("alice", "challenge alice", "cannot challenge yourself").await;
+    h.refused("bob", "accept", "Nobody has challenged you").await;
+    h.say("alice", "challenge bob black").await;
+    h.refused("carol", "accept", "is for bob").await;
+    // Ten minutes pass: the challenge has expired and counts for nobody.
+    h.clock.advance(Duration::from_secs(11 * 60));
+    h.refused("bob", "accept", "expired").await;
+    assert!(h.store.live_games_of_user("bob").await.unwrap().is_empty());
+    assert!(h.store.player_stats("bob").await.unwrap().is_none_or(|s| s.player.games == 0));
+
+    h.say("alice", "challenge bob").await;
+    let declined = h.say("bob", "decline").await;
+    assert!(texts(&declined).contains("declines"), "{}", texts(&declined));
+    h.refused("bob", "accept", "Nobody has challenged you").await;
+
+    h.say("alice", "challenge bob").await;
+    let withdrawn = h.say("alice", "decline").await;
+    assert!(texts(&withdrawn).contains("withdraws"), "{}", texts(&withdrawn));
+    h.refused("bob", "decline", "nothing to decline").await;
+}
+
+#[tokio::test]
+async fn challenge_colours_are_respected() {
+    let h = harness().await;
+    h.say("alice", "challenge bob black").await;
+    h.say("bob", "accept").await;
+    let game = h.store.game(GameId(h.live_game_of("alice").await)).await.unwrap();
+    assert!(game.black.is_user("alice") && game.red.is_user("bob"));
+}
+
+#[tokio::test]
+async fn takebacks_against_the_bot_and_between_people() {
+    let h = harness().await;
+    h.say("ann", "play red 1").await;
+    let game = h.live_game_of("ann").await;
+    h.refused("ann", "takeback", "nothing to take back").await;
+    h.say("ann", "h2e2").await;
+    assert_eq!(h.ply(game).await, 2);
+    let replies = h.say("ann", "takeback").await;
+    assert!(texts(&replies).contains("took back h2e2"), "{}", texts(&replies));
+    assert_eq!(h.ply(game).await, 0);
+
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    h.refused("alice", "takeback", "nothing to take back").await;
+    h.say("alice", "h2e2").await;
+    let asked = h.say("alice", "takeback").await;
+    assert!(texts(&asked).contains("asks to take back"), "{}", texts(&asked));
+    h.refused("alice", "takeback", "already asked").await;
+    let granted = h.say("bob", "takeback").await;
+    assert!(texts(&granted).contains("took back h2e2"), "{}", texts(&granted));
+    assert_eq!(h.ply(game).await, 0);
+
+    // A refused request leaves the move on the board.
+    h.say("alice", "h2e2").await;
+    h.say("alice", "takeback").await;
+    let declined = h.say("bob", "decline").await;
+    assert!(texts(&declined).contains("declines the takeback"), "{}", texts(&declined));
+    assert_eq!(h.ply(game).await, 1);
+}
+
+#[tokio::test]
+async fn draws_offered_and_accepted() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    let offered = h.say("alice", "draw").await;
+    assert!(texts(&offered).contains("offers a draw"));
+    h.refused("alice", "draw", "already asked").await;
+    let agreed = h.say("bob", "draw").await;
+    assert!(texts(&agreed).contains("Draw by agreement"), "{}", texts(&agreed));
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert!(!record.is_live());
+    assert_eq!(record.reason.as_deref(), Some("agreement"));
+    h.refused("alice", "h2e2", "no game here").await;
+
+    // Against the bot, the answer follows its evaluation, and the state matches it.
+    let h = harness().await;
+    h.say("ann", "play red 1").await;
+    let game = h.live_game_of("ann").await;
+    let answer = texts(&h.say("ann", "draw").await);
+    let live = h.store.game(GameId(game)).await.unwrap().is_live();
+    if answer.contains("accepts") {
+        assert!(!live);
+    } else {
+        assert!(answer.contains("declines"), "{answer}");
+        assert!(live);
+    }
+}
+
+#[tokio::test]
+async fn resigning_ends_the_game_for_the_opponent() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    h.refused("carol", "resign", "no game here").await;
+    let replies = h.say("bob", "resign").await;
+    assert!(texts(&replies).contains("bob (Black) resigns"), "{}", texts(&replies));
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!(record.reason.as_deref(), Some("resignation"));
+    assert_eq!(h.store.player("alice").await.unwrap().unwrap().wins, 1);
+    h.refused("bob", "resign", "no game here").await;
+}
+
+#[tokio::test]
+async fn hints_when_allowed() {
+    let h = harness().await;
+    h.say("ann", "play red 1").await;
+    let replies = h.say("ann", "hint").await;
+    assert_eq!(replies.len(), 1);
+    assert!(replies[0].1.private && replies[0].1.text.starts_with("Hint"), "{}", replies[0].1.text);
+
+    let h = harness_with(
+        BotConfig {
+            hints: false,
+            ..config()
+        },
+        false,
+    )
+    .await;
+    h.say("ann", "play red 1").await;
+    h.refused("ann", "hint", "turned off").await;
+
+    let h = harness().await;
+    alice_vs_bob(&h).await;
+    h.refused("alice", "hint", "against the bot").await;
+    h.refused("bob", "hint", "not your turn").await;
+}
+
+#[tokio::test]
+async fn watching_games() {
+    let h = harness().await;
+    h.refused("ann", "games", "no game in progress").await;
+    h.refused("ann", "board", "no game here").await;
+    h.refused("ann", "watch 42", "no game #42").await;
+    let game = alice_vs_bob(&h).await;
+    h.say("alice", "h2e2").await;
+
+    let listed = texts(&h.say("carol", "games").await);
+    assert!(listed.contains(&format!("#{game}")) && listed.contains("alice vs bob"), "{listed}");
+    let board = h.say("bob", "board").await;
+    assert!(board[0].1.text.contains("last h2e2"), "{}", board[0].1.text);
+    assert!(is_png(&board[0].1.files[0].bytes));
+    let by_id = h.say("carol", &format!("board {game}")).await;
+    assert!(is_png(&by_id[0].1.files[0].bytes));
+    let watched = h.say("carol", &format!("watch {game}")).await;
+    assert!(watched[0].1.text.contains("is played in #lobby"), "{}", watched[0].1.text);
+    assert!(is_png(&watched[0].1.files[0].bytes));
+}
+
+#[tokio::test]
+async fn history_game_record_stats_and_leaderboard() {
+    let h = harness().await;
+    h.refused("ann", "game 1", "no game #1").await;
+    let none = texts(&h.say("ann", "history").await);
+    assert!(none.contains("no finished games"), "{none}");
+    let game = alice_vs_bob(&h).await;
+    h.say("alice", "h2e2").await;
+    h.say("bob", "h9g7").await;
+    h.say("bob", "resign").await;
+
+    let history = texts(&h.say("carol", "history @alice").await);
+    assert!(history.contains(&format!("#{game}")) && history.contains("won by resignation"), "{history}");
+    let record = h.say("carol", &format!("game {game}")).await;
+    let reply = &record[0].1;
+    assert!(reply.text.contains("1. h2e2 C2=5  h9g7 H8+7"), "{}", reply.text);
+    assert!(reply.text.contains("FEN: `"), "{}", reply.text);
+    assert!(reply.text.contains("wins by resignation"), "{}", reply.text);
+    let pgn = reply.files.iter().find(|f| f.filename.ends_with(".pgn")).expect("a record");
+    assert!(String::from_utf8_lossy(&pgn.bytes).contains("H2-E2") || String::from_utf8_lossy(&pgn.bytes).contains("h2e2"));
+    let gif = reply.files.iter().find(|f| f.filename.ends_with(".gif")).expect("a replay");
+    assert!(gif.bytes.starts_with(b"GIF89a"));
+
+    let stats = texts(&h.say("alice", "stats").await);
+    assert!(stats.contains("1 won, 0 drawn, 0 lost"), "{stats}");
+    let stats = texts(&h.say("alice", "stats @nobody").await);
+    assert!(stats.contains("has not played"), "{stats}");
+    let board = texts(&h.say("carol", "leaderboard").await);
+    assert!(board.contains("1. alice"), "{board}");
+    let help = h.say("carol", "help").await;
+    assert!(help[0].1.private && help[0].1.text.contains("challenge @user"));
+}
+
+#[tokio::test]
+async fn idle_games_are_lost_by_the_side_to_move() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    h.say("alice", "h2e2").await;
+    h.clock.advance(Duration::from_secs(2 * 86_400));
+    h.bot.sweep_idle(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "two days is not yet abandonment");
+    h.clock.advance(Duration::from_secs(86_400 + 60));
+    h.bot.sweep_idle(&h.outbox).await;
+    let said = texts(&h.outbox.take());
+    assert!(said.contains("bob (Black) loses by abandonment"), "{said}");
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!(record.reason.as_deref(), Some("abandonment"));
+    assert!(!record.is_live());
+}
+
+#[tokio::test]
+async fn expired_challenges_are_announced_by_the_sweep() {
+    let h = harness().await;
+    h.say("alice", "challenge bob").await;
+    h.clock.advance(Duration::from_secs(10 * 60 + 1));
+    h.bot.sweep_idle(&h.outbox).await;
+    let said = texts(&h.outbox.take());
+    assert!(said.contains("expired"), "{said}");
+}
+
+#[tokio::test]
+async fn resume_pending_makes_the_moves_the_bot_owes() {
+    let h = harness().await;
+    // A game stored with the bot to move, as after a restart mid-thought.
+    let record = h
+        .store
+        .create_game(NewGame {
+            location: xiangqi_bot::store::Location::channel("lobby"),
+            red: Participant::Bot(BotLevel::new(1).unwrap()),
+            black: Participant::User(UserRef::new("ann", "ann")),
+            start_fen: None,
+            rated: true,
+        })
+        .await
+        .unwrap();
+    h.bot.resume_pending(&h.outbox).await;
+    let said = h.outbox.take();
+    assert_eq!(said.len(), 1, "{}", texts(&said));
+    assert_eq!(said[0].0, channel());
+    assert_eq!(h.ply(record.id.0).await, 1);
+    // Nothing more is owed.
+    h.bot.resume_pending(&h.outbox).await;
+    assert!(h.outbox.take().is_empty());
+}

@@ -1,0 +1,107 @@
+//! The console channel end to end: the built binary, fed a script on stdin,
+//! plays a game to checkmate between two users (`as NAME`), writes the boards
+//! it names, and a second run on the same database finds the game in `history`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Runs `xiangqi-bot console` on `db` with `script` as stdin; returns stdout.
+fn console(db: &Path, boards: &Path, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
+        .args(["console", "--db"])
+        .arg(db)
+        .arg("--board-dir")
+        .arg(boards)
+        .args(["--user", "carol"])
+        .env("RUST_LOG", "warn")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn a_scripted_game_to_checkmate_then_history_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let boards = dir.path().join("boards");
+
+    // A five-ply mate: the cannon takes on c6, then the elephant on c9.
+    let script = "\
+# comments and blank lines are skipped
+
+as alice challenge bob red
+as bob accept
+as bob b7c7
+as alice b2c2
+as bob b7c7
+as alice c2c6
+as bob f9e8
+as alice c6c9
+as alice c6c5
+board 1
+quit
+this line is never read
+";
+    let out = console(&db, &boards, script);
+    assert!(out.contains("alice challenges bob"), "{out}");
+    assert!(out.contains("Game #1: alice (Red) vs bob (Black)"), "{out}");
+    assert!(out.contains("(private) It is not your turn in game #1"), "{out}");
+    assert!(out.contains("bob (Black): f9e8"), "{out}");
+    assert!(out.contains("Game over: alice (Red) wins by checkmate."), "{out}");
+    assert!(out.contains("(private) You have no game here"), "a move after the end: {out}");
+    assert!(!out.contains("never read"));
+
+    // Every board the replies name exists and is a PNG.
+    let named: Vec<&str> = out
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("file: "))
+        .collect();
+    assert!(named.len() >= 7, "a board per move and the start: {out}");
+    for file in &named {
+        let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(bytes.starts_with(b"\x89PNG"), "{file}");
+    }
+    assert!(named.iter().any(|f| f.ends_with("game-1-ply-5.png")), "{named:?}");
+
+    // A new process on the same database remembers the game.
+    let out = console(&db, &boards, "history @alice\nas bob stats\n");
+    assert!(out.contains("#1 · alice vs bob · won by checkmate · 5 plies"), "{out}");
+    assert!(out.contains("bob: rating"), "{out}");
+    assert!(out.contains("0 won, 0 drawn, 1 lost"), "{out}");
+}
+
+#[test]
+fn a_game_against_the_bot_ends_at_eof_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let boards = dir.path().join("boards");
+    let out = console(&db, &boards, "play black 1\nnonsense words\n");
+    assert!(out.contains("The bot moves first"), "{out}");
+    assert!(out.contains("xiangqi-bot (level 1) (Red):"), "{out}");
+    assert!(out.contains("(private) `nonsense` is neither a command nor a move"), "{out}");
+    // The game is still there at the next start; resigning ends it.
+    let out = console(&db, &boards, "board\nresign\nhistory\n");
+    assert!(out.contains("#1 · xiangqi-bot (level 1) (Red) vs carol (Black)"), "{out}");
+    assert!(out.contains("carol (Black) resigns"), "{out}");
+    assert!(out.contains("lost by resignation"), "{out}");
+}
