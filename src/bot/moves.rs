@@ -7,8 +7,10 @@
 //! game's lock and its move is stored only if the game has not changed meanwhile.
 //!
 //! The bot answers a draw offer by its own evaluation: a quick search (the
-//! level-5 budget) of the position; it accepts when it does not think itself
-//! better (its score is 0 or less) and declines otherwise.
+//! level-5 budget) of the position. It accepts when it thinks itself worse by
+//! at least half a pawn, or when the game is long (60 plies or more) and the
+//! position level (within 0.2 pawn); otherwise it declines. So an early offer
+//! in an even position is declined: a draw against a strong level is earned.
 
 use crate::rules::notation;
 use crate::rules::{Color, GameStatus, Move};
@@ -98,7 +100,7 @@ impl Bot {
                 .map_err(|e| store_error(e, id.0))?;
         }
         let after = self.load(id).await?;
-        let mut text = format!("#{} · {}: {words}", id.0, seat(&after.record, mover));
+        let mut text = format!("#{} · {}: {words}.", id.0, seat(&after.record, mover));
         if !after.record.is_live() {
             if after.game.position().in_check() {
                 text.push_str(" Check.");
@@ -122,7 +124,10 @@ impl Bot {
     /// Whether a game's board is shown from Black's seat: the bot's opponent
     /// always sees their own side; between people, the side to move does.
     fn player_seat(&self, loaded: &LoadedGame) -> bool {
-        match (loaded.record.red.bot_level(), loaded.record.black.bot_level()) {
+        match (
+            loaded.record.red.bot_level(),
+            loaded.record.black.bot_level(),
+        ) {
             (Some(_), _) => true,
             (_, Some(_)) => false,
             _ => loaded.game.position().side_to_move() == Color::Black,
@@ -148,7 +153,12 @@ impl Bot {
         let seed = (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(snapshot.ply());
         let result = self
             .engine
-            .play(snapshot.game.start(), snapshot.game.moves(), level.get(), seed)
+            .play(
+                snapshot.game.start(),
+                snapshot.game.moves(),
+                level.get(),
+                seed,
+            )
             .await?;
         let Some(mv) = result.best_move else {
             // No legal move means the rules already ended the game.
@@ -162,7 +172,10 @@ impl Bot {
             // Resigned, abandoned or otherwise changed while the bot thought.
             return Ok(());
         }
-        match self.commit_move(loaded, mv, &store::Actor::Bot, outbox).await {
+        match self
+            .commit_move(loaded, mv, &store::Actor::Bot, outbox)
+            .await
+        {
             Err(BotError::Stale(_)) => Ok(()),
             other => other,
         }
@@ -180,7 +193,11 @@ impl Bot {
             return Err(self.not_a_player(&loaded.record));
         };
         self.store
-            .finish_game(loaded.record.id, GameResult::win_for(color.opponent()), "resignation")
+            .finish_game(
+                loaded.record.id,
+                GameResult::win_for(color.opponent()),
+                "resignation",
+            )
             .await
             .map_err(|e| store_error(e, loaded.id()))?;
         let after = self.load(loaded.record.id).await?;
@@ -215,22 +232,25 @@ impl Bot {
             }
             let advice = self
                 .engine
-                .advise(loaded.game.start(), loaded.game.moves(), loaded.ply().into())
+                .advise(
+                    loaded.game.start(),
+                    loaded.game.moves(),
+                    loaded.ply().into(),
+                )
                 .await?;
             // The score is the side to move's, the player's: the bot's is its negation.
-            let bot_score = -advice.score.0;
-            if bot_score > 0 {
-                let text = format!(
-                    "#{}: the bot declines the draw: it thinks it stands better. Play on.",
-                    loaded.id()
-                );
+            if !bot_takes_draw(-advice.score.0, loaded.ply()) {
+                let text = format!("#{}: the bot declines the draw and plays on.", loaded.id());
                 return post(outbox, &place, Reply::public(text)).await;
             }
             self.store
                 .finish_game(loaded.record.id, GameResult::Draw, "agreement")
                 .await
                 .map_err(|e| store_error(e, loaded.id()))?;
-            let text = format!("#{}: the bot accepts the draw. Draw by agreement.", loaded.id());
+            let text = format!(
+                "#{}: the bot accepts the draw. Draw by agreement.",
+                loaded.id()
+            );
             return post(outbox, &place, Reply::public(text)).await;
         }
         let pending = self
@@ -248,7 +268,11 @@ impl Bot {
                     .map_err(|e| store_error(e, loaded.id()))?;
                 let text = match answer {
                     OfferAnswer::DrawAgreed(record) => {
-                        format!("#{}: draw agreed. {}", record.id.0, result_sentence(&record))
+                        format!(
+                            "#{}: draw agreed. {}",
+                            record.id.0,
+                            result_sentence(&record)
+                        )
                     }
                     _ => format!("#{}: the draw offer is gone; play on.", loaded.id()),
                 };
@@ -328,7 +352,11 @@ impl Bot {
                         .join(" and "),
                     _ => return Err(BotError::NothingToTakeBack(loaded.id())),
                 };
-                let text = format!("#{}: {} agrees; took back {removed}.", loaded.id(), request.actor.name);
+                let text = format!(
+                    "#{}: {} agrees; took back {removed}.",
+                    loaded.id(),
+                    request.actor.name
+                );
                 self.post_with_board(loaded.record.id, text, outbox).await
             }
             None if nothing_to_take_back => Err(BotError::NothingToTakeBack(loaded.id())),
@@ -354,7 +382,12 @@ impl Bot {
     }
 
     /// Posts `text` with the game's current board in the game's place.
-    async fn post_with_board(&self, id: GameId, text: String, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn post_with_board(
+        &self,
+        id: GameId,
+        text: String,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let loaded = self.load(id).await?;
         let board = self.board_file(&loaded, self.player_seat(&loaded)).await?;
         let mut reply = Reply::public(text);
@@ -374,7 +407,11 @@ impl Bot {
         }
         let advice = self
             .engine
-            .advise(loaded.game.start(), loaded.game.moves(), loaded.ply().into())
+            .advise(
+                loaded.game.start(),
+                loaded.game.moves(),
+                loaded.ply().into(),
+            )
             .await?;
         let Some(mv) = advice.best_move else {
             return Err(BotError::GameOver(loaded.id()));
@@ -425,12 +462,17 @@ impl Bot {
             let lock = self.game_lock(record.id.0);
             let _held = lock.lock().await;
             let loaded = self.load(record.id).await?;
-            if !loaded.record.is_live() || loaded.record.last_activity_at != record.last_activity_at {
+            if !loaded.record.is_live() || loaded.record.last_activity_at != record.last_activity_at
+            {
                 continue;
             }
             let loser = loaded.game.position().side_to_move();
             self.store
-                .finish_game(record.id, GameResult::win_for(loser.opponent()), "abandonment")
+                .finish_game(
+                    record.id,
+                    GameResult::win_for(loser.opponent()),
+                    "abandonment",
+                )
                 .await
                 .map_err(|e| store_error(e, record.id.0))?;
             let after = self.load(record.id).await?;
@@ -447,6 +489,18 @@ impl Bot {
     }
 }
 
+/// Below this score (centipawns, the bot's view) the bot takes a draw.
+const DRAW_WHEN_WORSE_BY: i32 = 50;
+/// A level position this late in a game is a draw the bot takes.
+const DRAW_LEVEL_AFTER_PLIES: u32 = 60;
+const DRAW_LEVEL_WITHIN: i32 = 20;
+
+/// Whether the bot accepts a draw, from its own score of the position.
+fn bot_takes_draw(bot_score: i32, ply: u32) -> bool {
+    bot_score <= -DRAW_WHEN_WORSE_BY
+        || (ply >= DRAW_LEVEL_AFTER_PLIES && bot_score.abs() <= DRAW_LEVEL_WITHIN)
+}
+
 /// "3 days", "5 hours", "10 minutes".
 fn idle_words(duration: std::time::Duration) -> String {
     let secs = duration.as_secs();
@@ -458,4 +512,27 @@ fn idle_words(duration: std::time::Duration) -> String {
         ((secs / 60).max(1), "minute")
     };
     format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bot_takes_a_draw_only_when_worse_or_late_and_level() {
+        assert!(!bot_takes_draw(0, 2));
+        assert!(!bot_takes_draw(-49, 10));
+        assert!(bot_takes_draw(-50, 10));
+        assert!(bot_takes_draw(-10, 60));
+        assert!(!bot_takes_draw(30, 100));
+    }
+
+    #[test]
+    fn idle_times_in_words() {
+        use std::time::Duration;
+        assert_eq!(idle_words(Duration::from_secs(3 * 86_400)), "3 days");
+        assert_eq!(idle_words(Duration::from_secs(86_400)), "1 day");
+        assert_eq!(idle_words(Duration::from_secs(5 * 3600)), "5 hours");
+        assert_eq!(idle_words(Duration::from_secs(30)), "1 minute");
+    }
 }
