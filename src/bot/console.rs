@@ -48,17 +48,7 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     bot.resume_pending(outbox.as_ref()).await;
     bot.sweep_idle(outbox.as_ref()).await;
 
-    let sweeper = {
-        let (bot, outbox) = (bot.clone(), outbox.clone());
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(SWEEP_EVERY);
-            every.tick().await;
-            loop {
-                every.tick().await;
-                bot.sweep_idle(outbox.as_ref()).await;
-            }
-        })
-    };
+    let sweeper = Bot::spawn_sweeper(bot.clone(), outbox.clone(), SWEEP_EVERY);
 
     let interactive = std::io::stdin().is_terminal();
     if interactive {

@@ -185,6 +185,23 @@ impl Bot {
         }
     }
 
+    /// Runs [`Bot::sweep_idle`] every `every` (first after one period) until
+    /// the returned task is aborted. Adapters start it once they can post.
+    pub fn spawn_sweeper(
+        bot: Arc<Bot>,
+        outbox: Arc<dyn Outbox>,
+        every: std::time::Duration,
+    ) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                bot.sweep_idle(outbox.as_ref()).await;
+            }
+        })
+    }
+
     /// The lock that orders changes to one game.
     fn game_lock(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
         let mut locks = self.game_locks.lock().unwrap_or_else(|e| e.into_inner());
