@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::render::Scene;
 use crate::rules::notation;
-use crate::rules::{Color, Game, Move, Position, Square};
+use crate::rules::{Color, Game, Move, Position};
 use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, UserRef};
 
 use super::error::{BotError, BotResult};
@@ -198,7 +198,6 @@ impl Bot {
         let renderer = Arc::clone(&self.renderer);
         let bytes = tokio::task::spawn_blocking(move || renderer.render_png(&scene))
             .await
-            .map_err(BotError::internal)?
             .map_err(BotError::internal)?;
         Ok(Attachment {
             filename: format!("game-{}-ply-{}.png", loaded.id(), loaded.ply()),
@@ -261,14 +260,8 @@ fn caption(record: &GameRecord, game: &Game) -> String {
 
 /// A picture's content for a position.
 fn scene_of(position: &Position, last: Option<Move>, flipped: bool, caption: String) -> Scene {
-    let mut scene = Scene::empty();
-    for square in Square::all() {
-        scene.pieces[square.index()] = position.piece_at(square);
-    }
+    let mut scene = Scene::from_position(position);
     scene.last_move = last;
-    scene.check = position
-        .in_check()
-        .then(|| position.general_square(position.side_to_move()));
     scene.flipped = flipped;
     scene.caption = Some(caption);
     scene
