@@ -18,6 +18,7 @@ mod games;
 mod model;
 mod offers;
 mod players;
+mod threads;
 pub mod rating;
 mod replay;
 
