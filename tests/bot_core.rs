@@ -8,7 +8,7 @@ use std::time::Duration;
 use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, Reply, Request};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
-    Durability, GameId, ManualClock, NewGame, Participant, BotLevel, Store, StoreConfig, UserRef,
+    BotLevel, Durability, GameId, ManualClock, NewGame, Participant, Store, StoreConfig, UserRef,
 };
 
 const START_MS: i64 = 1_700_000_000_000;
@@ -96,7 +96,11 @@ impl Harness {
         let replies = self.say(who, text).await;
         assert_eq!(replies.len(), 1, "{text}: {}", texts(&replies));
         let reply = &replies[0].1;
-        assert!(reply.private, "{text}: the refusal should be private: {}", reply.text);
+        assert!(
+            reply.private,
+            "{text}: the refusal should be private: {}",
+            reply.text
+        );
         assert!(
             reply.text.contains(expected),
             "{text}: expected {expected:?} in {:?}",
@@ -132,7 +136,9 @@ async fn alice_vs_bob(h: &Harness) -> i64 {
     let made = h.say("alice", "challenge @bob red").await;
     assert!(texts(&made).contains("bob"), "{}", texts(&made));
     let started = h.say("bob", "accept").await;
-    assert!(started.iter().any(|(_, r)| r.files.iter().any(|f| is_png(&f.bytes))));
+    assert!(started
+        .iter()
+        .any(|(_, r)| r.files.iter().any(|f| is_png(&f.bytes))));
     h.live_game_of("alice").await
 }
 
@@ -146,12 +152,25 @@ async fn a_move_against_the_bot_gets_the_board_and_the_bots_answer() {
     let game = h.live_game_of("ann").await;
 
     let replies = h.say("ann", "h2e2").await;
-    assert_eq!(replies.len(), 2, "the move, then the bot's: {}", texts(&replies));
+    assert_eq!(
+        replies.len(),
+        2,
+        "the move, then the bot's: {}",
+        texts(&replies)
+    );
     let mine = &replies[0].1;
     assert!(!mine.private);
-    assert!(mine.text.contains("h2e2") && mine.text.contains("C2=5"), "{}", mine.text);
+    assert!(
+        mine.text.contains("h2e2") && mine.text.contains("C2=5"),
+        "{}",
+        mine.text
+    );
     assert!(mine.files[0].filename.ends_with(".png") && is_png(&mine.files[0].bytes));
-    assert!(replies[1].1.text.contains("xiangqi-bot"), "{}", replies[1].1.text);
+    assert!(
+        replies[1].1.text.contains("xiangqi-bot"),
+        "{}",
+        replies[1].1.text
+    );
     assert!(is_png(&replies[1].1.files[0].bytes));
     assert_eq!(h.ply(game).await, 2);
 
@@ -165,7 +184,12 @@ async fn a_move_against_the_bot_gets_the_board_and_the_bots_answer() {
 async fn playing_black_lets_the_bot_move_first() {
     let h = harness().await;
     let replies = h.say("ann", "play black 1").await;
-    assert_eq!(replies.len(), 2, "start, then the bot's move: {}", texts(&replies));
+    assert_eq!(
+        replies.len(),
+        2,
+        "start, then the bot's move: {}",
+        texts(&replies)
+    );
     let game = h.live_game_of("ann").await;
     assert_eq!(h.ply(game).await, 1);
     // Nothing of ann's to take back yet.
@@ -193,7 +217,11 @@ async fn moves_need_a_game_and_the_turn() {
     assert_eq!(h.ply(game).await, 0);
     let replies = h.say("alice", "h2e2").await;
     assert_eq!(replies.len(), 1, "no bot answer between people");
-    assert!(replies[0].1.text.contains("bob, your move"), "{}", replies[0].1.text);
+    assert!(
+        replies[0].1.text.contains("bob, your move"),
+        "{}",
+        replies[0].1.text
+    );
     h.refused("alice", "h0g2", "not your turn").await;
     assert_eq!(h.ply(game).await, 1);
 }
@@ -212,7 +240,11 @@ async fn a_stranger_cannot_move_in_someone_elses_game() {
     let replies = h.say_in(&thread, "carol", "h2e2").await;
     assert_eq!(replies.len(), 1);
     assert!(replies[0].1.private);
-    assert!(replies[0].1.text.contains("between alice and bob"), "{}", replies[0].1.text);
+    assert!(
+        replies[0].1.text.contains("between alice and bob"),
+        "{}",
+        replies[0].1.text
+    );
     assert_eq!(h.ply(game).await, 0);
     // The players themselves move from the thread.
     let replies = h.say_in(&thread, "alice", "h2e2").await;
@@ -226,7 +258,8 @@ async fn one_game_per_player_per_channel() {
     h.say("ann", "play").await;
     h.refused("ann", "play black", "already playing").await;
     h.refused("ann", "challenge bob", "already playing").await;
-    h.refused("bob", "challenge ann", "ann is already playing").await;
+    h.refused("bob", "challenge ann", "ann is already playing")
+        .await;
     // Another channel is another matter.
     let elsewhere = Place {
         channel: "other".into(),
@@ -239,24 +272,40 @@ async fn one_game_per_player_per_channel() {
 #[tokio::test]
 async fn challenges_can_be_refused_for_every_reason() {
     let h = harness().await;
-    h.refused("alice", "challenge alice", "cannot challenge yourself").await;
-    h.refused("bob", "accept", "Nobody has challenged you").await;
+    h.refused("alice", "challenge alice", "cannot challenge yourself")
+        .await;
+    h.refused("bob", "accept", "Nobody has challenged you")
+        .await;
     h.say("alice", "challenge bob black").await;
     h.refused("carol", "accept", "is for bob").await;
     // Ten minutes pass: the challenge has expired and counts for nobody.
     h.clock.advance(Duration::from_secs(11 * 60));
     h.refused("bob", "accept", "expired").await;
     assert!(h.store.live_games_of_user("bob").await.unwrap().is_empty());
-    assert!(h.store.player_stats("bob").await.unwrap().is_none_or(|s| s.player.games == 0));
+    assert!(h
+        .store
+        .player_stats("bob")
+        .await
+        .unwrap()
+        .is_none_or(|s| s.player.games == 0));
 
     h.say("alice", "challenge bob").await;
     let declined = h.say("bob", "decline").await;
-    assert!(texts(&declined).contains("declines"), "{}", texts(&declined));
-    h.refused("bob", "accept", "Nobody has challenged you").await;
+    assert!(
+        texts(&declined).contains("declines"),
+        "{}",
+        texts(&declined)
+    );
+    h.refused("bob", "accept", "Nobody has challenged you")
+        .await;
 
     h.say("alice", "challenge bob").await;
     let withdrawn = h.say("alice", "decline").await;
-    assert!(texts(&withdrawn).contains("withdraws"), "{}", texts(&withdrawn));
+    assert!(
+        texts(&withdrawn).contains("withdraws"),
+        "{}",
+        texts(&withdrawn)
+    );
     h.refused("bob", "decline", "nothing to decline").await;
 }
 
@@ -265,7 +314,11 @@ async fn challenge_colours_are_respected() {
     let h = harness().await;
     h.say("alice", "challenge bob black").await;
     h.say("bob", "accept").await;
-    let game = h.store.game(GameId(h.live_game_of("alice").await)).await.unwrap();
+    let game = h
+        .store
+        .game(GameId(h.live_game_of("alice").await))
+        .await
+        .unwrap();
     assert!(game.black.is_user("alice") && game.red.is_user("bob"));
 }
 
@@ -278,7 +331,11 @@ async fn takebacks_against_the_bot_and_between_people() {
     h.say("ann", "h2e2").await;
     assert_eq!(h.ply(game).await, 2);
     let replies = h.say("ann", "takeback").await;
-    assert!(texts(&replies).contains("took back h2e2"), "{}", texts(&replies));
+    assert!(
+        texts(&replies).contains("took back h2e2"),
+        "{}",
+        texts(&replies)
+    );
     assert_eq!(h.ply(game).await, 0);
 
     let h = harness().await;
@@ -286,17 +343,29 @@ async fn takebacks_against_the_bot_and_between_people() {
     h.refused("alice", "takeback", "nothing to take back").await;
     h.say("alice", "h2e2").await;
     let asked = h.say("alice", "takeback").await;
-    assert!(texts(&asked).contains("asks to take back"), "{}", texts(&asked));
+    assert!(
+        texts(&asked).contains("asks to take back"),
+        "{}",
+        texts(&asked)
+    );
     h.refused("alice", "takeback", "already asked").await;
     let granted = h.say("bob", "takeback").await;
-    assert!(texts(&granted).contains("took back h2e2"), "{}", texts(&granted));
+    assert!(
+        texts(&granted).contains("took back h2e2"),
+        "{}",
+        texts(&granted)
+    );
     assert_eq!(h.ply(game).await, 0);
 
     // A refused request leaves the move on the board.
     h.say("alice", "h2e2").await;
     h.say("alice", "takeback").await;
     let declined = h.say("bob", "decline").await;
-    assert!(texts(&declined).contains("declines the takeback"), "{}", texts(&declined));
+    assert!(
+        texts(&declined).contains("declines the takeback"),
+        "{}",
+        texts(&declined)
+    );
     assert_eq!(h.ply(game).await, 1);
 }
 
@@ -308,7 +377,11 @@ async fn draws_offered_and_accepted() {
     assert!(texts(&offered).contains("offers a draw"));
     h.refused("alice", "draw", "already asked").await;
     let agreed = h.say("bob", "draw").await;
-    assert!(texts(&agreed).contains("Draw by agreement"), "{}", texts(&agreed));
+    assert!(
+        texts(&agreed).contains("Draw by agreement"),
+        "{}",
+        texts(&agreed)
+    );
     let record = h.store.game(GameId(game)).await.unwrap();
     assert!(!record.is_live());
     assert_eq!(record.reason.as_deref(), Some("agreement"));
@@ -334,7 +407,11 @@ async fn resigning_ends_the_game_for_the_opponent() {
     let game = alice_vs_bob(&h).await;
     h.refused("carol", "resign", "no game here").await;
     let replies = h.say("bob", "resign").await;
-    assert!(texts(&replies).contains("bob (Black) resigns"), "{}", texts(&replies));
+    assert!(
+        texts(&replies).contains("bob (Black) resigns"),
+        "{}",
+        texts(&replies)
+    );
     let record = h.store.game(GameId(game)).await.unwrap();
     assert_eq!(record.reason.as_deref(), Some("resignation"));
     assert_eq!(h.store.player("alice").await.unwrap().unwrap().wins, 1);
@@ -347,7 +424,11 @@ async fn hints_when_allowed() {
     h.say("ann", "play red 1").await;
     let replies = h.say("ann", "hint").await;
     assert_eq!(replies.len(), 1);
-    assert!(replies[0].1.private && replies[0].1.text.starts_with("Hint"), "{}", replies[0].1.text);
+    assert!(
+        replies[0].1.private && replies[0].1.text.starts_with("Hint"),
+        "{}",
+        replies[0].1.text
+    );
 
     let h = harness_with(
         BotConfig {
@@ -376,14 +457,21 @@ async fn watching_games() {
     h.say("alice", "h2e2").await;
 
     let listed = texts(&h.say("carol", "games").await);
-    assert!(listed.contains(&format!("#{game}")) && listed.contains("alice vs bob"), "{listed}");
+    assert!(
+        listed.contains(&format!("#{game}")) && listed.contains("alice vs bob"),
+        "{listed}"
+    );
     let board = h.say("bob", "board").await;
     assert!(board[0].1.text.contains("last h2e2"), "{}", board[0].1.text);
     assert!(is_png(&board[0].1.files[0].bytes));
     let by_id = h.say("carol", &format!("board {game}")).await;
     assert!(is_png(&by_id[0].1.files[0].bytes));
     let watched = h.say("carol", &format!("watch {game}")).await;
-    assert!(watched[0].1.text.contains("is played in #lobby"), "{}", watched[0].1.text);
+    assert!(
+        watched[0].1.text.contains("is played in #lobby"),
+        "{}",
+        watched[0].1.text
+    );
     assert!(is_png(&watched[0].1.files[0].bytes));
 }
 
@@ -399,15 +487,33 @@ async fn history_game_record_stats_and_leaderboard() {
     h.say("bob", "resign").await;
 
     let history = texts(&h.say("carol", "history @alice").await);
-    assert!(history.contains(&format!("#{game}")) && history.contains("won by resignation"), "{history}");
+    assert!(
+        history.contains(&format!("#{game}")) && history.contains("won by resignation"),
+        "{history}"
+    );
     let record = h.say("carol", &format!("game {game}")).await;
     let reply = &record[0].1;
-    assert!(reply.text.contains("1. h2e2 C2=5  h9g7 H8+7"), "{}", reply.text);
+    assert!(
+        reply.text.contains("1. h2e2 C2=5  h9g7 H8+7"),
+        "{}",
+        reply.text
+    );
     assert!(reply.text.contains("FEN: `"), "{}", reply.text);
     assert!(reply.text.contains("wins by resignation"), "{}", reply.text);
-    let pgn = reply.files.iter().find(|f| f.filename.ends_with(".pgn")).expect("a record");
-    assert!(String::from_utf8_lossy(&pgn.bytes).contains("H2-E2") || String::from_utf8_lossy(&pgn.bytes).contains("h2e2"));
-    let gif = reply.files.iter().find(|f| f.filename.ends_with(".gif")).expect("a replay");
+    let pgn = reply
+        .files
+        .iter()
+        .find(|f| f.filename.ends_with(".pgn"))
+        .expect("a record");
+    assert!(
+        String::from_utf8_lossy(&pgn.bytes).contains("H2-E2")
+            || String::from_utf8_lossy(&pgn.bytes).contains("h2e2")
+    );
+    let gif = reply
+        .files
+        .iter()
+        .find(|f| f.filename.ends_with(".gif"))
+        .expect("a replay");
     assert!(gif.bytes.starts_with(b"GIF89a"));
 
     let stats = texts(&h.say("alice", "stats").await);
@@ -427,7 +533,10 @@ async fn idle_games_are_lost_by_the_side_to_move() {
     h.say("alice", "h2e2").await;
     h.clock.advance(Duration::from_secs(2 * 86_400));
     h.bot.sweep_idle(&h.outbox).await;
-    assert!(h.outbox.take().is_empty(), "two days is not yet abandonment");
+    assert!(
+        h.outbox.take().is_empty(),
+        "two days is not yet abandonment"
+    );
     h.clock.advance(Duration::from_secs(86_400 + 60));
     h.bot.sweep_idle(&h.outbox).await;
     let said = texts(&h.outbox.take());

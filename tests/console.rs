@@ -65,10 +65,19 @@ this line is never read
     let out = console(&db, &boards, script);
     assert!(out.contains("alice challenges bob"), "{out}");
     assert!(out.contains("Game #1: alice (Red) vs bob (Black)"), "{out}");
-    assert!(out.contains("(private) It is not your turn in game #1"), "{out}");
+    assert!(
+        out.contains("(private) It is not your turn in game #1"),
+        "{out}"
+    );
     assert!(out.contains("bob (Black): f9e8"), "{out}");
-    assert!(out.contains("Game over: alice (Red) wins by checkmate."), "{out}");
-    assert!(out.contains("(private) You have no game here"), "a move after the end: {out}");
+    assert!(
+        out.contains("Game over: alice (Red) wins by checkmate."),
+        "{out}"
+    );
+    assert!(
+        out.contains("(private) You have no game here"),
+        "a move after the end: {out}"
+    );
     assert!(!out.contains("never read"));
 
     // Every board the replies name exists and is a PNG.
@@ -81,11 +90,17 @@ this line is never read
         let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(bytes.starts_with(b"\x89PNG"), "{file}");
     }
-    assert!(named.iter().any(|f| f.ends_with("game-1-ply-5.png")), "{named:?}");
+    assert!(
+        named.iter().any(|f| f.ends_with("game-1-ply-5.png")),
+        "{named:?}"
+    );
 
     // A new process on the same database remembers the game.
     let out = console(&db, &boards, "history @alice\nas bob stats\n");
-    assert!(out.contains("#1 · alice vs bob · won by checkmate · 5 plies"), "{out}");
+    assert!(
+        out.contains("#1 · alice vs bob · won by checkmate · 5 plies"),
+        "{out}"
+    );
     assert!(out.contains("bob: rating"), "{out}");
     assert!(out.contains("0 won, 0 drawn, 1 lost"), "{out}");
 }
@@ -98,10 +113,16 @@ fn a_game_against_the_bot_ends_at_eof_and_resumes() {
     let out = console(&db, &boards, "play black 1\nnonsense words\n");
     assert!(out.contains("The bot moves first"), "{out}");
     assert!(out.contains("xiangqi-bot (level 1) (Red):"), "{out}");
-    assert!(out.contains("(private) `nonsense` is neither a command nor a move"), "{out}");
+    assert!(
+        out.contains("(private) `nonsense` is neither a command nor a move"),
+        "{out}"
+    );
     // The game is still there at the next start; resigning ends it.
     let out = console(&db, &boards, "board\nresign\nhistory\n");
-    assert!(out.contains("#1 · xiangqi-bot (level 1) (Red) vs carol (Black)"), "{out}");
+    assert!(
+        out.contains("#1 · xiangqi-bot (level 1) (Red) vs carol (Black)"),
+        "{out}"
+    );
     assert!(out.contains("carol (Black) resigns"), "{out}");
     assert!(out.contains("lost by resignation"), "{out}");
 }

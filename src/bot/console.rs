@@ -41,8 +41,12 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
 /// Runs the console until EOF or `quit`.
 pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
-    let me = parse_user(&args.user)
-        .with_context(|| format!("--user `{}` is not a usable name (letters, digits, _ - .)", args.user))?;
+    let me = parse_user(&args.user).with_context(|| {
+        format!(
+            "--user `{}` is not a usable name (letters, digits, _ - .)",
+            args.user
+        )
+    })?;
     let bot = Arc::new(Bot::connect(&args.bot).await?);
     let outbox = Arc::new(ConsoleOutbox::new(args.bot.board_dir.clone())?);
     bot.resume_pending(outbox.as_ref()).await;
@@ -52,7 +56,10 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
 
     let interactive = std::io::stdin().is_terminal();
     if interactive {
-        println!("Xiangqi console: you are {}. Type `help`, or `quit` to leave.", me.name);
+        println!(
+            "Xiangqi console: you are {}. Type `help`, or `quit` to leave.",
+            me.name
+        );
     }
     let place = Place {
         guild: None,
@@ -111,7 +118,9 @@ fn split_as(line: &str) -> Result<Option<(Actor, &str)>, String> {
     let actor = parse_user(name)
         .ok_or_else(|| format!("`{name}` is not a usable name; write `as NAME <command>`."))?;
     if command.trim().is_empty() {
-        return Err(format!("What should {name} do? Write `as {name} <command>`."));
+        return Err(format!(
+            "What should {name} do? Write `as {name} <command>`."
+        ));
     }
     Ok(Some((actor, command.trim())))
 }

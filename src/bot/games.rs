@@ -141,7 +141,10 @@ impl Bot {
             .map(|m| Move::new(m.iccs.from, m.iccs.to))
             .collect();
         let game = Game::from_moves(start, &moves).map_err(|(index, err)| {
-            BotError::internal(anyhow::anyhow!("game {id}: stored move {}: {err}", index + 1))
+            BotError::internal(anyhow::anyhow!(
+                "game {id}: stored move {}: {err}",
+                index + 1
+            ))
         })?;
         Ok(LoadedGame { record, game })
     }
@@ -178,9 +181,9 @@ impl Bot {
             .live_games_of_user(&actor.id)
             .await
             .map_err(BotError::internal)?;
-        Ok(games.into_iter().find(|g| {
-            g.location.channel_id == place.channel && g.location.guild_id == place.guild
-        }))
+        Ok(games
+            .into_iter()
+            .find(|g| g.location.channel_id == place.channel && g.location.guild_id == place.guild))
     }
 
     /// The board as a PNG attachment named after the game and ply.

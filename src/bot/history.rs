@@ -116,7 +116,11 @@ impl Bot {
         post(outbox, &request.place, Reply::public(text)).await
     }
 
-    pub(super) async fn leaderboard(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn leaderboard(
+        &self,
+        request: &Request,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let top = self
             .store
             .leaderboard(LEADERBOARD_SIZE, 1)
@@ -195,7 +199,11 @@ fn moves_text(loaded: &LoadedGame) -> String {
         } else if ply == 0 {
             text.push_str("1. … ");
         }
-        text.push_str(&format!("{} {}  ", notation::iccs(mv), notation::wxf(&position, mv)));
+        text.push_str(&format!(
+            "{} {}  ",
+            notation::iccs(mv),
+            notation::wxf(&position, mv)
+        ));
         position.make_move(mv);
         if text.len() > MOVES_TEXT_LIMIT {
             text.push_str("… (the full list is in the record)");

@@ -33,7 +33,11 @@ impl Bot {
                 Color::Red => (me, bot),
                 Color::Black => (bot, me),
             };
-            let title = format!("Xiangqi: {} vs {}", red.display_name(), black.display_name());
+            let title = format!(
+                "Xiangqi: {} vs {}",
+                red.display_name(),
+                black.display_name()
+            );
             let place = self.game_home(request, &title, outbox).await;
             self.store
                 .create_game(NewGame {
@@ -51,7 +55,12 @@ impl Bot {
 
     /// Where a new game will live: a thread opened for it, or else the place
     /// the request was typed in.
-    pub(super) async fn game_home(&self, request: &Request, title: &str, outbox: &dyn Outbox) -> Place {
+    pub(super) async fn game_home(
+        &self,
+        request: &Request,
+        title: &str,
+        outbox: &dyn Outbox,
+    ) -> Place {
         if request.place.thread.is_some() {
             // Already in a thread: transports cannot nest them.
             return request.place.clone();
@@ -99,7 +108,10 @@ impl Bot {
         }
         // Each player sees the board from their own seat; the bot's opponent
         // always does, and between people the one to move does.
-        let black_seat = match (loaded.record.red.bot_level(), loaded.record.black.bot_level()) {
+        let black_seat = match (
+            loaded.record.red.bot_level(),
+            loaded.record.black.bot_level(),
+        ) {
             (Some(_), _) => true,
             (_, Some(_)) => false,
             _ => to_move == Color::Black,

@@ -46,7 +46,12 @@ impl Engine {
     }
 
     /// A quick search for advice: a hint, or whether the bot takes a draw.
-    pub async fn advise(&self, start: &Position, moves: &[Move], seed: u64) -> BotResult<SearchResult> {
+    pub async fn advise(
+        &self,
+        start: &Position,
+        moves: &[Move],
+        seed: u64,
+    ) -> BotResult<SearchResult> {
         let level = Level::new(i64::from(ADVICE_LEVEL)).map_err(BotError::internal)?;
         self.run(start, moves, level, seed).await
     }

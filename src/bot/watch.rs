@@ -54,7 +54,12 @@ impl Bot {
         post(outbox, &request.place, Reply::public(text)).await
     }
 
-    pub(super) async fn watch(&self, request: &Request, game: i64, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn watch(
+        &self,
+        request: &Request,
+        game: i64,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let loaded = self.load(GameId(game)).await?;
         let place = game_place(&loaded.record);
         let text = if loaded.record.is_live() {

@@ -18,9 +18,9 @@ mod games;
 mod model;
 mod offers;
 mod players;
-mod threads;
 pub mod rating;
 mod replay;
+mod threads;
 
 use std::str::FromStr;
 use std::sync::Arc;

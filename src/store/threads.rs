@@ -9,14 +9,19 @@ use super::Store;
 
 impl Store {
     /// Sets (or clears) the thread a live game is played in.
-    pub async fn set_game_thread(&self, game: GameId, thread_id: Option<&str>) -> StoreResult<GameRecord> {
+    pub async fn set_game_thread(
+        &self,
+        game: GameId,
+        thread_id: Option<&str>,
+    ) -> StoreResult<GameRecord> {
         let mut tx = self.begin_write().await?;
-        let updated = sqlx::query("UPDATE games SET thread_id = $1 WHERE id = $2 AND status = 'live'")
-            .bind(thread_id)
-            .bind(game.0)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let updated =
+            sqlx::query("UPDATE games SET thread_id = $1 WHERE id = $2 AND status = 'live'")
+                .bind(thread_id)
+                .bind(game.0)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
         if updated == 0 {
             // No such game (load_game says so), or it is over.
             load_game(&mut tx, game).await?;
