@@ -50,7 +50,7 @@ impl Bot {
             .map_err(|e| store_error(e, 0))?;
         let side = match color {
             ColorChoice::Random => "a random side".to_string(),
-            chosen => format!("{}", chosen.resolve(true).name()),
+            chosen => chosen.resolve(true).name().to_string(),
         };
         let text = format!(
             "{} challenges {} to a game of Xiangqi ({} plays {side}). {}: type `accept` or `decline` within {}.",

@@ -504,7 +504,7 @@ fn bot_takes_draw(bot_score: i32, ply: u32) -> bool {
 /// "3 days", "5 hours", "10 minutes".
 fn idle_words(duration: std::time::Duration) -> String {
     let secs = duration.as_secs();
-    let (n, unit) = if secs >= 86_400 && secs % 86_400 == 0 {
+    let (n, unit) = if secs >= 86_400 && secs.is_multiple_of(86_400) {
         (secs / 86_400, "day")
     } else if secs >= 3600 {
         (secs / 3600, "hour")
