@@ -320,3 +320,26 @@ fn reasons_have_their_cli_words() {
         .description()
         .starts_with("Black wins by perpetual check"));
 }
+
+/// From a random game: Red's cannon shuttles h4-g4, each time attacking
+/// Black's unprotected elephant on g9 anew (from g4 directly, from h4 by
+/// uncovering the cannon on g3). In the cycle before, Red shuttled h4-i4 and
+/// chased nothing. The verdict looks at the moves since the previous
+/// occurrence only, as rules.md says (Fairy-Stockfish, which looks back to the
+/// first occurrence, calls this one a draw).
+#[test]
+fn the_verdict_judges_the_last_cycle_with_discovered_attacks() {
+    let fen = "3akab2/r7r/b8/p2np1P2/2n1c4/7C1/PRN3C1P/4B3R/4NK3/2BA1A3 b - - 9 53";
+    let mut g = game(fen, "i8b8 h4i4 b8i8 i4h4 a8h8 h4g4 h8a8");
+    assert_eq!(g.status(), GameStatus::Ongoing);
+    g.play(mv("g4h4")).unwrap();
+    assert_eq!(
+        over(g.status()),
+        Outcome::loss_for(Color::Red, EndReason::PerpetualChase)
+    );
+    let before = g.position_at(6).unwrap();
+    let g9 = Square::parse("g9").unwrap();
+    assert_eq!(new_threats(&before, mv("h8a8")), 0);
+    let before = g.position_at(7).unwrap();
+    assert_eq!(new_threats(&before, mv("g4h4")), 1u128 << g9.index());
+}
