@@ -1,68 +1,115 @@
-//! Moves stored per second, with durable commits (`synchronous=FULL`: every
-//! acknowledged move fsynced) and, for comparison, `NORMAL`. One writer alone
-//! (each move waits for the previous one) and sixteen games moving at once.
-//! Prints the median of five runs of each.
+//! Moves stored per second with durable commits (`synchronous=FULL`: no move
+//! is acknowledged before it is fsynced), the figure issue 5 sets at 2,000.
+//!
+//! - Many games at once (64 and 200): each game is a task that plays a legal
+//!   game through `Store::apply_move`, awaiting every move before the next, as
+//!   a player does. Reports moves/s over all games.
+//! - One game alone: the latency of each move when nobody else writes, which
+//!   group commit must not make worse than one commit.
+//!
+//! Prints the median (min, max) of several runs of each, and how many moves
+//! the writer grouped into each commit.
 //!
 //!     cargo bench --bench store
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use xiangqi_bot::rules::{Game, Position};
 use xiangqi_bot::store::{
-    Actor, Durability, Location, NewGame, Participant, Store, StoreConfig, SystemClock, UserRef,
+    Actor, GameId, Location, NewGame, Participant, Store, StoreConfig, SystemClock, UserRef,
 };
 
 const RUNS: usize = 5;
-const MOVES_PER_RUN: u32 = 1_000;
+/// Plies per game in the many-games runs (fewer if a game ends sooner).
+const PLIES_PER_GAME: usize = 40;
+/// Moves timed one by one in each lone-game run.
+const LONE_MOVES: usize = 300;
 
-fn move_for(n: u32) -> String {
-    let from = (n * 7) % 90;
-    let to = (from + 1 + n % 88) % 90;
-    let sq = |i: u32| format!("{}{}", (b'a' + (i % 9) as u8) as char, i / 9);
-    format!("{}{}", sq(from), sq(to))
+/// A small xorshift generator, so that the games differ but the bench needs
+/// no RNG dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
 }
 
-async fn open(dir: &tempfile::TempDir, durability: Durability) -> Store {
-    let mut config = StoreConfig::new(format!(
+/// A legal game of at most `plies` plies from the start position, as ICCS
+/// moves, chosen pseudo-randomly from `seed`.
+fn legal_game(seed: u64, plies: usize) -> Vec<String> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut game = Game::new(Position::startpos());
+    let mut moves = Vec::with_capacity(plies);
+    while moves.len() < plies {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[(rng.next() % legal.len() as u64) as usize];
+        if game.play(mv).is_err() {
+            break;
+        }
+        moves.push(mv.to_string());
+    }
+    moves
+}
+
+async fn open(dir: &tempfile::TempDir) -> Store {
+    let config = StoreConfig::new(format!(
         "sqlite://{}",
         dir.path().join("bench.db").display()
     ));
-    config.durability = durability;
     Store::open_with(config, Arc::new(SystemClock))
         .await
         .unwrap()
 }
 
-/// Moves/s for `games` games each playing `MOVES_PER_RUN / games` moves at once.
-async fn run(durability: Durability, games: u32) -> f64 {
+async fn new_game(store: &Store) -> GameId {
+    store
+        .create_game(NewGame {
+            location: Location::channel("bench"),
+            red: Participant::User(UserRef::new("1", "Red")),
+            black: Participant::User(UserRef::new("2", "Black")),
+            start_fen: None,
+            rated: true,
+        })
+        .await
+        .unwrap()
+        .id
+}
+
+fn mover(ply: usize) -> Actor {
+    Actor::user(if ply.is_multiple_of(2) { "1" } else { "2" })
+}
+
+/// Moves/s for `games` games played at once, each its own task, and the
+/// writer's moves per commit.
+async fn many_games(games: usize, seed: u64) -> (f64, f64) {
     let dir = tempfile::TempDir::new().unwrap();
-    let store = open(&dir, durability).await;
-    let (red, black) = (UserRef::new("1", "Red"), UserRef::new("2", "Black"));
-    let mut ids = Vec::new();
-    for _ in 0..games {
-        let game = store
-            .create_game(NewGame {
-                location: Location::channel("bench"),
-                red: Participant::User(red.clone()),
-                black: Participant::User(black.clone()),
-                start_fen: None,
-                rated: true,
-            })
-            .await
-            .unwrap();
-        ids.push(game.id);
+    let store = open(&dir).await;
+    let mut played = Vec::with_capacity(games);
+    for g in 0..games {
+        played.push((
+            new_game(&store).await,
+            legal_game(seed + g as u64, PLIES_PER_GAME),
+        ));
     }
-    let per_game = MOVES_PER_RUN / games;
+    let total: usize = played.iter().map(|(_, moves)| moves.len()).sum();
+    let before = store.writer_stats();
     let started = Instant::now();
-    let tasks: Vec<_> = ids
+    let tasks: Vec<_> = played
         .into_iter()
-        .map(|id| {
+        .map(|(id, moves)| {
             let store = store.clone();
             tokio::spawn(async move {
-                for ply in 0..per_game {
-                    let by = Actor::user(if ply % 2 == 0 { "1" } else { "2" });
+                for (ply, mv) in moves.iter().enumerate() {
                     store
-                        .apply_move(id, ply, &move_for(ply), &by)
+                        .apply_move(id, ply as u32, mv, &mover(ply))
                         .await
                         .unwrap();
                 }
@@ -72,9 +119,42 @@ async fn run(durability: Durability, games: u32) -> f64 {
     for task in tasks {
         task.await.unwrap();
     }
-    let rate = f64::from(per_game * games) / started.elapsed().as_secs_f64();
+    let rate = total as f64 / started.elapsed().as_secs_f64();
+    let after = store.writer_stats();
+    let per_commit =
+        (after.writes - before.writes) as f64 / (after.batches - before.batches) as f64;
     store.close().await;
-    rate
+    (rate, per_commit)
+}
+
+/// Each move's latency for one game alone (new games as old ones end).
+async fn lone_game(seed: u64) -> Vec<Duration> {
+    let dir = tempfile::TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let mut latencies = Vec::with_capacity(LONE_MOVES);
+    let mut round = 0;
+    while latencies.len() < LONE_MOVES {
+        let id = new_game(&store).await;
+        for (ply, mv) in legal_game(seed + round, LONE_MOVES - latencies.len())
+            .iter()
+            .enumerate()
+        {
+            let started = Instant::now();
+            store
+                .apply_move(id, ply as u32, mv, &mover(ply))
+                .await
+                .unwrap();
+            latencies.push(started.elapsed());
+        }
+        round += 1;
+    }
+    store.close().await;
+    latencies
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 fn main() {
@@ -83,19 +163,35 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    for durability in [Durability::Full, Durability::Normal] {
-        for games in [1, 16] {
-            let mut rates: Vec<f64> = (0..RUNS)
-                .map(|_| runtime.block_on(run(durability, games)))
-                .collect();
-            rates.sort_by(f64::total_cmp);
-            println!(
-                "store apply_move  synchronous={:<6} games at once={games:>2}: median {:>6.0} moves/s (min {:.0}, max {:.0}, {RUNS} runs of {MOVES_PER_RUN})",
-                format!("{durability:?}").to_uppercase(),
-                rates[RUNS / 2],
-                rates[0],
-                rates[RUNS - 1],
-            );
-        }
+    for games in [64, 200] {
+        let (mut rates, mut per_commit): (Vec<f64>, Vec<f64>) = (0..RUNS)
+            .map(|run| runtime.block_on(many_games(games, 1000 * run as u64)))
+            .unzip();
+        let mid = median(&mut rates);
+        println!(
+            "store apply_move, FULL, {games:>3} games at once: median {mid:>6.0} moves/s \
+             (min {:.0}, max {:.0}; {RUNS} runs of up to {} moves), median {:.1} moves per commit",
+            rates[0],
+            rates[RUNS - 1],
+            games * PLIES_PER_GAME,
+            median(&mut per_commit),
+        );
     }
+    let mut medians = Vec::new();
+    let mut p90s = Vec::new();
+    for run in 0..RUNS {
+        let mut latencies = runtime.block_on(lone_game(7 + run as u64));
+        latencies.sort();
+        medians.push(latencies[latencies.len() / 2].as_secs_f64() * 1e3);
+        p90s.push(latencies[latencies.len() * 9 / 10].as_secs_f64() * 1e3);
+    }
+    let mid = median(&mut medians);
+    let p90 = median(&mut p90s);
+    println!(
+        "store apply_move, FULL, one game alone: median latency {mid:.2} ms (per-run medians \
+         {:.2}–{:.2}), p90 {p90:.2} ms, about {:.0} moves/s; {RUNS} runs of {LONE_MOVES} moves",
+        medians[0],
+        medians[RUNS - 1],
+        1e3 / mid,
+    );
 }

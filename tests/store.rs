@@ -365,6 +365,232 @@ async fn racing_moves_across_two_connections() {
     assert!(first.check_consistency().await.unwrap().is_empty());
 }
 
+// ---------------------------------------------------------------------------
+// Group commit: writes queued together share one transaction, each in its own
+// savepoint, and are answered only after the commit. On a current-thread
+// runtime the writer task cannot run while `tokio::join!` is submitting, so
+// everything joined lands in one batch, which `writer_stats` confirms.
+
+/// In one batch: two good moves in one game (the second sees the first), a
+/// good move elsewhere, and five writes that fail for five reasons. Each gets
+/// its own answer and the failures leave no trace.
+#[tokio::test]
+async fn one_failing_write_in_a_batch_leaves_the_others_whole() {
+    let (_dir, _clock, store) = fresh().await;
+    let (a, b, c) = (actor(&alice()), actor(&bob()), actor(&carol()));
+    let first = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let second = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let over = store.create_game(pvp(alice(), bob())).await.unwrap();
+    store
+        .finish_game(over.id, GameResult::Draw, "agreement")
+        .await
+        .unwrap();
+    let before = store.writer_stats();
+
+    let (first_move, stale, game_over, intruder, wrong_turn, reply, elsewhere, no_takeback) = tokio::join!(
+        store.apply_move(first.id, 0, "h2e2", &a),
+        store.apply_move(second.id, 5, "h2e2", &a),
+        store.apply_move(over.id, 0, "h2e2", &a),
+        store.apply_move(second.id, 0, "h2e2", &c),
+        store.apply_move(second.id, 0, "h9g7", &b),
+        store.apply_move(first.id, 1, "h9g7", &b),
+        store.apply_move(second.id, 0, "b2e2", &a),
+        store.take_back(over.id, 0, 1),
+    );
+
+    let after = store.writer_stats();
+    assert_eq!(
+        after.batches,
+        before.batches + 1,
+        "{before:?} then {after:?}"
+    );
+    assert_eq!(after.writes, before.writes + 8);
+    assert_eq!(first_move.unwrap().ply, 1);
+    assert_eq!(reply.unwrap().ply, 2, "the reply saw the first move");
+    assert_eq!(elsewhere.unwrap().ply, 1);
+    assert!(matches!(
+        stale,
+        Err(StoreError::StaleGame {
+            expected: 5,
+            actual: 0,
+            ..
+        })
+    ));
+    assert!(matches!(game_over, Err(StoreError::GameOver(_))));
+    assert!(matches!(intruder, Err(StoreError::NotAParticipant(_))));
+    assert!(matches!(wrong_turn, Err(StoreError::NotYourTurn { .. })));
+    assert!(matches!(no_takeback, Err(StoreError::GameOver(_))));
+
+    let stored = |moves: Vec<xiangqi_bot::store::MoveRecord>| -> Vec<String> {
+        moves.iter().map(|m| m.iccs.to_string()).collect()
+    };
+    let (record, moves) = store.game_with_moves(first.id).await.unwrap();
+    assert_eq!(
+        (record.ply, stored(moves)),
+        (2, vec!["h2e2".into(), "h9g7".into()])
+    );
+    let (record, moves) = store.game_with_moves(second.id).await.unwrap();
+    assert_eq!((record.ply, stored(moves)), (1, vec!["b2e2".into()]));
+    let (record, moves) = store.game_with_moves(over.id).await.unwrap();
+    assert_eq!((record.ply, moves.len()), (0, 0));
+    assert_eq!(record.status, GameStatus::Finished);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// Four submissions for the same ply in one batch, round after round: the
+/// first queued wins (the others' savepoints see its write) and the rest are
+/// told the position changed.
+#[tokio::test]
+async fn racing_moves_in_one_batch_have_exactly_one_winner() {
+    let (_dir, _clock, store) = fresh().await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let rounds = 30;
+    for ply in 0..rounds {
+        let mover = if ply % 2 == 0 {
+            actor(&alice())
+        } else {
+            actor(&bob())
+        };
+        let moves: Vec<String> = (0..4).map(|i| move_for(ply * 4 + i)).collect();
+        let before = store.writer_stats();
+        let results = tokio::join!(
+            store.apply_move(game.id, ply, &moves[0], &mover),
+            store.apply_move(game.id, ply, &moves[1], &mover),
+            store.apply_move(game.id, ply, &moves[2], &mover),
+            store.apply_move(game.id, ply, &moves[3], &mover),
+        );
+        assert_eq!(store.writer_stats().batches, before.batches + 1);
+        let results = [results.0, results.1, results.2, results.3];
+        let winners: Vec<usize> = (0..4).filter(|&i| results[i].is_ok()).collect();
+        assert_eq!(winners, [0], "round {ply}: {results:?}");
+        for loser in &results[1..] {
+            assert!(
+                matches!(loser, Err(StoreError::StaleGame { expected, actual, .. })
+                    if *expected == ply && *actual == ply + 1),
+                "round {ply}: {loser:?}"
+            );
+        }
+        let (record, stored) = store.game_with_moves(game.id).await.unwrap();
+        assert_eq!(record.ply, ply + 1);
+        assert_eq!(stored.last().unwrap().iccs.to_string(), moves[0]);
+    }
+}
+
+/// Many games moving at once with durable commits: the moment a caller is
+/// told its move is stored, another connection already sees it (answering
+/// before the commit would fail this), and a store opened afresh on the file
+/// holds every acknowledged move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_acknowledged_move_is_committed_when_answered() {
+    let dir = TempDir::new().unwrap();
+    let store = Store::open_with(StoreConfig::new(db_url(&dir)), Arc::new(SystemClock))
+        .await
+        .unwrap();
+    let plies = 20u32;
+    let mut tasks = Vec::new();
+    for _ in 0..16 {
+        let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut acked = Vec::new();
+            for ply in 0..plies {
+                let by = if ply % 2 == 0 {
+                    actor(&alice())
+                } else {
+                    actor(&bob())
+                };
+                let mv = move_for(game.id.0 as u32 * 100 + ply);
+                let record = store.apply_move(game.id, ply, &mv, &by).await.unwrap();
+                let seen = store.game(game.id).await.unwrap().ply;
+                assert!(
+                    seen > ply,
+                    "move {} acknowledged, reader sees ply {seen}",
+                    ply + 1
+                );
+                assert_eq!(record.ply, ply + 1);
+                acked.push(mv);
+            }
+            (game.id, acked)
+        }));
+    }
+    let mut acked = Vec::new();
+    for task in tasks {
+        acked.push(task.await.unwrap());
+    }
+    let stats = store.writer_stats();
+    assert!(stats.writes >= 16 * u64::from(plies) && stats.batches <= stats.writes);
+    eprintln!("writer: {stats:?}");
+    drop(store);
+
+    let reopened = open_url(&db_url(&dir), Arc::new(ManualClock::new(T0))).await;
+    for (id, moves) in acked {
+        let (record, stored) = reopened.game_with_moves(id).await.unwrap();
+        assert_eq!(record.ply, plies);
+        let stored: Vec<String> = stored.iter().map(|m| m.iccs.to_string()).collect();
+        assert_eq!(stored, moves, "game {id}");
+    }
+}
+
+/// When the batch cannot be committed (here: another connection holds the
+/// write lock past the busy timeout) every caller in it gets an error and
+/// nothing of it is stored; the writer carries on afterwards.
+#[tokio::test]
+async fn a_batch_that_cannot_commit_fails_every_write_in_it() {
+    let dir = TempDir::new().unwrap();
+    let mut config = StoreConfig::new(db_url(&dir));
+    config.busy_timeout = Duration::from_millis(100);
+    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap();
+    let (a, b) = (actor(&alice()), actor(&bob()));
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let other = store.create_game(pvp(alice(), bob())).await.unwrap();
+
+    let mut blocker = sqlx::SqliteConnection::connect(&db_url(&dir))
+        .await
+        .unwrap();
+    sqlx::raw_sql("BEGIN IMMEDIATE")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    let results = tokio::join!(
+        store.apply_move(game.id, 0, "h2e2", &a),
+        store.apply_move(game.id, 1, "h9g7", &b),
+        store.apply_move(other.id, 0, "b2e2", &a),
+    );
+    for result in [&results.0, &results.1, &results.2] {
+        assert!(
+            matches!(result, Err(StoreError::NotStored(_))),
+            "{result:?}"
+        );
+    }
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+
+    assert_eq!(store.game(game.id).await.unwrap().ply, 0);
+    assert_eq!(store.game(other.id).await.unwrap().ply, 0);
+    store.apply_move(game.id, 0, "h2e2", &a).await.unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().ply, 1);
+}
+
+/// `close` stores what was submitted before it and refuses what comes after.
+#[tokio::test]
+async fn close_stores_earlier_writes_and_refuses_later_ones() {
+    let (dir, clock, store) = fresh().await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let a = actor(&alice());
+    let (moved, ()) = tokio::join!(store.apply_move(game.id, 0, "h2e2", &a), store.close(),);
+    assert_eq!(moved.unwrap().ply, 1);
+    assert!(matches!(
+        store.apply_move(game.id, 1, "h9g7", &actor(&bob())).await,
+        Err(StoreError::Database(sqlx::Error::PoolClosed))
+    ));
+    let reopened = open(&dir, clock).await;
+    assert_eq!(reopened.game(game.id).await.unwrap().ply, 1);
+}
+
 #[tokio::test]
 async fn takebacks_remove_the_last_moves_under_the_ply_check() {
     let (_dir, _clock, store) = fresh().await;
@@ -1072,7 +1298,8 @@ async fn the_default_url_and_system_clock_work() {
 // stored moves.
 
 const CRASH_DB_ENV: &str = "XQ_STORE_CRASH_TEST_DB";
-const CRASH_GAMES: usize = 3;
+/// Games written at once, so that writes share batches as in the bot.
+const CRASH_GAMES: usize = 8;
 /// Starts each line of the child's log: libtest may print on the same line first.
 const MARK: &str = "@@ ";
 

@@ -166,6 +166,129 @@ fn coin_flip(salt: i64) -> bool {
     hasher.finish() & 1 == 1
 }
 
+async fn insert_challenge(
+    conn: &mut SqliteConnection,
+    new: NewChallenge,
+    now: UnixMillis,
+    expires_in: i64,
+) -> StoreResult<ChallengeRecord> {
+    upsert_player(&mut *conn, &new.from, now).await?;
+    let (to_user, bot_level) = match &new.to {
+        ChallengeTarget::User(user) => {
+            upsert_player(&mut *conn, user, now).await?;
+            (Some(user.id.as_str()), None)
+        }
+        ChallengeTarget::Anyone => (None, None),
+        ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
+    };
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
+         bot_level, color, start_fen, rated, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+    )
+    .bind(&new.location.guild_id)
+    .bind(&new.location.channel_id)
+    .bind(&new.location.thread_id)
+    .bind(&new.from.id)
+    .bind(to_user)
+    .bind(bot_level)
+    .bind(new.color.as_column())
+    .bind(&new.start_fen)
+    .bind(new.rated)
+    .bind(now)
+    .bind(now.saturating_add(expires_in))
+    .fetch_one(&mut *conn)
+    .await?;
+    load_challenge(conn, ChallengeId(id))
+        .await?
+        .ok_or_else(|| StoreError::corrupt("a challenge vanished as it was stored"))
+}
+
+/// Accepts inside the caller's transaction. The outer `Err` undoes it; the
+/// inner one (an expired challenge, now marked so) keeps its change.
+async fn accept_in(
+    conn: &mut SqliteConnection,
+    id: ChallengeId,
+    by: Accepter,
+    now: UnixMillis,
+) -> StoreResult<StoreResult<(ChallengeRecord, GameRecord)>> {
+    let challenge = load_challenge(&mut *conn, id)
+        .await?
+        .ok_or(StoreError::NoChallengePending)?;
+    match challenge.state {
+        ChallengeState::Pending => {}
+        ChallengeState::Expired => return Err(StoreError::ChallengeExpired(id)),
+        _ => return Err(StoreError::NoChallengePending),
+    }
+    let accepter = match (&challenge.to, &by) {
+        (ChallengeTarget::Bot(level), Accepter::Bot) => Participant::Bot(*level),
+        (_, Accepter::User(user)) if challenge.is_for(&by.actor()) => {
+            Participant::User(user.clone())
+        }
+        _ => return Err(StoreError::ChallengeNotForYou(id)),
+    };
+    if now >= challenge.expires_at {
+        set_state(&mut *conn, id, "expired", None, now).await?;
+        return Ok(Err(StoreError::ChallengeExpired(id)));
+    }
+    let challenger_color = match challenge.color {
+        ColorChoice::Red => Color::Red,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random if coin_flip(id.0 ^ now) => Color::Red,
+        ColorChoice::Random => Color::Black,
+    };
+    let challenger = Participant::User(challenge.from.clone());
+    let (red, black) = match challenger_color {
+        Color::Red => (challenger, accepter),
+        Color::Black => (accepter, challenger),
+    };
+    let new_game = NewGame {
+        location: challenge.location.clone(),
+        red,
+        black,
+        start_fen: challenge.start_fen.clone(),
+        rated: challenge.rated,
+    };
+    let game_id = insert_game(&mut *conn, &new_game, now).await?;
+    set_state(&mut *conn, id, "accepted", Some(game_id), now).await?;
+    let game = load_game(&mut *conn, game_id).await?;
+    let challenge = load_challenge(conn, id)
+        .await?
+        .ok_or_else(|| StoreError::corrupt("an accepted challenge vanished"))?;
+    Ok(Ok((challenge, game)))
+}
+
+async fn decline_in(
+    conn: &mut SqliteConnection,
+    id: ChallengeId,
+    by: Actor,
+    now: UnixMillis,
+) -> StoreResult<ChallengeRecord> {
+    let challenge = load_challenge(&mut *conn, id)
+        .await?
+        .ok_or(StoreError::NoChallengePending)?;
+    if challenge.state != ChallengeState::Pending {
+        return Err(StoreError::NoChallengePending);
+    }
+    let by_challenger = by.user_id() == Some(challenge.from.id.as_str());
+    let by_addressee = match (&challenge.to, &by) {
+        (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
+        (ChallengeTarget::Bot(_), Actor::Bot) => true,
+        _ => false,
+    };
+    let state = if by_challenger {
+        "cancelled"
+    } else if by_addressee {
+        "declined"
+    } else {
+        return Err(StoreError::ChallengeNotForYou(id));
+    };
+    set_state(&mut *conn, id, state, None, now).await?;
+    load_challenge(conn, id)
+        .await?
+        .ok_or_else(|| StoreError::corrupt("a declined challenge vanished"))
+}
+
 impl Store {
     /// Stores a challenge; the challenger (and a named addressee) are added to
     /// `players` if new.
@@ -180,39 +303,8 @@ impl Store {
         }
         let now = self.now();
         let expires_in = i64::try_from(new.expires_in.as_millis()).unwrap_or(i64::MAX);
-        let mut tx = self.begin_write().await?;
-        upsert_player(&mut tx, &new.from, now).await?;
-        let (to_user, bot_level) = match &new.to {
-            ChallengeTarget::User(user) => {
-                upsert_player(&mut tx, user, now).await?;
-                (Some(user.id.as_str()), None)
-            }
-            ChallengeTarget::Anyone => (None, None),
-            ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
-        };
-        let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
-             bot_level, color, start_fen, rated, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-        )
-        .bind(&new.location.guild_id)
-        .bind(&new.location.channel_id)
-        .bind(&new.location.thread_id)
-        .bind(&new.from.id)
-        .bind(to_user)
-        .bind(bot_level)
-        .bind(new.color.as_column())
-        .bind(&new.start_fen)
-        .bind(new.rated)
-        .bind(now)
-        .bind(now.saturating_add(expires_in))
-        .fetch_one(&mut *tx)
-        .await?;
-        let record = load_challenge(&mut tx, ChallengeId(id))
-            .await?
-            .ok_or_else(|| StoreError::corrupt("a challenge vanished as it was stored"))?;
-        tx.commit().await?;
-        Ok(record)
+        self.write(move |conn| Box::pin(insert_challenge(conn, new, now, expires_in)))
+            .await
     }
 
     /// Accepts challenge `id` and starts its game. Refuses, with the reason, a
@@ -224,53 +316,10 @@ impl Store {
         by: &Accepter,
     ) -> StoreResult<(ChallengeRecord, GameRecord)> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        let challenge = load_challenge(&mut tx, id)
+        let by = by.clone();
+        // An expired challenge is marked so (kept) and still refused.
+        self.write(move |conn| Box::pin(accept_in(conn, id, by, now)))
             .await?
-            .ok_or(StoreError::NoChallengePending)?;
-        match challenge.state {
-            ChallengeState::Pending => {}
-            ChallengeState::Expired => return Err(StoreError::ChallengeExpired(id)),
-            _ => return Err(StoreError::NoChallengePending),
-        }
-        let accepter = match (&challenge.to, by) {
-            (ChallengeTarget::Bot(level), Accepter::Bot) => Participant::Bot(*level),
-            (_, Accepter::User(user)) if challenge.is_for(&by.actor()) => {
-                Participant::User(user.clone())
-            }
-            _ => return Err(StoreError::ChallengeNotForYou(id)),
-        };
-        if now >= challenge.expires_at {
-            set_state(&mut tx, id, "expired", None, now).await?;
-            tx.commit().await?;
-            return Err(StoreError::ChallengeExpired(id));
-        }
-        let challenger_color = match challenge.color {
-            ColorChoice::Red => Color::Red,
-            ColorChoice::Black => Color::Black,
-            ColorChoice::Random if coin_flip(id.0 ^ now) => Color::Red,
-            ColorChoice::Random => Color::Black,
-        };
-        let challenger = Participant::User(challenge.from.clone());
-        let (red, black) = match challenger_color {
-            Color::Red => (challenger, accepter),
-            Color::Black => (accepter, challenger),
-        };
-        let new_game = NewGame {
-            location: challenge.location.clone(),
-            red,
-            black,
-            start_fen: challenge.start_fen.clone(),
-            rated: challenge.rated,
-        };
-        let game_id = insert_game(&mut tx, &new_game, now).await?;
-        set_state(&mut tx, id, "accepted", Some(game_id), now).await?;
-        let game = load_game(&mut tx, game_id).await?;
-        let challenge = load_challenge(&mut tx, id)
-            .await?
-            .ok_or_else(|| StoreError::corrupt("an accepted challenge vanished"))?;
-        tx.commit().await?;
-        Ok((challenge, game))
     }
 
     /// Accepts the newest pending challenge in a channel that `by` may accept
@@ -318,53 +367,35 @@ impl Store {
         by: &Actor,
     ) -> StoreResult<ChallengeRecord> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        let challenge = load_challenge(&mut tx, id)
-            .await?
-            .ok_or(StoreError::NoChallengePending)?;
-        if challenge.state != ChallengeState::Pending {
-            return Err(StoreError::NoChallengePending);
-        }
-        let by_challenger = by.user_id() == Some(challenge.from.id.as_str());
-        let by_addressee = match (&challenge.to, by) {
-            (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
-            (ChallengeTarget::Bot(_), Actor::Bot) => true,
-            _ => false,
-        };
-        let state = if by_challenger {
-            "cancelled"
-        } else if by_addressee {
-            "declined"
-        } else {
-            return Err(StoreError::ChallengeNotForYou(id));
-        };
-        set_state(&mut tx, id, state, None, now).await?;
-        let challenge = load_challenge(&mut tx, id)
-            .await?
-            .ok_or_else(|| StoreError::corrupt("a declined challenge vanished"))?;
-        tx.commit().await?;
-        Ok(challenge)
+        let by = by.clone();
+        self.write(move |conn| Box::pin(decline_in(conn, id, by, now)))
+            .await
     }
 
     /// Marks every pending challenge past its expiry as expired and returns
     /// them, so that the bot can say so where they were made.
     pub async fn expire_challenges(&self) -> StoreResult<Vec<ChallengeRecord>> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
-            "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
-        ))
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        sqlx::query(
-            "UPDATE challenges SET state = 'expired', resolved_at = $1 \
-             WHERE state = 'pending' AND expires_at <= $1",
-        )
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
+        let rows: Vec<ChallengeRow> = self
+            .write(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
+                        "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
+                    ))
+                    .bind(now)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                    sqlx::query(
+                        "UPDATE challenges SET state = 'expired', resolved_at = $1 \
+                         WHERE state = 'pending' AND expires_at <= $1",
+                    )
+                    .bind(now)
+                    .execute(&mut *conn)
+                    .await?;
+                    Ok(rows)
+                })
+            })
+            .await?;
         rows.into_iter()
             .map(|row| {
                 let mut record = ChallengeRecord::try_from(row)?;

@@ -54,6 +54,11 @@ pub enum StoreError {
     /// A stored row breaks the schema's own rules (hand-edited or damaged file).
     #[error("the database holds an inconsistent record: {0}")]
     Corrupt(String),
+    /// The transaction this write was batched in could not be committed (a
+    /// disk error, a lock another process held too long): nothing of it was
+    /// stored. Every write of the batch gets this.
+    #[error("the write was not stored: {0}")]
+    NotStored(String),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]

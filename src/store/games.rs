@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use sqlx::{FromRow, Sqlite, SqliteConnection, Transaction};
+use sqlx::{FromRow, SqliteConnection};
 
 use crate::rules::Color;
 
@@ -223,12 +223,6 @@ async fn refusal(
     })
 }
 
-/// Rolls back and hands on `error`: an early exit from a write transaction.
-async fn abandon<T>(tx: Transaction<'static, Sqlite>, error: StoreError) -> StoreResult<T> {
-    tx.rollback().await?;
-    Err(error)
-}
-
 pub(super) async fn load_game(
     conn: &mut SqliteConnection,
     game: GameId,
@@ -442,19 +436,77 @@ pub(super) async fn finish_in(
     Ok(Ok(()))
 }
 
+/// Stores one move inside the caller's transaction (see [`Store::apply_move`]).
+async fn apply_move_in(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    expected_ply: u32,
+    iccs: Iccs,
+    by: Actor,
+    now: UnixMillis,
+) -> StoreResult<MoveRecord> {
+    // The guarded UPDATE is the first statement: it both takes the row and
+    // checks the ply, so there is no window between check and write.
+    let sides: Option<Sides> = sqlx::query_as(
+        "UPDATE games SET ply = ply + 1, last_activity_at = $1 \
+         WHERE id = $2 AND ply = $3 AND status = 'live' \
+         RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
+    )
+    .bind(now)
+    .bind(game.0)
+    .bind(i64::from(expected_ply))
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(sides) = sides else {
+        return Err(refusal(conn, game, expected_ply).await?);
+    };
+    let to_move = side_after(parse_color(&sides.start_side)?, expected_ply);
+    if !sides.plays(to_move, &by) {
+        return Err(if sides.plays(to_move.opponent(), &by) {
+            StoreError::NotYourTurn { game, to_move }
+        } else {
+            StoreError::NotAParticipant(game)
+        });
+    }
+    let ply = expected_ply + 1;
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, iccs, by_user_id, played_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game.0)
+    .bind(i64::from(ply))
+    .bind(iccs.to_string())
+    .bind(by.user_id())
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2")
+        .bind(game.0)
+        .bind(i64::from(ply))
+        .execute(&mut *conn)
+        .await?;
+    Ok(MoveRecord {
+        game_id: game,
+        ply,
+        iccs,
+        by,
+        played_at: now,
+    })
+}
+
 impl Store {
     /// Starts a game (between two users, or a user and the bot) and returns it.
     /// Users are added to `players`, or their display name refreshed.
     pub async fn create_game(&self, new: NewGame) -> StoreResult<GameRecord> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        let id = match insert_game(&mut tx, &new, now).await {
-            Ok(id) => id,
-            Err(e) => return abandon(tx, e).await,
-        };
-        let record = load_game(&mut tx, id).await?;
-        tx.commit().await?;
-        tracing::debug!(game = %id, "game created");
+        let record = self
+            .write(move |conn| {
+                Box::pin(async move {
+                    let id = insert_game(conn, &new, now).await?;
+                    load_game(conn, id).await
+                })
+            })
+            .await?;
+        tracing::debug!(game = %record.id, "game created");
         Ok(record)
     }
 
@@ -462,6 +514,9 @@ impl Store {
     /// `expected_ply` (the ply the caller's position is at), and that `by`
     /// plays the side to move; then inserts the move at ply `expected_ply + 1`,
     /// bumps the ply and the activity time, and drops offers the move answers.
+    /// Returns once the move is committed (durably, with the default
+    /// [`Durability::Full`](super::Durability::Full)); moves submitted at the
+    /// same moment share the commit, each in its own savepoint.
     ///
     /// When two callers race with the same `expected_ply`, exactly one wins;
     /// the other gets [`StoreError::StaleGame`]. The move's legality is the
@@ -476,56 +531,9 @@ impl Store {
     ) -> StoreResult<MoveRecord> {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        // The guarded UPDATE is the first statement: it both takes the row and
-        // checks the ply, so there is no window between check and write.
-        let sides: Option<Sides> = sqlx::query_as(
-            "UPDATE games SET ply = ply + 1, last_activity_at = $1 \
-             WHERE id = $2 AND ply = $3 AND status = 'live' \
-             RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
-        )
-        .bind(now)
-        .bind(game.0)
-        .bind(i64::from(expected_ply))
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(sides) = sides else {
-            let error = refusal(&mut tx, game, expected_ply).await?;
-            return abandon(tx, error).await;
-        };
-        let to_move = side_after(parse_color(&sides.start_side)?, expected_ply);
-        if !sides.plays(to_move, by) {
-            let error = if sides.plays(to_move.opponent(), by) {
-                StoreError::NotYourTurn { game, to_move }
-            } else {
-                StoreError::NotAParticipant(game)
-            };
-            return abandon(tx, error).await;
-        }
-        let ply = expected_ply + 1;
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, iccs, by_user_id, played_at) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(game.0)
-        .bind(i64::from(ply))
-        .bind(iccs.to_string())
-        .bind(by.user_id())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2")
-            .bind(game.0)
-            .bind(i64::from(ply))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(MoveRecord {
-            game_id: game,
-            ply,
-            iccs,
-            by: by.clone(),
-            played_at: now,
-        })
+        let by = by.clone();
+        self.write(move |conn| Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now)))
+            .await
     }
 
     /// Removes the last `plies` moves (a granted takeback) in one transaction,
@@ -537,14 +545,10 @@ impl Store {
         plies: u32,
     ) -> StoreResult<Vec<MoveRecord>> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        match take_back_in(&mut tx, game, expected_ply, plies, now).await? {
-            Ok(removed) => {
-                tx.commit().await?;
-                Ok(removed)
-            }
-            Err(refusal) => abandon(tx, refusal).await,
-        }
+        self.write(move |conn| {
+            Box::pin(async move { take_back_in(conn, game, expected_ply, plies, now).await? })
+        })
+        .await
     }
 
     /// Ends a live game with `result`, for `reason` (`checkmate`,
@@ -571,12 +575,15 @@ impl Store {
         reason: &str,
     ) -> StoreResult<GameRecord> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        if let Err(refusal) = finish_in(&mut tx, game, result, reason, now).await? {
-            return abandon(tx, refusal).await;
-        }
-        let record = load_game(&mut tx, game).await?;
-        tx.commit().await?;
+        let reason_owned = reason.to_owned();
+        let record = self
+            .write(move |conn| {
+                Box::pin(async move {
+                    finish_in(conn, game, result, &reason_owned, now).await??;
+                    load_game(conn, game).await
+                })
+            })
+            .await?;
         tracing::debug!(game = %game, ?result, reason, "game ended");
         Ok(record)
     }

@@ -5,10 +5,11 @@
 //! can never both move at the same ply and a crash leaves all of a change or
 //! none of it. `docs/store.md` describes the schema and the PostgreSQL path.
 //!
-//! All writes go through one connection (SQLite allows one writer at a time
-//! anyway; queueing in the pool is cheaper than SQLite's sleeping busy handler)
-//! and take the write lock up front (`BEGIN IMMEDIATE`), while reads use a
-//! separate pool that WAL lets run beside the writer.
+//! All writes go to one writer task with one connection (SQLite allows one
+//! writer at a time anyway), which commits the writes queued at the same
+//! moment together: one transaction and one fsync per batch, each write inside
+//! its own savepoint, nobody answered before the commit (`writer.rs`). Reads
+//! use a separate pool that WAL lets run beside the writer.
 
 mod challenges;
 mod clock;
@@ -21,13 +22,14 @@ mod players;
 pub mod rating;
 mod replay;
 mod threads;
+mod writer;
 
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool, Transaction};
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
 pub use challenges::{Accepter, NewChallenge};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -43,6 +45,9 @@ pub use model::{
 pub use offers::OfferAnswer;
 pub use players::{HistoryCursor, HistoryPage, PlayerStats};
 pub use replay::replay;
+pub use writer::WriterStats;
+
+use writer::{BoxFuture, Writer};
 
 /// The database file used when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://xiangqi.db";
@@ -98,7 +103,10 @@ impl StoreConfig {
 /// A handle to the store; cheap to clone and share between tasks.
 #[derive(Clone)]
 pub struct Store {
-    writer: SqlitePool,
+    /// The queue into the writer task, which owns the writing connection.
+    writer: Writer,
+    /// The writer task's pool of one connection, kept to close it.
+    write_pool: SqlitePool,
     reader: SqlitePool,
     clock: Arc<dyn Clock>,
 }
@@ -128,16 +136,17 @@ impl Store {
             .synchronous(synchronous)
             .foreign_keys(true)
             .busy_timeout(config.busy_timeout);
-        let writer = SqlitePoolOptions::new()
+        let write_pool = SqlitePoolOptions::new()
             .max_connections(1)
             .connect_with(options.clone())
             .await?;
-        MIGRATOR.run(&writer).await?;
+        MIGRATOR.run(&write_pool).await?;
         // A private in-memory database exists only inside its connections; a
-        // second pool would not see it, so reads share the writer there.
+        // second pool would not see it, so reads share the writer's connection
+        // there (between batches).
         let in_memory = config.url.contains(":memory:") || config.url.contains("mode=memory");
         let reader = if in_memory {
-            writer.clone()
+            write_pool.clone()
         } else {
             SqlitePoolOptions::new()
                 .max_connections(config.read_connections.max(1))
@@ -146,28 +155,45 @@ impl Store {
         };
         tracing::info!(url = %config.url, durability = ?config.durability, "game store open");
         Ok(Store {
-            writer,
+            writer: Writer::spawn(write_pool.clone()),
+            write_pool,
             reader,
             clock,
         })
     }
 
-    /// Closes both pools, waiting for running statements; the file is left
-    /// checkpointed and consistent.
+    /// Stores the writes already submitted, then closes the writer and both
+    /// pools; the file is left checkpointed and consistent. Later calls fail
+    /// with a closed-pool error.
     pub async fn close(&self) {
-        self.reader.close().await;
         self.writer.close().await;
+        self.reader.close().await;
+        self.write_pool.close().await;
+    }
+
+    /// How the writer has grouped writes into transactions so far.
+    pub fn writer_stats(&self) -> WriterStats {
+        self.writer.stats()
     }
 
     fn now(&self) -> UnixMillis {
         self.clock.now_ms()
     }
 
-    /// Starts a write transaction holding SQLite's write lock from its first
-    /// statement, so its reads and writes see one state and cannot be
-    /// overtaken (PostgreSQL would use `BEGIN` plus the guarded `UPDATE`s).
-    async fn begin_write(&self) -> StoreResult<Transaction<'static, Sqlite>> {
-        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
+    /// Runs `work` as one write: inside the writer's next batch transaction
+    /// (which holds SQLite's write lock from its first statement, so the
+    /// write's reads and writes see one state and cannot be overtaken), in
+    /// its own savepoint. Returns once the batch is committed. An `Err` from
+    /// `work` undoes just this write; `Ok(Err(..))` keeps its changes and
+    /// still refuses (flatten it with `?`).
+    async fn write<T, F>(&self, work: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, StoreResult<T>>
+            + Send
+            + 'static,
+    {
+        self.writer.write(work).await
     }
 
     /// A read transaction: one snapshot for several queries.

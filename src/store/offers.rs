@@ -90,6 +90,136 @@ async fn pending_offer(
     row.map(OfferRecord::try_from).transpose()
 }
 
+async fn make_offer_in(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    kind: OfferKind,
+    by: Actor,
+    now: i64,
+) -> StoreResult<OfferRecord> {
+    let record = load_game(&mut *conn, game).await?;
+    live(&record)?;
+    let side = record
+        .side_of(&by)
+        .ok_or(StoreError::NotAParticipant(game))?;
+    let on_turn = side == record.side_to_move();
+    let ply = record.ply;
+    let (lapses_at_ply, takeback_plies) = match kind {
+        // Standing until the opponent has made one move.
+        OfferKind::Draw => (if on_turn { ply + 2 } else { ply + 1 }, None),
+        OfferKind::Takeback => {
+            let plies = if on_turn { 2 } else { 1 };
+            if ply < plies {
+                return Err(StoreError::NothingToTakeBack {
+                    requested: plies,
+                    available: ply,
+                });
+            }
+            (ply + 1, Some(plies))
+        }
+    };
+    if pending_offer(&mut *conn, game, kind, ply).await?.is_some() {
+        return Err(StoreError::OfferAlreadyPending { game, kind });
+    }
+    sqlx::query(
+        "INSERT INTO offers (game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(game.0)
+    .bind(kind.as_column())
+    .bind(color_column(side))
+    .bind(i64::from(ply))
+    .bind(i64::from(lapses_at_ply))
+    .bind(takeback_plies.map(i64::from))
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(OfferRecord {
+        game_id: game,
+        kind,
+        by: side,
+        at_ply: ply,
+        lapses_at_ply,
+        takeback_plies,
+        created_at: now,
+    })
+}
+
+/// Answers inside the caller's transaction. The outer `Err` undoes it; the
+/// inner one (no offer pending) keeps the deletion of a lapsed offer.
+async fn answer_offer_in(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    kind: OfferKind,
+    by: Actor,
+    accept: bool,
+    now: i64,
+) -> StoreResult<StoreResult<OfferAnswer>> {
+    let record = load_game(&mut *conn, game).await?;
+    live(&record)?;
+    let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
+        return Ok(Err(StoreError::NoOfferPending { game, kind }));
+    };
+    if !record.participant(offer.by.opponent()).is(&by) {
+        return Err(StoreError::OfferNotForYou { game, kind });
+    }
+    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
+        .bind(game.0)
+        .bind(kind.as_column())
+        .execute(&mut *conn)
+        .await?;
+    let answer = if !accept {
+        OfferAnswer::Declined(offer)
+    } else {
+        match kind {
+            OfferKind::Draw => {
+                finish_in(
+                    &mut *conn,
+                    game,
+                    Some(GameResult::Draw),
+                    DRAW_BY_AGREEMENT,
+                    now,
+                )
+                .await??;
+                OfferAnswer::DrawAgreed(load_game(conn, game).await?)
+            }
+            OfferKind::Takeback => {
+                let plies = offer.takeback_plies.unwrap_or(1);
+                let removed = take_back_in(&mut *conn, game, record.ply, plies, now).await??;
+                OfferAnswer::TakenBack {
+                    game: load_game(conn, game).await?,
+                    removed,
+                }
+            }
+        }
+    };
+    Ok(Ok(answer))
+}
+
+/// Withdraws inside the caller's transaction; like [`answer_offer_in`], "no
+/// offer pending" keeps the deletion of a lapsed one.
+async fn withdraw_offer_in(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    kind: OfferKind,
+    by: Actor,
+) -> StoreResult<StoreResult<OfferRecord>> {
+    let record = load_game(&mut *conn, game).await?;
+    live(&record)?;
+    let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
+        return Ok(Err(StoreError::NoOfferPending { game, kind }));
+    };
+    if !record.participant(offer.by).is(&by) {
+        return Err(StoreError::OfferNotForYou { game, kind });
+    }
+    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
+        .bind(game.0)
+        .bind(kind.as_column())
+        .execute(&mut *conn)
+        .await?;
+    Ok(Ok(offer))
+}
+
 impl Store {
     /// `by` offers a draw or asks to take back their last move. A takeback
     /// removes one ply if the opponent has not answered the asker's move yet,
@@ -101,54 +231,9 @@ impl Store {
         by: &Actor,
     ) -> StoreResult<OfferRecord> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        let record = load_game(&mut tx, game).await?;
-        live(&record)?;
-        let side = record
-            .side_of(by)
-            .ok_or(StoreError::NotAParticipant(game))?;
-        let on_turn = side == record.side_to_move();
-        let ply = record.ply;
-        let (lapses_at_ply, takeback_plies) = match kind {
-            // Standing until the opponent has made one move.
-            OfferKind::Draw => (if on_turn { ply + 2 } else { ply + 1 }, None),
-            OfferKind::Takeback => {
-                let plies = if on_turn { 2 } else { 1 };
-                if ply < plies {
-                    return Err(StoreError::NothingToTakeBack {
-                        requested: plies,
-                        available: ply,
-                    });
-                }
-                (ply + 1, Some(plies))
-            }
-        };
-        if pending_offer(&mut tx, game, kind, ply).await?.is_some() {
-            return Err(StoreError::OfferAlreadyPending { game, kind });
-        }
-        sqlx::query(
-            "INSERT INTO offers (game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(game.0)
-        .bind(kind.as_column())
-        .bind(color_column(side))
-        .bind(i64::from(ply))
-        .bind(i64::from(lapses_at_ply))
-        .bind(takeback_plies.map(i64::from))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(OfferRecord {
-            game_id: game,
-            kind,
-            by: side,
-            at_ply: ply,
-            lapses_at_ply,
-            takeback_plies,
-            created_at: now,
-        })
+        let by = by.clone();
+        self.write(move |conn| Box::pin(make_offer_in(conn, game, kind, by, now)))
+            .await
     }
 
     /// The opponent of whoever made the pending offer answers it. Accepting a
@@ -162,49 +247,9 @@ impl Store {
         accept: bool,
     ) -> StoreResult<OfferAnswer> {
         let now = self.now();
-        let mut tx = self.begin_write().await?;
-        let record = load_game(&mut tx, game).await?;
-        live(&record)?;
-        let Some(offer) = pending_offer(&mut tx, game, kind, record.ply).await? else {
-            // Commit so that a lapsed offer found here stays deleted.
-            tx.commit().await?;
-            return Err(StoreError::NoOfferPending { game, kind });
-        };
-        if !record.participant(offer.by.opponent()).is(by) {
-            return Err(StoreError::OfferNotForYou { game, kind });
-        }
-        sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
-            .bind(game.0)
-            .bind(kind.as_column())
-            .execute(&mut *tx)
-            .await?;
-        let answer = if !accept {
-            OfferAnswer::Declined(offer)
-        } else {
-            match kind {
-                OfferKind::Draw => {
-                    finish_in(
-                        &mut tx,
-                        game,
-                        Some(GameResult::Draw),
-                        DRAW_BY_AGREEMENT,
-                        now,
-                    )
-                    .await??;
-                    OfferAnswer::DrawAgreed(load_game(&mut tx, game).await?)
-                }
-                OfferKind::Takeback => {
-                    let plies = offer.takeback_plies.unwrap_or(1);
-                    let removed = take_back_in(&mut tx, game, record.ply, plies, now).await??;
-                    OfferAnswer::TakenBack {
-                        game: load_game(&mut tx, game).await?,
-                        removed,
-                    }
-                }
-            }
-        };
-        tx.commit().await?;
-        Ok(answer)
+        let by = by.clone();
+        self.write(move |conn| Box::pin(answer_offer_in(conn, game, kind, by, accept, now)))
+            .await?
     }
 
     /// The offerer withdraws their pending offer.
@@ -214,23 +259,9 @@ impl Store {
         kind: OfferKind,
         by: &Actor,
     ) -> StoreResult<OfferRecord> {
-        let mut tx = self.begin_write().await?;
-        let record = load_game(&mut tx, game).await?;
-        live(&record)?;
-        let Some(offer) = pending_offer(&mut tx, game, kind, record.ply).await? else {
-            tx.commit().await?;
-            return Err(StoreError::NoOfferPending { game, kind });
-        };
-        if !record.participant(offer.by).is(by) {
-            return Err(StoreError::OfferNotForYou { game, kind });
-        }
-        sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
-            .bind(game.0)
-            .bind(kind.as_column())
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(offer)
+        let by = by.clone();
+        self.write(move |conn| Box::pin(withdraw_offer_in(conn, game, kind, by)))
+            .await?
     }
 
     /// The offers still standing in a game.

@@ -14,21 +14,25 @@ impl Store {
         game: GameId,
         thread_id: Option<&str>,
     ) -> StoreResult<GameRecord> {
-        let mut tx = self.begin_write().await?;
-        let updated =
-            sqlx::query("UPDATE games SET thread_id = $1 WHERE id = $2 AND status = 'live'")
+        let thread_id = thread_id.map(str::to_owned);
+        self.write(move |conn| {
+            Box::pin(async move {
+                let updated = sqlx::query(
+                    "UPDATE games SET thread_id = $1 WHERE id = $2 AND status = 'live'",
+                )
                 .bind(thread_id)
                 .bind(game.0)
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await?
                 .rows_affected();
-        if updated == 0 {
-            // No such game (load_game says so), or it is over.
-            load_game(&mut tx, game).await?;
-            return Err(StoreError::GameOver(game));
-        }
-        let record = load_game(&mut tx, game).await?;
-        tx.commit().await?;
-        Ok(record)
+                if updated == 0 {
+                    // No such game (load_game says so), or it is over.
+                    load_game(conn, game).await?;
+                    return Err(StoreError::GameOver(game));
+                }
+                load_game(conn, game).await
+            })
+        })
+        .await
     }
 }
