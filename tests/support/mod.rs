@@ -1,0 +1,3 @@
+//! Helpers shared by the integration tests that need them.
+
+pub mod stand_in;
