@@ -7,9 +7,9 @@ mod support;
 
 use std::time::Duration;
 
+use serenity::all::ClientBuilder;
 use serenity::all::{Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready};
 use serenity::async_trait;
-use serenity::all::ClientBuilder;
 use support::stand_in::{StandIn, TestUser, BOT_USER_ID};
 use tokio::sync::mpsc;
 
@@ -45,14 +45,21 @@ async fn stand_in_serves_a_bare_serenity_client() {
     let shards = client.shard_manager.clone();
     let running = tokio::spawn(async move { client.start().await });
 
-    let ready = tokio::time::timeout(WAIT, rx.recv()).await.expect("READY in time");
-    assert_eq!(ready.as_deref(), Some(format!("ready {BOT_USER_ID}").as_str()));
+    let ready = tokio::time::timeout(WAIT, rx.recv())
+        .await
+        .expect("READY in time");
+    assert_eq!(
+        ready.as_deref(),
+        Some(format!("ready {BOT_USER_ID}").as_str())
+    );
 
     let alice = TestUser::new(11, "alice");
     let channel = stand_in.new_id();
     let from = stand_in.call_count();
     stand_in.send_message(&alice, channel, "ping").await;
-    let got = tokio::time::timeout(WAIT, rx.recv()).await.expect("message in time");
+    let got = tokio::time::timeout(WAIT, rx.recv())
+        .await
+        .expect("message in time");
     assert_eq!(got.as_deref(), Some("message ping"));
     let reply = stand_in
         .wait_for("the pong", from, WAIT, |c| c.shows_message())

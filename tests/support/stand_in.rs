@@ -224,7 +224,9 @@ impl Drop for StandIn {
 impl StandIn {
     pub async fn start() -> StandIn {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
-        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind gateway");
+        let ws = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway");
         let rest_base = format!("http://{}", rest.local_addr().unwrap());
         let gateway_url = format!("ws://{}/ws", ws.local_addr().unwrap());
         let state = Arc::new(State {
@@ -485,7 +487,13 @@ impl StandIn {
         self.send_interaction(user, channel, 4, data).await
     }
 
-    async fn send_interaction(&self, user: &TestUser, channel: u64, kind: u8, data: Value) -> String {
+    async fn send_interaction(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        kind: u8,
+        data: Value,
+    ) -> String {
         let id = self.new_id();
         let token = format!("token-{id}");
         let guild = self.guild_of(channel);
@@ -541,7 +549,9 @@ fn mentioned_users(content: &str) -> Value {
         let after = after.strip_prefix('!').unwrap_or(after);
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
         if !digits.is_empty() && after[digits.len()..].starts_with('>') {
-            users.push(json!({"id": digits, "username": format!("user{digits}"), "discriminator": "0"}));
+            users.push(
+                json!({"id": digits, "username": format!("user{digits}"), "discriminator": "0"}),
+            );
         }
         rest = &rest[start + 2..];
     }
@@ -623,10 +633,16 @@ async fn answer_rest(state: &State, request: Request<Incoming>) -> Response<Full
         Some((_, boundary)) if content_type.starts_with("multipart/") => {
             parse_multipart(&body, boundary.trim_matches('"'))
         }
-        _ => (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new()),
+        _ => (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        ),
     };
     let Some(path) = path.strip_prefix(API_PREFIX) else {
-        return respond(StatusCode::NOT_FOUND, Some(json!({"message": "404: Not Found", "code": 0})));
+        return respond(
+            StatusCode::NOT_FOUND,
+            Some(json!({"message": "404: Not Found", "code": 0})),
+        );
     };
     let segments: Vec<&str> = path.split('/').collect();
     let token = match segments.as_slice() {
@@ -899,7 +915,11 @@ async fn gateway_connection(stream: TcpStream, state: Arc<State>) {
         }
     }
     let mut gateway = state.gateway.lock().unwrap();
-    if gateway.live.as_ref().is_some_and(|live| live.id == connection_id) {
+    if gateway
+        .live
+        .as_ref()
+        .is_some_and(|live| live.id == connection_id)
+    {
         gateway.live = None;
     }
     // Dropping the halves here closes the TCP connection without a close frame.
