@@ -44,6 +44,8 @@ enum Command {
     /// Play in the local console channel: commands on stdin, replies on stdout,
     /// board pictures in the board directory.
     Console(xiangqi_bot::bot::console::ConsoleArgs),
+    /// Run the Discord bot (needs DISCORD_TOKEN; see the README's Discord setup).
+    Discord(xiangqi_bot::bot::discord::DiscordArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => cli::render::run(args),
         None => cli::bot::run_default(),
         Some(Command::Console(args)) => cli::bot::run_console(args),
+        Some(Command::Discord(args)) => cli::bot::run_discord(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

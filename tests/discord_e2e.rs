@@ -1,19 +1,31 @@
 //! End to end over Discord without Discord: the bot's real serenity client,
-//! built as in production except for the HTTP base and the rate limiter,
-//! talks over loopback HTTP and WebSocket to the stand-in in
-//! `support/stand_in.rs`. Every wait is bounded.
+//! built by `bot::discord::build_client` exactly as in production except for
+//! the REST base (and so the rate limiter), talks over loopback HTTP and
+//! WebSocket to the stand-in in `support/stand_in.rs`. Each bot runs on its own
+//! tokio runtime, so a test can kill it as a crash would and start another on
+//! the same database. Every wait is bounded.
 
 mod support;
 
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use serenity::all::ClientBuilder;
-use serenity::all::{Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready};
+use serde_json::json;
+use serenity::all::{
+    ClientBuilder, Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready, ShardManager,
+};
 use serenity::async_trait;
-use support::stand_in::{StandIn, TestUser, BOT_USER_ID};
+use support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use tokio::sync::mpsc;
+use xiangqi_bot::bot::discord::{build_client, DiscordArgs};
+use xiangqi_bot::bot::{Bot, BotArgs};
+use xiangqi_bot::rules::{notation, Game, Position};
+use xiangqi_bot::store::{GameId, Store};
 
-const WAIT: Duration = Duration::from_secs(20);
+/// The longest any single expected event may take (the engine at level 1
+/// answers in milliseconds; this is for a loaded CI machine).
+const WAIT: Duration = Duration::from_secs(30);
 
 /// The stand-in itself speaks enough Discord for serenity: a bare client
 /// connects, gets READY and receives an injected message, and a reply it
@@ -69,4 +81,714 @@ async fn stand_in_serves_a_bare_serenity_client() {
 
     shards.shutdown_all().await;
     let _ = tokio::time::timeout(WAIT, running).await;
+}
+
+// ------------------------------------------------------------------ harness
+
+/// One bot process: the real client on its own runtime, as `xiangqi-bot
+/// discord` would run it, pointed at the stand-in.
+struct BotProcess {
+    runtime: Option<tokio::runtime::Runtime>,
+    shards: Arc<ShardManager>,
+}
+
+impl BotProcess {
+    async fn start(stand_in: &StandIn, db: &Path) -> BotProcess {
+        let args = DiscordArgs {
+            bot: BotArgs {
+                database_url: format!("sqlite://{}", db.display()),
+                engine_threads: Some(2),
+                idle_hours: 72.0,
+                challenge_minutes: 10.0,
+                hints: true,
+                board_dir: db.with_extension("boards"),
+            },
+            token: "stand-in-token".into(),
+            guild: None,
+            message_content: true,
+            api_proxy: Some(stand_in.rest_base().to_string()),
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime for the bot");
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        runtime.spawn(async move {
+            let bot = Arc::new(
+                Bot::connect(&args.bot)
+                    .await
+                    .expect("the bot opens its store"),
+            );
+            let mut client = build_client(bot, &args).await.expect("the client builds");
+            let _ = tx.send(client.shard_manager.clone());
+            if let Err(err) = client.start().await {
+                eprintln!("bot client stopped: {err}");
+            }
+        });
+        let shards = tokio::time::timeout(WAIT, rx)
+            .await
+            .expect("the bot starts in time")
+            .expect("the bot starts");
+        BotProcess {
+            runtime: Some(runtime),
+            shards,
+        }
+    }
+
+    /// Stops the process at once, wherever it is, as a crash would: its tasks
+    /// are dropped at their next await, its connections closed.
+    fn kill(mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            let shards = self.shards.clone();
+            runtime.spawn(async move { shards.shutdown_all().await });
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// A stand-in Discord, a fresh database and a bot connected to both.
+struct Harness {
+    stand_in: StandIn,
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    bot: Option<BotProcess>,
+    alice: TestUser,
+    bob: TestUser,
+    carol: TestUser,
+}
+
+impl Harness {
+    async fn start() -> Harness {
+        let stand_in = StandIn::start().await;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = dir.path().join("games.db");
+        let mut harness = Harness {
+            stand_in,
+            _dir: dir,
+            db,
+            bot: None,
+            alice: TestUser::new(101, "alice"),
+            bob: TestUser::new(102, "bob"),
+            carol: TestUser::new(103, "carol"),
+        };
+        harness.start_bot(1).await;
+        harness
+    }
+
+    /// Starts a bot and waits until it has identified for the `nth` time and
+    /// registered its slash command (its READY handler ran).
+    async fn start_bot(&mut self, nth: usize) {
+        let from = self.stand_in.call_count();
+        self.bot = Some(BotProcess::start(&self.stand_in, &self.db).await);
+        self.stand_in.wait_identified(nth, WAIT).await;
+        let registered = self
+            .stand_in
+            .wait_for("slash command registration", from, WAIT, |c| {
+                c.method == "PUT" && c.path.ends_with("/commands")
+            })
+            .await;
+        let names: Vec<_> = registered
+            .json
+            .as_array()
+            .expect("a command list")
+            .iter()
+            .map(|c| c["name"].as_str().unwrap_or("").to_string())
+            .collect();
+        assert_eq!(names, ["xiangqi"]);
+    }
+
+    async fn store(&self) -> Store {
+        Store::open(&format!("sqlite://{}", self.db.display()))
+            .await
+            .expect("the test opens the bot's database")
+    }
+
+    /// The next post after call `from` that shows a message in `channel`
+    /// and satisfies `matches`.
+    async fn post_in(
+        &self,
+        what: &str,
+        from: usize,
+        channel: u64,
+        matches: impl Fn(&RestCall) -> bool,
+    ) -> RestCall {
+        self.stand_in
+            .wait_for(what, from, WAIT, |c| {
+                c.shows_message() && c.channel == Some(channel) && matches(c)
+            })
+            .await
+    }
+
+    /// `user` starts a game against the bot with `!xq play …` in a fresh
+    /// channel; returns (game id, the thread it is played in).
+    async fn start_bot_game(&self, user: &TestUser, args: &str) -> (i64, u64) {
+        let channel = self.stand_in.new_id();
+        let from = self.stand_in.call_count();
+        self.stand_in
+            .send_message(user, channel, &format!("!xq play {args}"))
+            .await;
+        let start = self
+            .stand_in
+            .wait_for("the game's first board", from, WAIT, |c| {
+                c.shows_message()
+                    && c.content().starts_with("Game #")
+                    && !c.pngs().is_empty()
+                    && c.channel.and_then(|t| self.stand_in.thread_parent(t)) == Some(channel)
+            })
+            .await;
+        let thread = start.channel.expect("posted in a channel");
+        assert_eq!(
+            self.stand_in.thread_parent(thread),
+            Some(channel),
+            "the game got a thread"
+        );
+        (game_id(start.content()), thread)
+    }
+
+    /// `user` types `text` in `channel`; waits for the post that echoes the
+    /// move and returns the call index after which to look for more.
+    async fn play(&self, user: &TestUser, channel: u64, text: &str, game: i64) -> RestCall {
+        let from = self.stand_in.call_count();
+        self.stand_in.send_message(user, channel, text).await;
+        let mover = user.name.clone();
+        self.post_in(&format!("{mover}'s move {text}"), from, channel, |c| {
+            c.content().starts_with(&format!("#{game} · {mover}"))
+        })
+        .await
+    }
+
+    async fn stored_moves(&self, game: i64) -> Vec<String> {
+        let store = self.store().await;
+        let (_, moves) = store
+            .game_with_moves(GameId(game))
+            .await
+            .expect("the game is stored");
+        store.close().await;
+        moves.iter().map(|m| m.iccs.to_string()).collect()
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        drop(self.bot.take());
+    }
+}
+
+/// "Game #12: …" or "#12 · …" → 12.
+fn game_id(text: &str) -> i64 {
+    let digits: String = text
+        .trim_start_matches("Game ")
+        .trim_start_matches('#')
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no game id in {text:?}"))
+}
+
+/// The ICCS move a move post announces: "#3 · name (Black): h7e7 (…)." → "h7e7".
+fn announced_move(text: &str) -> String {
+    let after = text
+        .split_once("): ")
+        .unwrap_or_else(|| panic!("no move in {text:?}"))
+        .1;
+    after.chars().take(4).collect()
+}
+
+fn is_bot_move(call: &RestCall, game: i64) -> bool {
+    call.shows_message()
+        && call
+            .content()
+            .starts_with(&format!("#{game} · xiangqi-bot"))
+        && !call.pngs().is_empty()
+}
+
+/// Replays ICCS moves from the start, panicking on an illegal one.
+fn replay(moves: &[String]) -> Game {
+    let mut game = Game::new(Position::startpos());
+    for text in moves {
+        let parsed = notation::parse_move(game.position(), text)
+            .unwrap_or_else(|e| panic!("{text} is not legal after {moves:?}: {e}"));
+        game.play(parsed.mv).expect("a parsed move is legal");
+    }
+    game
+}
+
+/// The PNG's width and height, decoding it whole.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let frame = reader
+        .next_frame(&mut pixels)
+        .expect("PNG data that decodes");
+    (frame.width, frame.height)
+}
+
+fn assert_board(call: &RestCall) {
+    let pngs = call.pngs();
+    assert_eq!(pngs.len(), 1, "one board in {:?}", call.content());
+    assert_eq!(
+        png_size(&pngs[0].bytes),
+        (
+            xiangqi_bot::render::WIDTH as u32,
+            xiangqi_bot::render::HEIGHT as u32
+        )
+    );
+    // A plain attachment, not an embed image (mobile clients crop those).
+    assert!(call
+        .json
+        .get("embeds")
+        .map_or(true, |e| e.as_array().is_none_or(Vec::is_empty)));
+}
+
+// ---------------------------------------------------------------- scenarios
+
+/// 1. `/xiangqi play` is acknowledged (deferred) before the engine thinks; a
+/// follow-up carries the board, which decodes to the renderer's size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_play_is_deferred_then_answered_with_boards() {
+    let h = Harness::start().await;
+    // Without thread permission the game stays in the channel, so every
+    // answer comes through the interaction itself.
+    h.stand_in.allow_threads(false);
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "play",
+            vec![
+                option("color", 3, json!("black")),
+                option("level", 4, json!(1)),
+            ],
+            &[],
+        )
+        .await;
+    let ours = |c: &RestCall| c.interaction_token.as_deref() == Some(token.as_str());
+    let bot_move = h
+        .stand_in
+        .wait_for("the bot's first move", from, WAIT, |c| {
+            ours(c) && c.content().contains("xiangqi-bot") && c.content().contains("): ")
+        })
+        .await;
+    let calls = h.stand_in.calls();
+    let answers: Vec<&RestCall> = calls[from..].iter().filter(|c| ours(c)).collect();
+    assert!(
+        answers[0].is_deferral(),
+        "first answer defers: {}",
+        h.stand_in.describe_calls(from)
+    );
+    assert_eq!(answers.iter().filter(|c| c.is_deferral()).count(), 1);
+    // The deferred response is filled with the game's start, then follow-ups.
+    let start = answers[1];
+    assert_eq!(start.method, "PATCH", "{}", h.stand_in.describe_calls(from));
+    assert!(start.path.ends_with("messages/@original"));
+    assert!(
+        start.content().contains("The bot moves first"),
+        "{}",
+        start.content()
+    );
+    assert_board(start);
+    assert_eq!(bot_move.method, "POST");
+    assert!(!bot_move.is_ephemeral());
+    assert_board(&bot_move);
+    let game = game_id(start.content());
+    let played = announced_move(bot_move.content());
+    assert_eq!(h.stored_moves(game).await, [played.clone()]);
+    replay(&[played]);
+}
+
+/// 2. A bare move in the game's thread: the bot names a legal answer and its
+/// board follows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bare_move_in_the_thread_gets_a_legal_answer_with_a_board() {
+    let h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    let from = h.stand_in.call_count();
+    let echo = h.play(&h.alice, thread, "h2e2", game).await;
+    assert_board(&echo);
+    assert!(echo.content().contains("h2e2 (C2=5"), "{}", echo.content());
+    let answer = h
+        .post_in("the bot's answer", from, thread, |c| is_bot_move(c, game))
+        .await;
+    assert!(answer.index > echo.index);
+    assert_board(&answer);
+    let reply = announced_move(answer.content());
+    let moves = h.stored_moves(game).await;
+    assert_eq!(moves, ["h2e2".to_string(), reply]);
+    replay(&moves);
+}
+
+/// 3. An illegal move gets a clear error, typed or by slash command (then
+/// ephemeral), and the stored game is unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_moves_are_refused_clearly_and_change_nothing() {
+    let h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+
+    let from = h.stand_in.call_count();
+    // The rook's path up the a-file is blocked by its own pawn at a3.
+    h.stand_in.send_message(&h.alice, thread, "a0a5").await;
+    let refusal = h.post_in("the refusal", from, thread, |_| true).await;
+    assert!(refusal.pngs().is_empty());
+    assert!(
+        refusal.content().contains("Try again"),
+        "{}",
+        refusal.content()
+    );
+    // Quoting the message, since ordinary messages cannot be ephemeral.
+    assert!(refusal.json.get("message_reference").is_some());
+
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            thread,
+            "move",
+            vec![option("move", 3, json!("a0a5"))],
+            &[],
+        )
+        .await;
+    let private = h
+        .stand_in
+        .wait_for("the ephemeral refusal", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    assert!(
+        private.is_ephemeral(),
+        "{}",
+        h.stand_in.describe_calls(from)
+    );
+    assert!(
+        private.content().contains("Try again"),
+        "{}",
+        private.content()
+    );
+    // The deferred "thinking…" is taken away once the error was said privately.
+    h.stand_in
+        .wait_for("the deferred response removed", from, WAIT, |c| {
+            c.method == "DELETE" && c.interaction_token.as_deref() == Some(token.as_str())
+        })
+        .await;
+    assert!(h.stored_moves(game).await.is_empty());
+}
+
+/// 4. A stranger's move in someone else's game is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_strangers_move_is_refused() {
+    let h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.carol, thread, "h2e2").await;
+    let refusal = h.post_in("the refusal", from, thread, |_| true).await;
+    assert!(
+        refusal
+            .content()
+            .contains(&format!("Game #{game} is between")),
+        "{}",
+        refusal.content()
+    );
+    assert!(h.stored_moves(game).await.is_empty());
+    // Chat that is not a move stays unanswered.
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.carol, thread, "nice opening!")
+        .await;
+    h.stand_in.send_message(&h.alice, thread, "!xq board").await;
+    let next = h.post_in("the board", from, thread, |_| true).await;
+    assert!(
+        !next.pngs().is_empty(),
+        "only the board answers: {}",
+        next.content()
+    );
+}
+
+/// 5. A challenge accepted, then moves by both, each only on its own turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_accept_and_moves_in_turn() {
+    let h = Harness::start().await;
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "challenge",
+            vec![
+                option("opponent", 6, json!(h.bob.id.to_string())),
+                option("color", 3, json!("red")),
+            ],
+            &[&h.bob],
+        )
+        .await;
+    let challenge = h
+        .stand_in
+        .wait_for("the challenge", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    assert!(
+        challenge.content().contains("bob"),
+        "{}",
+        challenge.content()
+    );
+
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.bob, channel, "!xq accept").await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message() && c.content().starts_with("Game #") && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.unwrap();
+
+    // Bob has Black: not his turn yet.
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.bob, thread, "h9g7").await;
+    let refusal = h.post_in("bob refused", from, thread, |_| true).await;
+    assert!(
+        refusal.content().contains("not your turn"),
+        "{}",
+        refusal.content()
+    );
+
+    h.play(&h.alice, thread, "h2e2", game).await;
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.alice, thread, "b2e2").await;
+    let refusal = h.post_in("alice refused", from, thread, |_| true).await;
+    assert!(
+        refusal.content().contains("not your turn"),
+        "{}",
+        refusal.content()
+    );
+    let echo = h.play(&h.bob, thread, "h9g7", game).await;
+    assert!(
+        echo.content().contains("alice, your move"),
+        "{}",
+        echo.content()
+    );
+    h.play(&h.alice, thread, "h0g2", game).await;
+    assert_eq!(h.stored_moves(game).await, ["h2e2", "h9g7", "h0g2"]);
+}
+
+/// 6. `history` and `game` after a finished game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_and_game_record_after_a_finished_game() {
+    let h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    let from = h.stand_in.call_count();
+    h.play(&h.alice, thread, "h2e2", game).await;
+    h.post_in("the bot's answer", from, thread, |c| is_bot_move(c, game))
+        .await;
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.alice, thread, "!xq resign")
+        .await;
+    h.post_in("the resignation", from, thread, |c| {
+        c.content().contains("resign")
+    })
+    .await;
+
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(&h.alice, channel, "history", vec![], &[])
+        .await;
+    let history = h
+        .stand_in
+        .wait_for("the history", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    assert!(
+        history.content().contains(&format!("#{game}")),
+        "{}",
+        history.content()
+    );
+    assert!(!history.is_ephemeral());
+
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "game",
+            vec![option("id", 4, json!(game))],
+            &[],
+        )
+        .await;
+    let record = h
+        .stand_in
+        .wait_for("the game record", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    let text = record.content();
+    assert!(text.contains("h2e2"), "{text}");
+    assert!(
+        text.contains("Result:") && text.contains("resign"),
+        "{text}"
+    );
+    assert!(text.contains("FEN: `"), "{text}");
+    let names: Vec<_> = record.files.iter().map(|f| f.filename.as_str()).collect();
+    assert!(names.iter().any(|n| n.ends_with(".pgn")), "{names:?}");
+}
+
+/// 7. Restart: the bot dies between the player's move and its answer; a new
+/// bot on the same database makes the pending move, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_makes_the_pending_move_and_plays_on() {
+    let mut h = Harness::start().await;
+    // Level 8 thinks for seconds: a wide window to die in.
+    let (game, thread) = h.start_bot_game(&h.alice, "red 8").await;
+    h.play(&h.alice, thread, "h2e2", game).await;
+    h.bot.take().expect("a running bot").kill();
+    assert_eq!(
+        h.stored_moves(game).await,
+        ["h2e2"],
+        "the bot died before answering"
+    );
+
+    let from = h.stand_in.call_count();
+    h.start_bot(2).await;
+    let answer = h
+        .post_in("the resumed answer", from, thread, |c| is_bot_move(c, game))
+        .await;
+    let reply = announced_move(answer.content());
+    let moves = h.stored_moves(game).await;
+    assert_eq!(moves, ["h2e2".to_string(), reply]);
+    // …and the game goes on.
+    let next = replay(&moves).position().legal_moves()[0];
+    h.play(&h.alice, thread, &next.to_string(), game).await;
+}
+
+/// 8. The gateway connection drops mid-game: the bot reconnects and answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_reconnects_after_the_gateway_drops() {
+    let h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    let from = h.stand_in.call_count();
+    h.play(&h.alice, thread, "h2e2", game).await;
+    h.post_in("the bot's answer", from, thread, |c| is_bot_move(c, game))
+        .await;
+
+    h.stand_in.drop_gateway();
+    h.stand_in.wait_identified(2, WAIT).await;
+    let moves = h.stored_moves(game).await;
+    let next = replay(&moves).position().legal_moves()[0];
+    let from = h.stand_in.call_count();
+    h.play(&h.alice, thread, &next.to_string(), game).await;
+    h.post_in("the answer after reconnecting", from, thread, |c| {
+        is_bot_move(c, game)
+    })
+    .await;
+    assert_eq!(h.stored_moves(game).await.len(), 4);
+}
+
+// ---------------------------------------------------------------------- load
+
+/// 50 games at once against the bot at level 1; every move is answered.
+/// Prints the latency from message to the move's echo and to the bot's
+/// answer (run with `--nocapture`); asserts only that all were answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_concurrent_games_are_all_answered() {
+    const GAMES: usize = 50;
+    const MOVES_EACH: usize = 4;
+    let h = Arc::new(Harness::start().await);
+    let started = Instant::now();
+    let mut players = Vec::new();
+    for i in 0..GAMES {
+        let h = h.clone();
+        players.push(tokio::spawn(async move {
+            let user = TestUser::new(1000 + i as u64, &format!("player{i}"));
+            let (game, thread) = h.start_bot_game(&user, "red 1").await;
+            let mut moves: Vec<String> = Vec::new();
+            let mut samples = Vec::new();
+            for ply in 0..MOVES_EACH {
+                let position = replay(&moves);
+                if !matches!(position.status(), xiangqi_bot::rules::GameStatus::Ongoing) {
+                    break;
+                }
+                let legal = position.position().legal_moves();
+                let mv = legal[(i + ply * 7) % legal.len()].to_string();
+                let from = h.stand_in.call_count();
+                let sent = Instant::now();
+                let echo = h.play(&user, thread, &mv, game).await;
+                let answer = h
+                    .stand_in
+                    .try_wait_for(from, WAIT, |c| {
+                        c.channel == Some(thread) && is_bot_move(c, game)
+                    })
+                    .await;
+                let Some(answer) = answer else {
+                    if echo.content().contains("Game over") {
+                        break;
+                    }
+                    panic!("game {game}: no answer to {mv}");
+                };
+                samples.push((echo.at - sent, answer.at - sent, answer.at - echo.at));
+                moves.push(mv);
+                moves.push(announced_move(answer.content()));
+            }
+            samples
+        }));
+    }
+    let mut samples = Vec::new();
+    for player in players {
+        samples.extend(player.await.expect("a player's task"));
+    }
+    let wall = started.elapsed();
+    assert!(
+        samples.len() >= GAMES * (MOVES_EACH - 1),
+        "{} moves answered",
+        samples.len()
+    );
+
+    let report = |name: &str, mut values: Vec<Duration>| {
+        values.sort();
+        let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "{name:<28} p50 {:>7.1} ms   p99 {:>7.1} ms   max {:>7.1} ms",
+            at(0.5).as_secs_f64() * 1e3,
+            at(0.99).as_secs_f64() * 1e3,
+            at(1.0).as_secs_f64() * 1e3
+        );
+    };
+    println!(
+        "\n{GAMES} concurrent games, {} moves answered at level 1 in {:.1} s",
+        samples.len(),
+        wall.as_secs_f64()
+    );
+    report(
+        "message -> move echoed",
+        samples.iter().map(|s| s.0).collect(),
+    );
+    report(
+        "message -> bot's answer",
+        samples.iter().map(|s| s.1).collect(),
+    );
+    report(
+        "echo -> bot's answer",
+        samples.iter().map(|s| s.2).collect(),
+    );
 }

@@ -10,6 +10,7 @@
 pub mod command;
 pub mod config;
 pub mod console;
+pub mod discord;
 
 pub mod error;
 pub mod help;

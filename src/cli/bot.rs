@@ -4,6 +4,7 @@
 use clap::Parser;
 
 use xiangqi_bot::bot::console::{self, ConsoleArgs};
+use xiangqi_bot::bot::discord::{self, DiscordArgs};
 
 /// The console's settings when no subcommand was given: flags cannot be
 /// passed then, so only the environment and the defaults apply.
@@ -13,14 +14,18 @@ struct DefaultConsole {
     args: ConsoleArgs,
 }
 
+/// The Discord bot's settings when no subcommand was given (environment only).
+#[derive(Parser)]
+struct DefaultDiscord {
+    #[command(flatten)]
+    args: DiscordArgs,
+}
+
 /// `xiangqi-bot` with no subcommand.
 pub fn run_default() -> anyhow::Result<()> {
     if std::env::var_os("DISCORD_TOKEN").is_some_and(|t| !t.is_empty()) {
-        // The Discord adapter (`bot::discord::run`) plugs in here.
-        anyhow::bail!(
-            "DISCORD_TOKEN is set but this build has no Discord adapter yet; \
-             unset it to use the console (`xiangqi-bot console`)"
-        );
+        let args = DefaultDiscord::parse_from(["xiangqi-bot"]).args;
+        return run_discord(args);
     }
     let args = DefaultConsole::parse_from(["xiangqi-bot"]).args;
     run_console(args)
@@ -32,4 +37,12 @@ pub fn run_console(args: ConsoleArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(console::run(args))
+}
+
+/// `xiangqi-bot discord`.
+pub fn run_discord(args: DiscordArgs) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(discord::run(args))
 }

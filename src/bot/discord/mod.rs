@@ -1,0 +1,99 @@
+//! The Discord adapter: a thin layer that turns slash commands, `!xq` messages
+//! and bare moves into the core's requests, and posts the core's replies (text
+//! and board PNGs) back through serenity. It knows no rules and keeps no game
+//! state: the core and its store do.
+//!
+//! [`build_client`] is the one way a client is made, in production and in the
+//! end-to-end tests alike; only the REST base (`--api-proxy`) differs there,
+//! and with it serenity's own rate limiter, which would send around the proxy.
+
+mod commands;
+mod events;
+mod outbox;
+mod places;
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use clap::Args;
+use serenity::all::{ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, HttpBuilder};
+use serenity::Client;
+
+use crate::bot::{Bot, BotArgs};
+
+pub use commands::definition as slash_command;
+pub use outbox::ChannelOutbox;
+
+/// `xiangqi-bot discord`'s settings (flags with environment fallbacks).
+#[derive(Args, Clone, Debug)]
+pub struct DiscordArgs {
+    #[command(flatten)]
+    pub bot: BotArgs,
+
+    /// The bot's token, from the Discord developer portal (Bot page).
+    #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+    pub token: String,
+
+    /// Register the slash command in this server only (shows at once; for
+    /// development). Without it the command is global, which Discord may take
+    /// up to an hour to show everywhere.
+    #[arg(long, env = "DISCORD_GUILD_ID")]
+    pub guild: Option<u64>,
+
+    /// Read ordinary messages, for `!xq` commands and bare moves. Needs the
+    /// privileged MESSAGE_CONTENT intent; `false` runs on slash commands only.
+    #[arg(long, env = "DISCORD_MESSAGE_CONTENT", default_value_t = true, action = clap::ArgAction::Set)]
+    pub message_content: bool,
+
+    /// Send REST calls to this base URL instead of Discord (a rate-limiting
+    /// proxy, or a test stand-in). Turns serenity's own rate limiter off.
+    #[arg(long, env = "DISCORD_API_PROXY")]
+    pub api_proxy: Option<String>,
+}
+
+/// The gateway events the bot needs: guilds and their messages, and DMs.
+/// MESSAGE_CONTENT only when it reads typed commands and bare moves; slash
+/// commands cover everything without it.
+pub fn intents(message_content: bool) -> GatewayIntents {
+    let base =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+    if message_content {
+        base | GatewayIntents::MESSAGE_CONTENT
+    } else {
+        base
+    }
+}
+
+/// The serenity client for `bot`, ready to `start()`.
+pub async fn build_client(bot: Arc<Bot>, args: &DiscordArgs) -> anyhow::Result<Client> {
+    let mut http = HttpBuilder::new(&args.token)
+        // A display name of "@everyone" must not ping a server.
+        .default_allowed_mentions(CreateAllowedMentions::new().all_users(true));
+    if let Some(proxy) = &args.api_proxy {
+        // serenity's rate limiter builds its requests without the proxy: with
+        // a proxy it must be off (the proxy limits, or there is no Discord).
+        http = http
+            .proxy(proxy.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    let handler = events::Handler::new(bot, args.guild.map(GuildId::new));
+    ClientBuilder::new_with_http(http.build(), intents(args.message_content))
+        .event_handler(handler)
+        .await
+        .context("building the Discord client")
+}
+
+/// Runs the Discord bot until the process is stopped or the gateway refuses
+/// it for good (a bad token, or intents the application may not use).
+pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
+    if args.api_proxy.is_none() {
+        serenity::utils::token::validate(&args.token)
+            .map_err(|_| anyhow::anyhow!("DISCORD_TOKEN does not look like a bot token"))?;
+    }
+    let bot = Arc::new(Bot::connect(&args.bot).await?);
+    let mut client = build_client(bot, &args).await?;
+    client
+        .start()
+        .await
+        .context("the Discord connection failed")
+}
