@@ -6,17 +6,28 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// Runs `xiangqi-bot console` on `db` with `script` as stdin; returns stdout.
+/// Runs `xiangqi-bot console` on `db` as carol with `script` as stdin;
+/// returns stdout.
 fn console(db: &Path, boards: &Path, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
+    console_as(Some("carol"), db, boards, script)
+}
+
+/// Runs the console as `user`, or as the default user when `None`.
+fn console_as(user: Option<&str>, db: &Path, boards: &Path, script: &str) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"));
+    command
         .args(["console", "--db"])
         .arg(db)
         .arg("--board-dir")
-        .arg(boards)
-        .args(["--user", "carol"])
+        .arg(boards);
+    if let Some(user) = user {
+        command.args(["--user", user]);
+    }
+    let mut child = command
         .env("RUST_LOG", "warn")
         .env_remove("DISCORD_TOKEN")
         .env_remove("DATABASE_URL")
+        .env_remove("XIANGQI_USER")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -125,4 +136,24 @@ fn a_game_against_the_bot_ends_at_eof_and_resumes() {
     );
     assert!(out.contains("carol (Black) resigns"), "{out}");
     assert!(out.contains("lost by resignation"), "{out}");
+}
+
+/// Without `--user` the console's player needs a name that reads in the third
+/// person and as a possessive ("Player resigns", "Player's last games").
+#[test]
+fn the_default_user_reads_as_a_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let boards = dir.path().join("boards");
+    let out = console_as(None, &db, &boards, "play red 1\nresign\nhistory\n");
+    assert!(
+        out.contains("Game #1: Player (Red) vs xiangqi-bot (level 1) (Black)"),
+        "{out}"
+    );
+    assert!(out.contains("Player (Red) resigns"), "{out}");
+    assert!(out.contains("Player's last games"), "{out}");
+    assert!(
+        !out.contains("you resigns") && !out.contains("you's"),
+        "{out}"
+    );
 }

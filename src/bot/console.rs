@@ -29,7 +29,9 @@ pub struct ConsoleArgs {
     pub bot: BotArgs,
 
     /// Who you are in the console (`as NAME <command>` acts as someone else once).
-    #[arg(long, env = "XIANGQI_USER", default_value = "you")]
+    /// The default is a name, not "you": replies speak of players in the third
+    /// person ("Player resigns", "Player's last games").
+    #[arg(long, env = "XIANGQI_USER", default_value = "Player")]
     pub user: String,
 }
 
