@@ -93,12 +93,12 @@ struct BotProcess {
 }
 
 impl BotProcess {
-    async fn start(stand_in: &StandIn, db: &Path) -> BotProcess {
+    async fn start(stand_in: &StandIn, db: &Path, idle_hours: f64) -> BotProcess {
         let args = DiscordArgs {
             bot: BotArgs {
                 database_url: format!("sqlite://{}", db.display()),
                 engine_threads: Some(2),
-                idle_hours: 72.0,
+                idle_hours,
                 challenge_minutes: 10.0,
                 hints: true,
                 board_dir: db.with_extension("boards"),
@@ -161,6 +161,8 @@ struct Harness {
     _dir: tempfile::TempDir,
     db: PathBuf,
     bot: Option<BotProcess>,
+    /// `--idle-hours` for the next bot started.
+    idle_hours: f64,
     alice: TestUser,
     bob: TestUser,
     carol: TestUser,
@@ -176,6 +178,7 @@ impl Harness {
             _dir: dir,
             db,
             bot: None,
+            idle_hours: 72.0,
             alice: TestUser::new(101, "alice"),
             bob: TestUser::new(102, "bob"),
             carol: TestUser::new(103, "carol"),
@@ -188,7 +191,7 @@ impl Harness {
     /// registered its slash command (its READY handler ran).
     async fn start_bot(&mut self, nth: usize) {
         let from = self.stand_in.call_count();
-        self.bot = Some(BotProcess::start(&self.stand_in, &self.db).await);
+        self.bot = Some(BotProcess::start(&self.stand_in, &self.db, self.idle_hours).await);
         self.stand_in.wait_identified(nth, WAIT).await;
         let registered = self
             .stand_in
@@ -703,6 +706,38 @@ async fn the_bot_reconnects_after_the_gateway_drops() {
     })
     .await;
     assert_eq!(h.stored_moves(game).await.len(), 4);
+}
+
+/// Abandonment: a game with no move for the idle time is lost by the side to
+/// move, and the bot says so in the game's thread (the sweep runs at start,
+/// then every minute).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_game_is_ended_and_announced_in_its_thread() {
+    let mut h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    h.bot.take().expect("a running bot").kill();
+    // One second of idleness is enough for a bot started with 1/3600 hour.
+    h.idle_hours = 1.0 / 3600.0;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let from = h.stand_in.call_count();
+    h.start_bot(2).await;
+    let notice = h
+        .post_in("the abandonment notice", from, thread, |c| {
+            c.content().contains("abandonment")
+        })
+        .await;
+    assert!(
+        notice.content().contains(&format!("#{game}: no move for"))
+            && notice
+                .content()
+                .contains("alice (Red) loses by abandonment"),
+        "{}",
+        notice.content()
+    );
+    let store = h.store().await;
+    let record = store.game(GameId(game)).await.expect("the game is stored");
+    store.close().await;
+    assert!(!record.is_live(), "the game is over: {record:?}");
 }
 
 // ---------------------------------------------------------------------- load

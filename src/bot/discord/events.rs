@@ -21,8 +21,9 @@ use crate::bot::{Actor, Bot, Command, Outbox, Place, Reply, Request};
 use crate::rules::{notation, Game, Move, Position};
 use crate::store::{GameRecord, Store};
 
-/// How often abandoned games are looked for.
-const SWEEP_EVERY: Duration = Duration::from_secs(10 * 60);
+/// How often abandoned games and expired challenges are looked for (as in the
+/// console; the query is one indexed read).
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
 pub struct Handler {
     bot: Arc<Bot>,
@@ -178,14 +179,12 @@ impl EventHandler for Handler {
         }
         self.register_commands(&ctx).await;
         let bot = self.bot.clone();
-        let outbox = self.outbox(&ctx);
+        let outbox = Arc::new(self.outbox(&ctx));
+        // Off the gateway's event loop: resumed games may each think a while.
         tokio::spawn(async move {
-            bot.resume_pending(&outbox).await;
-            let mut every = tokio::time::interval(SWEEP_EVERY);
-            loop {
-                every.tick().await;
-                bot.sweep_idle(&outbox).await;
-            }
+            bot.resume_pending(outbox.as_ref()).await;
+            bot.sweep_idle(outbox.as_ref()).await;
+            Bot::spawn_sweeper(bot, outbox, SWEEP_EVERY);
         });
     }
 
