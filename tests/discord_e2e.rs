@@ -352,7 +352,7 @@ fn assert_board(call: &RestCall) {
     assert!(call
         .json
         .get("embeds")
-        .map_or(true, |e| e.as_array().is_none_or(Vec::is_empty)));
+        .is_none_or(|e| e.as_array().is_none_or(Vec::is_empty)));
 }
 
 // ---------------------------------------------------------------- scenarios
@@ -410,8 +410,9 @@ async fn slash_play_is_deferred_then_answered_with_boards() {
     assert_board(&bot_move);
     let game = game_id(start.content());
     let played = announced_move(bot_move.content());
-    assert_eq!(h.stored_moves(game).await, [played.clone()]);
-    replay(&[played]);
+    let moves = h.stored_moves(game).await;
+    assert_eq!(moves, [played]);
+    replay(&moves);
 }
 
 /// 2. A bare move in the game's thread: the bot names a legal answer and its

@@ -301,7 +301,7 @@ fn has_prefix(text: &str) -> bool {
         Some(head) if head.eq_ignore_ascii_case(PREFIX) => text[PREFIX.len()..]
             .chars()
             .next()
-            .map_or(true, char::is_whitespace),
+            .is_none_or(char::is_whitespace),
         _ => false,
     }
 }
