@@ -9,29 +9,115 @@
 //! screens ready to uncover); a side with nothing left to attack with cannot
 //! win. Middlegame and endgame values are blended by the attacking material
 //! left on the board.
+//!
+//! The walk over the board is written once, generic over what it adds to
+//! ([`Terms`]): the search adds weights, the tuner records how often each
+//! weight applies, so the two can never disagree.
 
 use std::sync::OnceLock;
 
-use crate::rules::{Bitboard, Color, PieceKind, Position, Squares, NUM_SQUARES};
+use crate::rules::{Bitboard, Color, Piece, PieceKind, Position, Square, Squares, NUM_SQUARES};
 
-use super::pst;
+use super::{pst, weights};
 
 /// Attacking material counted for the game phase: chariot 6, horse and cannon 3.
-const PHASE_MAX: i32 = 2 * (2 * 6 + 2 * 3 + 2 * 3);
+pub(crate) const PHASE_MAX: i32 = 2 * (2 * 6 + 2 * 3 + 2 * 3);
 const TEMPO: i32 = 10;
 
-/// Per reachable point, `[middlegame, endgame]`.
-const CHARIOT_MOBILITY: [i32; 2] = [3, 4];
-const HORSE_MOBILITY: [i32; 2] = [7, 8];
-const CANNON_MOBILITY: [i32; 2] = [2, 1];
-/// A horse with at most one move left, its legs blocked.
-const TRAPPED_HORSE: [i32; 2] = [-20, -20];
-/// A cannon facing the enemy general with nothing between.
-const EMPTY_HEAD_CANNON: [i32; 2] = [45, 15];
-/// A cannon facing the enemy general with two pieces between.
-const CENTRAL_CANNON: [i32; 2] = [14, 4];
-/// Per unit of attack, times the weighted count of missing guards.
-const GUARD_SHORTAGE: i32 = 3;
+/// The evaluation's terms besides material and placement; their weights are
+/// [`weights::TERMS`], in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Per point a chariot reaches (empty or enemy).
+    ChariotMobility,
+    /// Per point a horse can jump to, legs free.
+    HorseMobility,
+    /// Per empty point a cannon slides to or enemy piece it can capture.
+    CannonMobility,
+    /// A horse with at most one move left, its legs blocked.
+    TrappedHorse,
+    /// A cannon facing the enemy general with nothing between.
+    EmptyHeadCannon,
+    /// A cannon facing the enemy general with two pieces between.
+    CentralCannon,
+    /// Enemy attack units in our half times our weighted missing guards.
+    GuardShortage,
+}
+
+impl Term {
+    pub const ALL: [Term; 7] = [
+        Term::ChariotMobility,
+        Term::HorseMobility,
+        Term::CannonMobility,
+        Term::TrappedHorse,
+        Term::EmptyHeadCannon,
+        Term::CentralCannon,
+        Term::GuardShortage,
+    ];
+}
+
+/// What the board walk adds to: weights for the search, counts for the tuner.
+pub(crate) trait Terms {
+    /// A piece stands on a point: its material and placement.
+    fn piece(&mut self, piece: Piece, square: Square);
+    /// `term` applies `count` times in `color`'s favour.
+    fn term(&mut self, color: Color, term: Term, count: i32);
+}
+
+/// Per-side `[middlegame, endgame]` sums of weights: the search's [`Terms`].
+#[derive(Default)]
+struct Totals {
+    score: [[i32; 2]; 2],
+}
+
+impl Terms for Totals {
+    #[inline]
+    fn piece(&mut self, piece: Piece, square: Square) {
+        let v = pst::table().value(piece, square);
+        let s = &mut self.score[piece.color.index()];
+        s[0] += v[0];
+        s[1] += v[1];
+    }
+
+    #[inline]
+    fn term(&mut self, color: Color, term: Term, count: i32) {
+        let w = weights::TERMS[term as usize];
+        let s = &mut self.score[color.index()];
+        s[0] += w[0] * count;
+        s[1] += w[1] * count;
+    }
+}
+
+/// What the walk learns besides the terms: how much attacking material is
+/// left (the phase) and whether each side can still attack at all.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// From 0 (no chariot, horse or cannon) to [`PHASE_MAX`].
+    pub phase: i32,
+    /// Chariots, horses, cannons and soldiers, per colour.
+    pub attackers: [i32; 2],
+}
+
+impl Shape {
+    /// Blends `[middlegame, endgame]` values by the phase.
+    #[inline]
+    pub fn blend(&self, v: [i32; 2]) -> i32 {
+        (v[0] * self.phase + v[1] * (PHASE_MAX - self.phase)) / PHASE_MAX
+    }
+
+    /// Applies the material rules to a score from Red's side: a side with
+    /// nothing that can cross the river cannot win.
+    #[inline]
+    pub fn scale(&self, red: i32) -> i32 {
+        if self.attackers == [0, 0] {
+            0
+        } else if (red > 0 && self.attackers[0] == 0) || (red < 0 && self.attackers[1] == 0) {
+            red / 8
+        } else {
+            red
+        }
+    }
+}
 
 /// Horse jumps with the leg that blocks each: (df, dr, leg df, leg dr).
 const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
@@ -91,10 +177,9 @@ fn own_half(color: Color, rank: i32) -> bool {
     }
 }
 
-/// Per side accumulators, `[middlegame, endgame]`.
+/// Per-side counts the walk needs after the piece loop.
 #[derive(Default, Clone, Copy)]
 struct Side {
-    score: [i32; 2],
     phase: i32,
     attackers: i32,
     advisors: i32,
@@ -103,23 +188,27 @@ struct Side {
     attack_weight: i32,
 }
 
-impl Side {
-    fn add(&mut self, v: [i32; 2]) {
-        self.score[0] += v[0];
-        self.score[1] += v[1];
-    }
-    fn add_scaled(&mut self, v: [i32; 2], n: i32) {
-        self.score[0] += v[0] * n;
-        self.score[1] += v[1] * n;
-    }
-}
-
 /// The evaluation in centipawns for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
+    let mut totals = Totals::default();
+    let shape = walk(pos, &mut totals);
+    let red = shape.blend(totals.score[0]) - shape.blend(totals.score[1]);
+    let red = shape.scale(red);
+    if shape.attackers == [0, 0] {
+        return 0;
+    }
+    let stm = match pos.side_to_move() {
+        Color::Red => red,
+        Color::Black => -red,
+    };
+    stm + TEMPO
+}
+
+/// Walks the board once, reporting every piece and term to `terms`.
+pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
     let occupied = pos.occupied();
     let colors = [pos.pieces_of(Color::Red), pos.pieces_of(Color::Black)];
     let geo = geometry();
-    let table = pst::table();
     let mut sides = [Side::default(); 2];
     let generals = [
         pos.general_square(Color::Red),
@@ -131,8 +220,8 @@ pub fn evaluate(pos: &Position) -> i32 {
             continue;
         };
         let us = piece.color;
+        terms.piece(piece, sq);
         let side = &mut sides[us.index()];
-        side.add(table.value(piece, sq));
         let (file, rank) = (sq.file() as i32, sq.rank() as i32);
         let in_enemy_half = !own_half(us, rank);
         match piece.kind {
@@ -152,7 +241,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                     side.attack_weight += 4;
                 }
                 let mobility = (pos.slider_reach(sq) & !colors[us.index()]).count_ones() as i32;
-                side.add_scaled(CHARIOT_MOBILITY, mobility);
+                terms.term(us, Term::ChariotMobility, mobility);
             }
             PieceKind::Cannon => {
                 side.attackers += 1;
@@ -163,12 +252,12 @@ pub fn evaluate(pos: &Position) -> i32 {
                 let mobility = ((pos.slider_reach(sq) & !occupied).count_ones()
                     + (pos.cannon_jumps(sq) & colors[us.opponent().index()]).count_ones())
                     as i32;
-                side.add_scaled(CANNON_MOBILITY, mobility);
+                terms.term(us, Term::CannonMobility, mobility);
                 let enemy_general = generals[us.opponent().index()];
                 if enemy_general.file() as i32 == file {
                     match pieces_between(occupied, file, rank, enemy_general.rank() as i32) {
-                        0 => side.add(EMPTY_HEAD_CANNON),
-                        2 => side.add(CENTRAL_CANNON),
+                        0 => terms.term(us, Term::EmptyHeadCannon, 1),
+                        2 => terms.term(us, Term::CentralCannon, 1),
                         _ => {}
                     }
                 }
@@ -180,9 +269,9 @@ pub fn evaluate(pos: &Position) -> i32 {
                     side.attack_weight += 3;
                 }
                 let mobility = horse_mobility(geo, occupied, colors[us.index()], sq.index());
-                side.add_scaled(HORSE_MOBILITY, mobility);
+                terms.term(us, Term::HorseMobility, mobility);
                 if mobility <= 1 {
-                    side.add(TRAPPED_HORSE);
+                    terms.term(us, Term::TrappedHorse, 1);
                 }
             }
         }
@@ -194,30 +283,17 @@ pub fn evaluate(pos: &Position) -> i32 {
         // elephants against cannons; both only when attackers are there.
         // (A quadratic palace-pressure term tried instead lost more games.)
         let shortage = 3 * (2 - sides[us].advisors) + 2 * (2 - sides[us].elephants);
-        let penalty = GUARD_SHORTAGE * sides[them].attack_weight * shortage;
-        sides[us].score[0] -= penalty;
-        sides[us].score[1] -= penalty / 3;
+        terms.term(
+            color,
+            Term::GuardShortage,
+            sides[them].attack_weight * shortage,
+        );
     }
 
-    let phase = (sides[0].phase + sides[1].phase).min(PHASE_MAX);
-    let blend = |s: &Side| (s.score[0] * phase + s.score[1] * (PHASE_MAX - phase)) / PHASE_MAX;
-    let mut red = blend(&sides[0]) - blend(&sides[1]);
-
-    // A side with nothing that can cross the river cannot win.
-    let winner_has_no_attackers =
-        (red > 0 && sides[0].attackers == 0) || (red < 0 && sides[1].attackers == 0);
-    if winner_has_no_attackers {
-        red /= 8;
+    Shape {
+        phase: (sides[0].phase + sides[1].phase).min(PHASE_MAX),
+        attackers: [sides[0].attackers, sides[1].attackers],
     }
-    if sides[0].attackers == 0 && sides[1].attackers == 0 {
-        return 0;
-    }
-
-    let stm = match pos.side_to_move() {
-        Color::Red => red,
-        Color::Black => -red,
-    };
-    stm + TEMPO
 }
 
 /// Points a horse can jump to: leg free and no piece of its own there.

@@ -23,6 +23,7 @@ pub mod score;
 pub mod search;
 pub mod tt;
 pub mod uci;
+pub mod weights;
 
 pub use history::{GameHistory, IllegalHistoryMove, PastPosition};
 pub use levels::{Level, LevelError, LevelSettings};
