@@ -41,6 +41,10 @@ enum Command {
     Status,
     /// Draw a position as the PNG the bot posts.
     Render(cli::render::RenderArgs),
+    /// Engine self-play: writes quiet positions labelled with results, for `tune`.
+    Selfplay(cli::selfplay::SelfPlayArgs),
+    /// Fits the evaluation's weights to `selfplay` positions (Texel tuning).
+    Tune(cli::tune::TuneArgs),
     /// Play in the local console channel: commands on stdin, replies on stdout,
     /// board pictures in the board directory.
     Console(xiangqi_bot::bot::console::ConsoleArgs),
@@ -60,6 +64,8 @@ fn main() -> ExitCode {
             cli::status::run(std::io::stdin().lock(), std::io::stdout().lock())
         }
         Some(Command::Render(args)) => cli::render::run(args),
+        Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Tune(args)) => cli::tune::run(args),
         None => cli::bot::run_default(),
         Some(Command::Console(args)) => cli::bot::run_console(args),
         Some(Command::Discord(args)) => cli::bot::run_discord(args),

@@ -6,7 +6,9 @@ pub mod bot;
 pub mod moves;
 pub mod perft;
 pub mod render;
+pub mod selfplay;
 pub mod status;
+pub mod tune;
 pub mod uci;
 
 /// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`),

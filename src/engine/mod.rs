@@ -21,7 +21,9 @@ pub mod movepick;
 pub mod pst;
 pub mod score;
 pub mod search;
+pub mod selfplay;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 pub mod weights;
 
