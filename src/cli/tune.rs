@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use xiangqi_bot::engine::tune::{
-    current_params, error, fit_scale, parse_line, render_weights, train, TuneSettings,
+    current_params, error, fit_scale, keep_units, parse_line, render_weights, train, TuneSettings,
 };
 
 #[derive(clap::Args)]
@@ -18,7 +18,7 @@ pub struct TuneArgs {
     /// Adam's step, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     learning_rate: f64,
-    /// Pull of each placement weight towards its start.
+    /// Pull of each placement and term weight towards its start.
     #[arg(long, default_value_t = 1e-6)]
     placement_prior: f64,
     /// Where the new weights.rs goes.
@@ -40,10 +40,12 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
             samples.push(sample);
         }
     }
-    // Every tenth position is held out, to see whether the fit generalises.
+    // A tenth of the positions is held out, to see whether the fit
+    // generalises: in blocks, since a game's positions are written together
+    // and are too alike to test each other.
     let (mut train_set, mut held_out) = (Vec::new(), Vec::new());
     for (index, sample) in samples.into_iter().enumerate() {
-        if index % 10 == 9 {
+        if (index / 1000) % 10 == 9 {
             held_out.push(sample);
         } else {
             train_set.push(sample);
@@ -70,6 +72,8 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
             error(&held_out, now, k)
         );
     });
+    let before = current_params();
+    keep_units(&mut params, &before);
     let note = format!(
         "Tuned by `xiangqi-bot tune` on {} self-play positions ({} epochs).",
         train_set.len() + held_out.len(),

@@ -22,7 +22,7 @@ use super::{pst, weights};
 
 /// Attacking material counted for the game phase: chariot 6, horse and cannon 3.
 pub(crate) const PHASE_MAX: i32 = 2 * (2 * 6 + 2 * 3 + 2 * 3);
-const TEMPO: i32 = 10;
+pub(crate) const TEMPO: i32 = 10;
 
 /// The evaluation's terms besides material and placement; their weights are
 /// [`weights::TERMS`], in this order.

@@ -5,7 +5,11 @@
 
 use crate::rules::{Move, PieceKind, Position, MAX_MOVES};
 
+use super::pst::MATERIAL;
 use super::score::MAX_PLY;
+
+/// Material a capture may give up and still count as an even trade.
+const EVEN_TRADE_MARGIN: i32 = 50;
 
 /// As many moves as a position can have.
 const CAPACITY: usize = MAX_MOVES;
@@ -30,14 +34,16 @@ fn order_value(kind: PieceKind) -> i32 {
     }
 }
 
-/// A capture that likely loses material: a more valuable piece takes a less
-/// valuable one on a point the opponent defends (a cheap stand-in for a full
-/// static exchange evaluation).
+/// A capture that likely loses material: the taker is worth clearly more
+/// than what it takes, on a point the opponent defends (a cheap stand-in for
+/// a full static exchange evaluation). Even trades, such as a cannon for a
+/// horse, are not losing.
 pub fn is_losing_capture(pos: &Position, mv: Move) -> bool {
     let (Some(attacker), Some(victim)) = (pos.piece_at(mv.from()), pos.piece_at(mv.to())) else {
         return false;
     };
-    order_value(attacker.kind) > order_value(victim.kind)
+    MATERIAL[attacker.kind.index()][0] > MATERIAL[victim.kind.index()][0] + EVEN_TRADE_MARGIN
+        && attacker.kind != PieceKind::General
         && pos.is_attacked(mv.to(), attacker.color.opponent())
 }
 

@@ -6,7 +6,7 @@
 //! Everything a search needs lives in [`Searcher`] (table, ordering tables) or
 //! in a per-search context on its stack, so a searcher is `Send` and can be
 //! moved to a blocking task or a thread. Limits are checked every node for
-//! nodes (so a node limit is deterministic) and every 1024 nodes for time and
+//! nodes (so a node limit is deterministic) and every 256 nodes for time and
 //! the stop flag.
 
 use std::sync::OnceLock;
@@ -26,7 +26,7 @@ use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 /// Plies without a capture after which the game is drawn (the rules' 60-move rule).
 const NO_CAPTURE_DRAW_PLIES: u32 = 120;
 /// Nodes between two looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+const CHECK_INTERVAL: u64 = 256;
 /// Quiescence skips captures that leave the side this far below alpha.
 const DELTA_MARGIN: i32 = 200;
 /// Quiet moves tried, by remaining depth, after which the others are pruned.
@@ -346,6 +346,7 @@ impl<'a> Context<'a> {
 
     fn play(&mut self, mv: Move) {
         let undo = self.pos.make_move(mv);
+        self.tt.prefetch(self.pos.key());
         self.undos.push(undo);
         self.line.push(PastPosition::of(&self.pos));
         self.line_moves.push(mv);
