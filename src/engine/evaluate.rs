@@ -170,10 +170,12 @@ fn has(bb: Bitboard, index: u8) -> bool {
     (bb >> index) & 1 != 0
 }
 
-fn own_half(color: Color, rank: i32) -> bool {
+/// The points across the river from `color`: ranks 5–9 for Red, 0–4 for Black.
+fn enemy_half(color: Color) -> Bitboard {
+    let own_side: Bitboard = (1 << 45) - 1;
     match color {
-        Color::Red => rank <= 4,
-        Color::Black => rank >= 5,
+        Color::Red => ((1 << 90) - 1) & !own_side,
+        Color::Black => own_side,
     }
 }
 
@@ -215,66 +217,75 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         pos.general_square(Color::Black),
     ];
 
-    for sq in Squares(occupied) {
-        let Some(piece) = pos.piece_at(sq) else {
-            continue;
-        };
-        let us = piece.color;
-        terms.piece(piece, sq);
-        let side = &mut sides[us.index()];
-        let (file, rank) = (sq.file() as i32, sq.rank() as i32);
-        let in_enemy_half = !own_half(us, rank);
-        match piece.kind {
-            PieceKind::General => {}
-            PieceKind::Advisor => side.advisors += 1,
-            PieceKind::Elephant => side.elephants += 1,
-            PieceKind::Soldier => {
-                side.attackers += 1;
-                if in_enemy_half {
-                    side.attack_weight += 1;
-                }
+    // Piece by piece kind, from the piece bitboards: no per-point lookups.
+    for color in Color::ALL {
+        let us = color.index();
+        let own = colors[us];
+        let enemy = colors[color.opponent().index()];
+        let enemy_half = enemy_half(color);
+        let enemy_general = generals[color.opponent().index()];
+        let side = &mut sides[us];
+        let of = |kind| Piece::new(color, kind);
+
+        for kind in [PieceKind::General, PieceKind::Advisor, PieceKind::Elephant] {
+            for sq in Squares(pos.pieces(of(kind))) {
+                terms.piece(of(kind), sq);
             }
-            PieceKind::Chariot => {
-                side.attackers += 1;
-                side.phase += 6;
-                if in_enemy_half {
-                    side.attack_weight += 4;
-                }
-                let mobility = (pos.slider_reach(sq) & !colors[us.index()]).count_ones() as i32;
-                terms.term(us, Term::ChariotMobility, mobility);
-            }
-            PieceKind::Cannon => {
-                side.attackers += 1;
-                side.phase += 3;
-                if in_enemy_half {
-                    side.attack_weight += 3;
-                }
-                let mobility = ((pos.slider_reach(sq) & !occupied).count_ones()
-                    + (pos.cannon_jumps(sq) & colors[us.opponent().index()]).count_ones())
-                    as i32;
-                terms.term(us, Term::CannonMobility, mobility);
-                let enemy_general = generals[us.opponent().index()];
-                if enemy_general.file() as i32 == file {
-                    match pieces_between(occupied, file, rank, enemy_general.rank() as i32) {
-                        0 => terms.term(us, Term::EmptyHeadCannon, 1),
-                        2 => terms.term(us, Term::CentralCannon, 1),
-                        _ => {}
-                    }
-                }
-            }
-            PieceKind::Horse => {
-                side.attackers += 1;
-                side.phase += 3;
-                if in_enemy_half {
-                    side.attack_weight += 3;
-                }
-                let mobility = horse_mobility(geo, occupied, colors[us.index()], sq.index());
-                terms.term(us, Term::HorseMobility, mobility);
-                if mobility <= 1 {
-                    terms.term(us, Term::TrappedHorse, 1);
+        }
+        side.advisors = pos.count(of(PieceKind::Advisor)) as i32;
+        side.elephants = pos.count(of(PieceKind::Elephant)) as i32;
+
+        let soldiers = pos.pieces(of(PieceKind::Soldier));
+        for sq in Squares(soldiers) {
+            terms.piece(of(PieceKind::Soldier), sq);
+        }
+        side.attackers += soldiers.count_ones() as i32;
+        side.attack_weight += (soldiers & enemy_half).count_ones() as i32;
+
+        let chariots = pos.pieces(of(PieceKind::Chariot));
+        for sq in Squares(chariots) {
+            terms.piece(of(PieceKind::Chariot), sq);
+            let mobility = (pos.slider_reach(sq) & !own).count_ones() as i32;
+            terms.term(color, Term::ChariotMobility, mobility);
+        }
+        let n = chariots.count_ones() as i32;
+        side.attackers += n;
+        side.phase += 6 * n;
+        side.attack_weight += 4 * (chariots & enemy_half).count_ones() as i32;
+
+        let cannons = pos.pieces(of(PieceKind::Cannon));
+        for sq in Squares(cannons) {
+            terms.piece(of(PieceKind::Cannon), sq);
+            let mobility = ((pos.slider_reach(sq) & !occupied).count_ones()
+                + (pos.cannon_jumps(sq) & enemy).count_ones()) as i32;
+            terms.term(color, Term::CannonMobility, mobility);
+            if enemy_general.file() == sq.file() {
+                let (file, rank) = (sq.file() as i32, sq.rank() as i32);
+                match pieces_between(occupied, file, rank, enemy_general.rank() as i32) {
+                    0 => terms.term(color, Term::EmptyHeadCannon, 1),
+                    2 => terms.term(color, Term::CentralCannon, 1),
+                    _ => {}
                 }
             }
         }
+        let n = cannons.count_ones() as i32;
+        side.attackers += n;
+        side.phase += 3 * n;
+        side.attack_weight += 3 * (cannons & enemy_half).count_ones() as i32;
+
+        let horses = pos.pieces(of(PieceKind::Horse));
+        for sq in Squares(horses) {
+            terms.piece(of(PieceKind::Horse), sq);
+            let mobility = horse_mobility(geo, occupied, own, sq.index());
+            terms.term(color, Term::HorseMobility, mobility);
+            if mobility <= 1 {
+                terms.term(color, Term::TrappedHorse, 1);
+            }
+        }
+        let n = horses.count_ones() as i32;
+        side.attackers += n;
+        side.phase += 3 * n;
+        side.attack_weight += 3 * (horses & enemy_half).count_ones() as i32;
     }
 
     for color in Color::ALL {
