@@ -190,6 +190,18 @@ struct Side {
     attack_weight: i32,
 }
 
+impl Side {
+    /// Counts `pieces` as attackers: each adds `phase` to the game phase,
+    /// and `weight` to the attack on the enemy general once across the river.
+    #[inline]
+    fn count_attackers(&mut self, pieces: Bitboard, phase: i32, weight: i32, enemy_half: Bitboard) {
+        let n = pieces.count_ones() as i32;
+        self.attackers += n;
+        self.phase += phase * n;
+        self.attack_weight += weight * (pieces & enemy_half).count_ones() as i32;
+    }
+}
+
 /// The evaluation in centipawns for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut totals = Totals::default();
@@ -239,8 +251,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         for sq in Squares(soldiers) {
             terms.piece(of(PieceKind::Soldier), sq);
         }
-        side.attackers += soldiers.count_ones() as i32;
-        side.attack_weight += (soldiers & enemy_half).count_ones() as i32;
+        side.count_attackers(soldiers, 0, 1, enemy_half);
 
         let chariots = pos.pieces(of(PieceKind::Chariot));
         for sq in Squares(chariots) {
@@ -248,10 +259,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
             let mobility = (pos.slider_reach(sq) & !own).count_ones() as i32;
             terms.term(color, Term::ChariotMobility, mobility);
         }
-        let n = chariots.count_ones() as i32;
-        side.attackers += n;
-        side.phase += 6 * n;
-        side.attack_weight += 4 * (chariots & enemy_half).count_ones() as i32;
+        side.count_attackers(chariots, 6, 4, enemy_half);
 
         let cannons = pos.pieces(of(PieceKind::Cannon));
         for sq in Squares(cannons) {
@@ -268,10 +276,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
                 }
             }
         }
-        let n = cannons.count_ones() as i32;
-        side.attackers += n;
-        side.phase += 3 * n;
-        side.attack_weight += 3 * (cannons & enemy_half).count_ones() as i32;
+        side.count_attackers(cannons, 3, 3, enemy_half);
 
         let horses = pos.pieces(of(PieceKind::Horse));
         for sq in Squares(horses) {
@@ -282,10 +287,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
                 terms.term(color, Term::TrappedHorse, 1);
             }
         }
-        let n = horses.count_ones() as i32;
-        side.attackers += n;
-        side.phase += 3 * n;
-        side.attack_weight += 3 * (horses & enemy_half).count_ones() as i32;
+        side.count_attackers(horses, 3, 3, enemy_half);
     }
 
     for color in Color::ALL {
