@@ -253,12 +253,10 @@ impl Bot {
             );
             return post(outbox, &place, Reply::public(text)).await;
         }
-        let pending = self
-            .store
-            .pending_offers(loaded.record.id)
-            .await
-            .map_err(BotError::internal)?;
-        match pending.iter().find(|o| o.kind == OfferKind::Draw) {
+        match self
+            .pending_offer(loaded.record.id, OfferKind::Draw)
+            .await?
+        {
             Some(offer) if offer.by == color => Err(BotError::AlreadyAsked("draw")),
             Some(_) => {
                 let answer = self
@@ -331,12 +329,10 @@ impl Bot {
             );
             return self.post_with_board(loaded.record.id, text, outbox).await;
         }
-        let pending = self
-            .store
-            .pending_offers(loaded.record.id)
-            .await
-            .map_err(BotError::internal)?;
-        match pending.iter().find(|o| o.kind == OfferKind::Takeback) {
+        match self
+            .pending_offer(loaded.record.id, OfferKind::Takeback)
+            .await?
+        {
             Some(offer) if offer.by == color => Err(BotError::AlreadyAsked("takeback")),
             Some(_) => {
                 let answer = self
@@ -382,6 +378,20 @@ impl Bot {
     }
 
     /// Posts `text` with the game's current board in the game's place.
+    /// The open offer of `kind` in `game`, if one is pending.
+    async fn pending_offer(
+        &self,
+        game: GameId,
+        kind: OfferKind,
+    ) -> BotResult<Option<store::OfferRecord>> {
+        let pending = self
+            .store
+            .pending_offers(game)
+            .await
+            .map_err(BotError::internal)?;
+        Ok(pending.into_iter().find(|o| o.kind == kind))
+    }
+
     async fn post_with_board(
         &self,
         id: GameId,

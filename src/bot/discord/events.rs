@@ -75,21 +75,8 @@ impl Handler {
         let place = self.places.of_interaction(interaction);
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&interaction.user, nick);
-        match commands::read(&interaction.data) {
-            Ok(command) => {
-                let request = Request {
-                    actor,
-                    place,
-                    command,
-                };
-                self.bot.handle(&request, &outbox).await;
-            }
-            Err(message) => {
-                if let Err(err) = outbox.post(&place, Reply::private(message)).await {
-                    tracing::warn!("could not answer a slash command: {err:#}");
-                }
-            }
-        }
+        let command = commands::read(&interaction.data);
+        self.dispatch(actor, place, command, &outbox).await;
         outbox.finish().await;
     }
 
@@ -148,6 +135,18 @@ impl Handler {
         };
         let channel = self.outbox(ctx);
         let outbox = MessageOutbox::new(&channel, message);
+        self.dispatch(actor, place, command, &outbox).await;
+    }
+
+    /// Hands a command to the core, or tells the sender (privately where
+    /// Discord allows) why what they wrote is not one.
+    async fn dispatch(
+        &self,
+        actor: Actor,
+        place: Place,
+        command: Result<Command, String>,
+        outbox: &dyn Outbox,
+    ) {
         match command {
             Ok(command) => {
                 let request = Request {
@@ -155,11 +154,11 @@ impl Handler {
                     place,
                     command,
                 };
-                self.bot.handle(&request, &outbox).await;
+                self.bot.handle(&request, outbox).await;
             }
             Err(text) => {
                 if let Err(err) = outbox.post(&place, Reply::private(text)).await {
-                    tracing::warn!("could not answer a message: {err:#}");
+                    tracing::warn!("could not answer a command: {err:#}");
                 }
             }
         }
