@@ -16,6 +16,8 @@ use super::error::{BotError, BotResult};
 /// Transposition table per search, in megabytes: small, as several searches
 /// may run at once and the bot's levels think for at most a few seconds.
 const HASH_MB: usize = 16;
+/// Table size for the depth-limited levels 1–4.
+const SHALLOW_HASH_MB: usize = 1;
 
 /// The level whose budget a hint or a draw decision uses: a fixed, quick
 /// search, so that neither depends on how weak the opponent level is.
@@ -72,7 +74,14 @@ impl Engine {
         let (start, moves) = (start.clone(), moves.to_vec());
         let result = tokio::task::spawn_blocking(move || {
             let (position, history) = GameHistory::replay(&start, &moves)?;
-            let mut searcher = Searcher::new(HASH_MB);
+            // The shallow levels search a few thousand nodes: a full-size
+            // table would cost more to allocate and clear than the search.
+            let hash_mb = if level.settings().depth.is_some() {
+                SHALLOW_HASH_MB
+            } else {
+                HASH_MB
+            };
+            let mut searcher = Searcher::new(hash_mb);
             let stop = Arc::new(AtomicBool::new(false));
             anyhow::Ok(searcher.play_level(&position, &history, level, seed, stop))
         })
