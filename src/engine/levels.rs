@@ -130,6 +130,7 @@ impl Searcher {
             nodes: None,
             movetime: Some(settings.movetime),
             stop,
+            ..Limits::default()
         };
         if settings.random_margin == 0 {
             return self.search(root, history, &limits);

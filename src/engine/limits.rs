@@ -16,6 +16,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock time for the whole search.
     pub movetime: Option<Duration>,
+    /// Spend all of `movetime` rather than saving what a new iteration
+    /// would probably not finish: for a fixed time a move, where nothing
+    /// saved is ever used (UCI `go movetime`).
+    pub use_all_time: bool,
     /// Raised by anyone to make the search return as soon as it can.
     pub stop: Arc<AtomicBool>,
 }
@@ -73,13 +77,14 @@ pub(crate) struct Deadline {
 }
 
 impl Deadline {
-    pub(crate) fn new(movetime: Option<Duration>) -> Deadline {
+    pub(crate) fn new(movetime: Option<Duration>, use_all_time: bool) -> Deadline {
         Deadline {
             start: Instant::now(),
             hard: movetime,
             // An iteration costs a few times the previous one: one started
-            // late rarely finishes, though its first moves still help.
-            soft: movetime.map(|t| t * 3 / 4),
+            // late rarely finishes, though its first moves still help (an
+            // unfinished iteration's best move is played).
+            soft: movetime.map(|t| if use_all_time { t } else { t * 3 / 4 }),
         }
     }
 

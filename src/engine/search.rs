@@ -214,7 +214,7 @@ impl<'a> Context<'a> {
             tt,
             tables,
             limits,
-            deadline: Deadline::new(limits.movetime),
+            deadline: Deadline::new(limits.movetime, limits.use_all_time),
             line,
             line_moves,
             null_barrier: 0,

@@ -81,6 +81,8 @@ impl GoParams {
             } else {
                 self.movetime.or(clock)
             },
+            // A clock's budget is a share: what is saved now is spent later.
+            use_all_time: self.movetime.is_some(),
             ..Limits::default()
         }
     }
@@ -272,6 +274,11 @@ mod tests {
             p.limits(Color::Red).movetime,
             Some(Duration::from_millis(100))
         );
+        assert!(p.limits(Color::Red).use_all_time);
+        let Command::Go(p) = parse_command("go wtime 60000 btime 60000").unwrap() else {
+            panic!()
+        };
+        assert!(!p.limits(Color::Red).use_all_time);
     }
 
     #[test]
