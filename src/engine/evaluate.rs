@@ -5,7 +5,8 @@
 //! chariots, horses and cannons (a horse with blocked legs loses most of its
 //! moves, which is how the "lame horse" is scored); the general's safety when
 //! advisors or elephants are missing and enemy attackers have crossed the
-//! river; cannons on the enemy general's file (empty-headed, or behind two
+//! river; attacks on the enemy palace, which count for more the more pieces
+//! join them; cannons on the enemy general's file (empty-headed, or behind two
 //! screens ready to uncover); a side with nothing left to attack with cannot
 //! win. Middlegame and endgame values are blended by the attacking material
 //! left on the board.
@@ -16,7 +17,9 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Bitboard, Color, Piece, PieceKind, Position, Square, Squares, NUM_SQUARES};
+use crate::rules::{
+    soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square, Squares, NUM_SQUARES,
+};
 
 use super::{pst, weights};
 
@@ -42,10 +45,16 @@ pub enum Term {
     CentralCannon,
     /// Enemy attack units in our half times our weighted missing guards.
     GuardShortage,
+    /// Per point of the enemy palace a chariot, horse, cannon or soldier
+    /// attacks (a chariot or cannon: the piece it would take there).
+    PalaceAttack,
+    /// Pieces attacking the enemy palace times their attacks on it: attackers
+    /// are far more dangerous together than one at a time.
+    PalacePressure,
 }
 
 impl Term {
-    pub const ALL: [Term; 7] = [
+    pub const ALL: [Term; 9] = [
         Term::ChariotMobility,
         Term::HorseMobility,
         Term::CannonMobility,
@@ -53,6 +62,8 @@ impl Term {
         Term::EmptyHeadCannon,
         Term::CentralCannon,
         Term::GuardShortage,
+        Term::PalaceAttack,
+        Term::PalacePressure,
     ];
 }
 
@@ -179,6 +190,40 @@ fn enemy_half(color: Color) -> Bitboard {
     }
 }
 
+/// The nine points of each palace, Red's then Black's.
+const PALACES: [Bitboard; 2] = {
+    let mut palaces: [Bitboard; 2] = [0; 2];
+    let mut rank = 0;
+    while rank < 3 {
+        let mut file = 3;
+        while file < 6 {
+            palaces[0] |= 1 << (rank * 9 + file);
+            palaces[1] |= 1 << ((9 - rank) * 9 + file);
+            file += 1;
+        }
+        rank += 1;
+    }
+    palaces
+};
+
+/// Attacks on the enemy palace, gathered over one side's pieces.
+#[derive(Default, Clone, Copy)]
+struct PalaceAttacks {
+    /// Attacked (piece, palace point) pairs.
+    hits: i32,
+    /// Pieces with at least one.
+    pieces: i32,
+}
+
+impl PalaceAttacks {
+    #[inline]
+    fn add(&mut self, attacked: Bitboard, palace: Bitboard) {
+        let hits = (attacked & palace).count_ones() as i32;
+        self.hits += hits;
+        self.pieces += (hits > 0) as i32;
+    }
+}
+
 /// Per-side counts the walk needs after the piece loop.
 #[derive(Default, Clone, Copy)]
 struct Side {
@@ -236,6 +281,8 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let enemy = colors[color.opponent().index()];
         let enemy_half = enemy_half(color);
         let enemy_general = generals[color.opponent().index()];
+        let enemy_palace = PALACES[color.opponent().index()];
+        let mut palace_attacks = PalaceAttacks::default();
         let side = &mut sides[us];
         let of = |kind| Piece::new(color, kind);
 
@@ -248,6 +295,9 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         side.elephants = pos.count(of(PieceKind::Elephant)) as i32;
 
         let soldiers = pos.pieces(of(PieceKind::Soldier));
+        for sq in Squares(soldiers & enemy_half) {
+            palace_attacks.add(soldier_reach(color, sq), enemy_palace);
+        }
         for sq in Squares(soldiers) {
             terms.piece(of(PieceKind::Soldier), sq);
         }
@@ -256,7 +306,9 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let chariots = pos.pieces(of(PieceKind::Chariot));
         for sq in Squares(chariots) {
             terms.piece(of(PieceKind::Chariot), sq);
-            let mobility = (pos.slider_reach(sq) & !own).count_ones() as i32;
+            let reach = pos.slider_reach(sq);
+            palace_attacks.add(reach, enemy_palace);
+            let mobility = (reach & !own).count_ones() as i32;
             terms.term(color, Term::ChariotMobility, mobility);
         }
         side.count_attackers(chariots, 6, 4, enemy_half);
@@ -264,8 +316,10 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let cannons = pos.pieces(of(PieceKind::Cannon));
         for sq in Squares(cannons) {
             terms.piece(of(PieceKind::Cannon), sq);
+            let jumps = pos.cannon_jumps(sq);
+            palace_attacks.add(jumps, enemy_palace);
             let mobility = ((pos.slider_reach(sq) & !occupied).count_ones()
-                + (pos.cannon_jumps(sq) & enemy).count_ones()) as i32;
+                + (jumps & enemy).count_ones()) as i32;
             terms.term(color, Term::CannonMobility, mobility);
             if enemy_general.file() == sq.file() {
                 let (file, rank) = (sq.file() as i32, sq.rank() as i32);
@@ -281,13 +335,21 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let horses = pos.pieces(of(PieceKind::Horse));
         for sq in Squares(horses) {
             terms.piece(of(PieceKind::Horse), sq);
-            let mobility = horse_mobility(geo, occupied, own, sq.index());
+            let (reach, mobility) = horse_reach(geo, occupied, own, sq.index());
+            palace_attacks.add(reach, enemy_palace);
             terms.term(color, Term::HorseMobility, mobility);
             if mobility <= 1 {
                 terms.term(color, Term::TrappedHorse, 1);
             }
         }
         side.count_attackers(horses, 3, 3, enemy_half);
+
+        terms.term(color, Term::PalaceAttack, palace_attacks.hits);
+        terms.term(
+            color,
+            Term::PalacePressure,
+            palace_attacks.pieces * palace_attacks.hits,
+        );
     }
 
     for color in Color::ALL {
@@ -309,12 +371,16 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
     }
 }
 
-/// Points a horse can jump to: leg free and no piece of its own there.
-fn horse_mobility(geo: &Geometry, occupied: Bitboard, own: Bitboard, sq: usize) -> i32 {
-    geo.jumps[sq][..geo.jump_count[sq] as usize]
-        .iter()
-        .filter(|&&(target, leg)| !has(occupied, leg) && !has(own, target))
-        .count() as i32
+/// The points a horse attacks (leg free), and how many of them it can move
+/// to (no piece of its own there).
+fn horse_reach(geo: &Geometry, occupied: Bitboard, own: Bitboard, sq: usize) -> (Bitboard, i32) {
+    let mut reach: Bitboard = 0;
+    for &(target, leg) in &geo.jumps[sq][..geo.jump_count[sq] as usize] {
+        if !has(occupied, leg) {
+            reach |= 1 << target;
+        }
+    }
+    (reach, (reach & !own).count_ones() as i32)
 }
 
 /// Pieces strictly between two points of one file.
@@ -384,6 +450,36 @@ mod tests {
         )
         .unwrap();
         assert!(evaluate(&pos) > 400);
+    }
+
+    /// Counts how often each term applies, per colour.
+    #[derive(Default)]
+    struct Counts([[i32; Term::ALL.len()]; 2]);
+
+    impl Terms for Counts {
+        fn piece(&mut self, _: Piece, _: Square) {}
+        fn term(&mut self, color: Color, term: Term, count: i32) {
+            self.0[color.index()][term as usize] += count;
+        }
+    }
+
+    fn counts(fen: &str) -> Counts {
+        let mut counts = Counts::default();
+        walk(&Position::from_fen(fen).unwrap(), &mut counts);
+        counts
+    }
+
+    #[test]
+    fn palace_attacks_count_points_and_pieces() {
+        // Red's d5 chariot sees d7, d8 and d9; the e7 horse jumps to d9 and
+        // f9 (its e6 leg is blocked, so not downwards); the crossed e6
+        // soldier attacks e7. Black attacks nothing.
+        let c = counts("4k4/9/4N4/4P4/3R5/9/9/9/9/5K3 w - - 0 1");
+        let (red, black) = (c.0[0], c.0[1]);
+        assert_eq!(red[Term::PalaceAttack as usize], 3 + 2 + 1);
+        assert_eq!(red[Term::PalacePressure as usize], 3 * 6);
+        assert_eq!(black[Term::PalaceAttack as usize], 0);
+        assert_eq!(black[Term::PalacePressure as usize], 0);
     }
 
     #[test]

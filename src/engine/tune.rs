@@ -421,7 +421,7 @@ mod tests {
         assert!(params[MATERIAL_BASE + PieceKind::Chariot.index()][0] < chariot[0]);
         let text = render_weights(&params, "test");
         assert!(text.contains("pub const CHARIOT_MG: Grid"));
-        assert!(text.contains("pub const TERMS: [[i32; 2]; 7]"));
+        assert!(text.contains("pub const TERMS: [[i32; 2]; 9]"));
     }
 
     #[test]

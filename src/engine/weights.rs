@@ -226,7 +226,7 @@ pub const PSQT: [[&Grid; 2]; 7] = [
 ];
 
 /// Term weights by [`Term`](super::evaluate::Term), `[middlegame, endgame]`.
-pub const TERMS: [[i32; 2]; 7] = [
+pub const TERMS: [[i32; 2]; 9] = [
     [7, -2],    // ChariotMobility
     [16, -1],   // HorseMobility
     [-1, 0],    // CannonMobility
@@ -234,4 +234,6 @@ pub const TERMS: [[i32; 2]; 7] = [
     [25, 6],    // EmptyHeadCannon
     [9, 4],     // CentralCannon
     [-7, 2],    // GuardShortage
+    [2, 0],     // PalaceAttack
+    [4, 4],     // PalacePressure
 ];

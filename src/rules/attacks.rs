@@ -4,7 +4,15 @@
 
 use super::bitboard::Bitboard;
 use super::position::{slides, Position};
-use super::types::Square;
+use super::tables::SOLDIER_MOVES;
+use super::types::{Color, Square};
+
+/// The points a soldier of `color` on `sq` attacks: forward, and sideways
+/// once it has crossed the river.
+#[inline]
+pub fn soldier_reach(color: Color, sq: Square) -> Bitboard {
+    SOLDIER_MOVES[color.index()][sq.index()]
+}
 
 impl Position {
     /// The points a chariot on `sq` reaches along its rank and file: the empty
@@ -42,5 +50,10 @@ mod tests {
         // cannon and the b0 horse screen nothing beyond.
         assert_eq!(pos.cannon_jumps(sq("b2")), bb(&["b9"]));
         assert_eq!(pos.cannon_jumps(sq("b7")), bb(&["b0"]));
+        assert_eq!(soldier_reach(Color::Red, sq("e4")), bb(&["e5"]));
+        assert_eq!(
+            soldier_reach(Color::Black, sq("e4")),
+            bb(&["e3", "d4", "f4"])
+        );
     }
 }
