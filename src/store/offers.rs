@@ -145,8 +145,47 @@ async fn make_offer_in(
     })
 }
 
-/// Answers inside the caller's transaction. The outer `Err` undoes it; the
-/// inner one (no offer pending) keeps the deletion of a lapsed offer.
+/// Who may act on a pending offer.
+#[derive(Clone, Copy)]
+enum OfferParty {
+    /// The side that made it (to withdraw it).
+    Maker,
+    /// The side it was made to (to answer it).
+    Receiver,
+}
+
+/// Removes the live game's pending `kind` offer, if `by` is the `party` it
+/// concerns, and returns the game with the offer. The outer `Err` undoes the
+/// caller's transaction; the inner one (no offer pending) keeps the deletion
+/// of a lapsed offer.
+async fn take_pending_offer(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    kind: OfferKind,
+    by: &Actor,
+    party: OfferParty,
+) -> StoreResult<StoreResult<(GameRecord, OfferRecord)>> {
+    let record = load_game(&mut *conn, game).await?;
+    live(&record)?;
+    let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
+        return Ok(Err(StoreError::NoOfferPending { game, kind }));
+    };
+    let side = match party {
+        OfferParty::Maker => offer.by,
+        OfferParty::Receiver => offer.by.opponent(),
+    };
+    if !record.participant(side).is(by) {
+        return Err(StoreError::OfferNotForYou { game, kind });
+    }
+    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
+        .bind(game.0)
+        .bind(kind.as_column())
+        .execute(&mut *conn)
+        .await?;
+    Ok(Ok((record, offer)))
+}
+
+/// Answers inside the caller's transaction (errors as in [`take_pending_offer`]).
 async fn answer_offer_in(
     conn: &mut SqliteConnection,
     game: GameId,
@@ -155,19 +194,11 @@ async fn answer_offer_in(
     accept: bool,
     now: i64,
 ) -> StoreResult<StoreResult<OfferAnswer>> {
-    let record = load_game(&mut *conn, game).await?;
-    live(&record)?;
-    let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
-        return Ok(Err(StoreError::NoOfferPending { game, kind }));
-    };
-    if !record.participant(offer.by.opponent()).is(&by) {
-        return Err(StoreError::OfferNotForYou { game, kind });
-    }
-    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
-        .bind(game.0)
-        .bind(kind.as_column())
-        .execute(&mut *conn)
-        .await?;
+    let (record, offer) =
+        match take_pending_offer(&mut *conn, game, kind, &by, OfferParty::Receiver).await? {
+            Ok(taken) => taken,
+            Err(none) => return Ok(Err(none)),
+        };
     let answer = if !accept {
         OfferAnswer::Declined(offer)
     } else {
@@ -196,28 +227,15 @@ async fn answer_offer_in(
     Ok(Ok(answer))
 }
 
-/// Withdraws inside the caller's transaction; like [`answer_offer_in`], "no
-/// offer pending" keeps the deletion of a lapsed one.
+/// Withdraws inside the caller's transaction (errors as in [`take_pending_offer`]).
 async fn withdraw_offer_in(
     conn: &mut SqliteConnection,
     game: GameId,
     kind: OfferKind,
     by: Actor,
 ) -> StoreResult<StoreResult<OfferRecord>> {
-    let record = load_game(&mut *conn, game).await?;
-    live(&record)?;
-    let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
-        return Ok(Err(StoreError::NoOfferPending { game, kind }));
-    };
-    if !record.participant(offer.by).is(&by) {
-        return Err(StoreError::OfferNotForYou { game, kind });
-    }
-    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
-        .bind(game.0)
-        .bind(kind.as_column())
-        .execute(&mut *conn)
-        .await?;
-    Ok(Ok(offer))
+    let taken = take_pending_offer(conn, game, kind, &by, OfferParty::Maker).await?;
+    Ok(taken.map(|(_, offer)| offer))
 }
 
 impl Store {
