@@ -3,7 +3,10 @@
 //! them so that `xiangqi-bot tune` can rewrite this file (see docs/engine.md,
 //! "Tuning"); the grids read as Red sees the board, first row rank 9.
 //!
-//! Tuned by `xiangqi-bot tune` on 239141 self-play positions (1500 epochs).
+//! Tuned by `xiangqi-bot tune` on 239141 self-play positions (1500 epochs),
+//! except the two palace-attack terms, set by hand afterwards: refitting
+//! everything with them made a crossed soldier worth less than a home one
+//! (docs/engine.md, "Matches").
 
 pub type Grid = [[i16; 9]; 10];
 
