@@ -443,15 +443,8 @@ impl<'a> Context<'a> {
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
         if let Some(h) = hit {
-            if !pv_node && ply > 0 && h.depth >= depth {
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if usable {
-                    return h.score;
-                }
+            if !pv_node && ply > 0 && h.depth >= depth && h.settles(alpha, beta) {
+                return h.score;
             }
         }
 
@@ -580,13 +573,7 @@ impl<'a> Context<'a> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best_score, original_alpha, beta);
         let eval_to_store = if in_check { 0 } else { static_eval };
         self.tt
             .store(key, ply, best_move, best_score, eval_to_store, depth, bound);
@@ -608,12 +595,7 @@ impl<'a> Context<'a> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if usable && beta - alpha == 1 {
+            if beta - alpha == 1 && h.settles(alpha, beta) {
                 return h.score;
             }
         }
@@ -691,13 +673,7 @@ impl<'a> Context<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta);
         self.tt
             .store(key, ply, best_move, best, stand_pat, 0, bound);
         best

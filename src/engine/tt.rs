@@ -25,6 +25,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a search of the window (`alpha`, `beta`) that returned `best`
+    /// learnt about the true score.
+    pub fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
 struct Entry {
@@ -51,6 +65,18 @@ pub struct Hit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl Hit {
+    /// Whether the stored score settles a search of the window (`alpha`,
+    /// `beta`) without searching again (depth aside).
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 pub struct TranspositionTable {
@@ -231,6 +257,25 @@ mod tests {
 
     fn mv(a: &str, b: &str) -> Move {
         Move::new(Square::parse(a).unwrap(), Square::parse(b).unwrap())
+    }
+
+    #[test]
+    fn a_result_bounds_the_score_and_a_bound_settles_only_its_side() {
+        assert_eq!(Bound::of_result(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of_result(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of_result(10, 10, 50), Bound::Upper);
+        let hit = |score, bound| Hit {
+            mv: None,
+            score,
+            eval: 0,
+            depth: 1,
+            bound,
+        };
+        assert!(hit(60, Bound::Lower).settles(10, 50));
+        assert!(!hit(40, Bound::Lower).settles(10, 50));
+        assert!(hit(5, Bound::Upper).settles(10, 50));
+        assert!(!hit(20, Bound::Upper).settles(10, 50));
+        assert!(hit(20, Bound::Exact).settles(10, 50));
     }
 
     #[test]
