@@ -10,8 +10,8 @@
 
 use crate::rules::{Color, Move, PieceKind, Position};
 
-use super::designation::{describe, resolve, Description, Designation, Direction, Place, Selector};
-use super::{unresolved_error, MoveError, Notation, ParsedMove};
+use super::designation::{describe, Description, Designation, Direction, Place, Selector};
+use super::{resolve_designation, MoveError, Notation, ParsedMove};
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
@@ -135,14 +135,12 @@ pub(super) fn parse(
         direction,
         number,
     };
-    Some(
-        resolve(pos, &designation)
-            .map(|mv| ParsedMove {
-                mv,
-                notation: Notation::Chinese,
-            })
-            .map_err(|failure| unresolved_error(pos, input, Notation::Chinese, failure)),
-    )
+    Some(resolve_designation(
+        pos,
+        &designation,
+        input,
+        Notation::Chinese,
+    ))
 }
 
 /// A number as `color` writes it: Red 一–九, Black 1–9.

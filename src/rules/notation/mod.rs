@@ -205,6 +205,19 @@ pub fn chinese(pos: &Position, mv: Move) -> String {
     chinese::write(pos, mv).unwrap_or_else(|| iccs(mv))
 }
 
+/// Finds the move a WXF or Chinese designation names in `pos`, or says to
+/// the player, quoting `input`, why there is none.
+fn resolve_designation(
+    pos: &Position,
+    designation: &designation::Designation,
+    input: &str,
+    notation: Notation,
+) -> Result<ParsedMove, MoveError> {
+    designation::resolve(pos, designation)
+        .map(|mv| ParsedMove { mv, notation })
+        .map_err(|failure| unresolved_error(pos, input, notation, failure))
+}
+
 /// Turns a designation's failure into the player's error.
 fn unresolved_error(
     pos: &Position,

@@ -9,8 +9,8 @@
 
 use crate::rules::{PieceKind, Position};
 
-use super::designation::{describe, resolve, Description, Designation, Direction, Place, Selector};
-use super::{unresolved_error, MoveError, Notation, ParsedMove};
+use super::designation::{describe, Description, Designation, Direction, Place, Selector};
+use super::{resolve_designation, MoveError, Notation, ParsedMove};
 
 fn kind_of_letter(letter: u8) -> Option<PieceKind> {
     Some(match letter {
@@ -112,14 +112,7 @@ pub(super) fn parse(
         direction,
         number,
     };
-    Some(
-        resolve(pos, &designation)
-            .map(|mv| ParsedMove {
-                mv,
-                notation: Notation::Wxf,
-            })
-            .map_err(|failure| unresolved_error(pos, input, Notation::Wxf, failure)),
-    )
+    Some(resolve_designation(pos, &designation, input, Notation::Wxf))
 }
 
 /// The two characters naming the piece, per the WXF rules for tandems.
