@@ -18,7 +18,8 @@
 use std::sync::OnceLock;
 
 use crate::rules::{
-    soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square, Squares, NUM_SQUARES,
+    palace, soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square, Squares,
+    NUM_SQUARES,
 };
 
 use super::{pst, weights};
@@ -190,22 +191,6 @@ fn enemy_half(color: Color) -> Bitboard {
     }
 }
 
-/// The nine points of each palace, Red's then Black's.
-const PALACES: [Bitboard; 2] = {
-    let mut palaces: [Bitboard; 2] = [0; 2];
-    let mut rank = 0;
-    while rank < 3 {
-        let mut file = 3;
-        while file < 6 {
-            palaces[0] |= 1 << (rank * 9 + file);
-            palaces[1] |= 1 << ((9 - rank) * 9 + file);
-            file += 1;
-        }
-        rank += 1;
-    }
-    palaces
-};
-
 /// Attacks on the enemy palace, gathered over one side's pieces.
 #[derive(Default, Clone, Copy)]
 struct PalaceAttacks {
@@ -217,8 +202,8 @@ struct PalaceAttacks {
 
 impl PalaceAttacks {
     #[inline]
-    fn add(&mut self, attacked: Bitboard, palace: Bitboard) {
-        let hits = (attacked & palace).count_ones() as i32;
+    fn add(&mut self, attacked: Bitboard, zone: Bitboard) {
+        let hits = (attacked & zone).count_ones() as i32;
         self.hits += hits;
         self.pieces += (hits > 0) as i32;
     }
@@ -281,7 +266,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let enemy = colors[color.opponent().index()];
         let enemy_half = enemy_half(color);
         let enemy_general = generals[color.opponent().index()];
-        let enemy_palace = PALACES[color.opponent().index()];
+        let enemy_palace = palace(color.opponent());
         let mut palace_attacks = PalaceAttacks::default();
         let side = &mut sides[us];
         let of = |kind| Piece::new(color, kind);

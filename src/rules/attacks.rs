@@ -4,8 +4,14 @@
 
 use super::bitboard::Bitboard;
 use super::position::{slides, Position};
-use super::tables::SOLDIER_MOVES;
+use super::tables::{PALACE, SOLDIER_MOVES};
 use super::types::{Color, Square};
+
+/// The nine points of `color`'s palace.
+#[inline]
+pub fn palace(color: Color) -> Bitboard {
+    PALACE[color.index()]
+}
 
 /// The points a soldier of `color` on `sq` attacks: forward, and sideways
 /// once it has crossed the river.
@@ -51,6 +57,11 @@ mod tests {
         assert_eq!(pos.cannon_jumps(sq("b2")), bb(&["b9"]));
         assert_eq!(pos.cannon_jumps(sq("b7")), bb(&["b0"]));
         assert_eq!(soldier_reach(Color::Red, sq("e4")), bb(&["e5"]));
+        assert_eq!(
+            palace(Color::Red),
+            bb(&["d0", "e0", "f0", "d1", "e1", "f1", "d2", "e2", "f2"])
+        );
+        assert_eq!(palace(Color::Black), palace(Color::Red) << 63);
         assert_eq!(
             soldier_reach(Color::Black, sq("e4")),
             bb(&["e3", "d4", "f4"])

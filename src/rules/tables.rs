@@ -120,6 +120,20 @@ const fn in_palace(file: i32, rank: i32) -> bool {
     file >= 3 && file <= 5 && (rank <= 2 || rank >= 7)
 }
 
+/// `PALACE[color]`: the nine points of that side's palace.
+pub static PALACE: [Bitboard; 2] = {
+    let mut palaces: [Bitboard; 2] = [0; 2];
+    let mut s: usize = 0;
+    while s < 90 {
+        let (file, rank) = ((s % 9) as i32, (s / 9) as i32);
+        if in_palace(file, rank) {
+            palaces[(rank >= 7) as usize] |= 1 << s;
+        }
+        s += 1;
+    }
+    palaces
+};
+
 /// Marks a point off the board in leg/eye tables; the position keeps that
 /// mailbox entry permanently occupied so those legs always read as blocked.
 pub const OFF_BOARD: u8 = 90;
