@@ -19,7 +19,7 @@ use serenity::async_trait;
 use support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use tokio::sync::mpsc;
 use xiangqi_bot::bot::discord::{build_client, DiscordArgs};
-use xiangqi_bot::bot::{Bot, BotArgs};
+use xiangqi_bot::bot::{Bot, BotArgs, MoveTiming};
 use xiangqi_bot::rules::{notation, Game, Position};
 use xiangqi_bot::store::{GameId, Store};
 
@@ -90,6 +90,8 @@ async fn stand_in_serves_a_bare_serenity_client() {
 struct BotProcess {
     runtime: Option<tokio::runtime::Runtime>,
     shards: Arc<ShardManager>,
+    /// The bot's core, to read where its moves spent their time.
+    bot: Arc<Bot>,
 }
 
 impl BotProcess {
@@ -120,19 +122,22 @@ impl BotProcess {
                     .await
                     .expect("the bot opens its store"),
             );
-            let mut client = build_client(bot, &args).await.expect("the client builds");
-            let _ = tx.send(client.shard_manager.clone());
+            let mut client = build_client(bot.clone(), &args)
+                .await
+                .expect("the client builds");
+            let _ = tx.send((client.shard_manager.clone(), bot));
             if let Err(err) = client.start().await {
                 eprintln!("bot client stopped: {err}");
             }
         });
-        let shards = tokio::time::timeout(WAIT, rx)
+        let (shards, bot) = tokio::time::timeout(WAIT, rx)
             .await
             .expect("the bot starts in time")
             .expect("the bot starts");
         BotProcess {
             runtime: Some(runtime),
             shards,
+            bot,
         }
     }
 
@@ -743,50 +748,77 @@ async fn an_abandoned_game_is_ended_and_announced_in_its_thread() {
 
 // ---------------------------------------------------------------------- load
 
-/// 50 games at once against the bot at level 1; every move is answered.
-/// Prints the latency from message to the move's echo and to the bot's
-/// answer (run with `--nocapture`); asserts only that all were answered.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fifty_concurrent_games_are_all_answered() {
-    const GAMES: usize = 50;
-    const MOVES_EACH: usize = 4;
+/// One player's move against the bot, as the stand-in saw it.
+struct Sample {
+    game: i64,
+    /// From the message to the post echoing the move.
+    echo: Duration,
+    /// From the message to the bot's answering move.
+    answer: Duration,
+}
+
+/// `user` number `i` starts a game against the bot at level 1 and plays up to
+/// `moves_each` moves, each after `think` (the player's thinking time, by ply).
+async fn play_against_bot(
+    h: &Harness,
+    i: usize,
+    moves_each: usize,
+    think: impl Fn(usize) -> Duration,
+) -> Vec<Sample> {
+    let user = TestUser::new(1000 + i as u64, &format!("player{i}"));
+    let (game, thread) = h.start_bot_game(&user, "red 1").await;
+    let mut moves: Vec<String> = Vec::new();
+    let mut samples = Vec::new();
+    for ply in 0..moves_each {
+        let position = replay(&moves);
+        if !matches!(position.status(), xiangqi_bot::rules::GameStatus::Ongoing) {
+            break;
+        }
+        tokio::time::sleep(think(ply)).await;
+        let legal = position.position().legal_moves();
+        let mv = legal[(i + ply * 7) % legal.len()].to_string();
+        let from = h.stand_in.call_count();
+        let sent = Instant::now();
+        let echo = h.play(&user, thread, &mv, game).await;
+        let answer = h
+            .stand_in
+            .try_wait_for(from, WAIT, |c| {
+                c.channel == Some(thread) && is_bot_move(c, game)
+            })
+            .await;
+        let Some(answer) = answer else {
+            if echo.content().contains("Game over") {
+                break;
+            }
+            panic!("game {game}: no answer to {mv}");
+        };
+        samples.push(Sample {
+            game,
+            echo: echo.at - sent,
+            answer: answer.at - sent,
+        });
+        moves.push(mv);
+        moves.push(announced_move(answer.content()));
+    }
+    samples
+}
+
+/// `games` players at once against a fresh bot, each playing `moves_each`
+/// moves after `think(player, ply)`; asserts every move was answered and
+/// prints the latencies and the bot's own breakdown of where they went.
+async fn load(
+    title: &str,
+    games: usize,
+    moves_each: usize,
+    think: impl Fn(usize, usize) -> Duration + Send + Sync + Copy + 'static,
+) {
     let h = Arc::new(Harness::start().await);
     let started = Instant::now();
     let mut players = Vec::new();
-    for i in 0..GAMES {
+    for i in 0..games {
         let h = h.clone();
         players.push(tokio::spawn(async move {
-            let user = TestUser::new(1000 + i as u64, &format!("player{i}"));
-            let (game, thread) = h.start_bot_game(&user, "red 1").await;
-            let mut moves: Vec<String> = Vec::new();
-            let mut samples = Vec::new();
-            for ply in 0..MOVES_EACH {
-                let position = replay(&moves);
-                if !matches!(position.status(), xiangqi_bot::rules::GameStatus::Ongoing) {
-                    break;
-                }
-                let legal = position.position().legal_moves();
-                let mv = legal[(i + ply * 7) % legal.len()].to_string();
-                let from = h.stand_in.call_count();
-                let sent = Instant::now();
-                let echo = h.play(&user, thread, &mv, game).await;
-                let answer = h
-                    .stand_in
-                    .try_wait_for(from, WAIT, |c| {
-                        c.channel == Some(thread) && is_bot_move(c, game)
-                    })
-                    .await;
-                let Some(answer) = answer else {
-                    if echo.content().contains("Game over") {
-                        break;
-                    }
-                    panic!("game {game}: no answer to {mv}");
-                };
-                samples.push((echo.at - sent, answer.at - sent, answer.at - echo.at));
-                moves.push(mv);
-                moves.push(announced_move(answer.content()));
-            }
-            samples
+            play_against_bot(&h, i, moves_each, move |ply| think(i, ply)).await
         }));
     }
     let mut samples = Vec::new();
@@ -795,36 +827,87 @@ async fn fifty_concurrent_games_are_all_answered() {
     }
     let wall = started.elapsed();
     assert!(
-        samples.len() >= GAMES * (MOVES_EACH - 1),
+        samples.len() >= games * (moves_each - 1),
         "{} moves answered",
         samples.len()
     );
 
-    let report = |name: &str, mut values: Vec<Duration>| {
+    // The bot's timings of each game's moves, in order, beside the samples.
+    // A move's timing is kept just after its answer is posted: wait for all.
+    let bot = &h.bot.as_ref().expect("the bot runs").bot;
+    let deadline = Instant::now() + WAIT;
+    while bot.move_timings().len() < samples.len() && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let timings = bot.move_timings();
+    let mut by_game: std::collections::HashMap<i64, Vec<MoveTiming>> = Default::default();
+    for timing in timings {
+        by_game.entry(timing.game).or_default().push(timing);
+    }
+    let mut paired = Vec::new();
+    let mut samples_of: std::collections::HashMap<i64, Vec<&Sample>> = Default::default();
+    for sample in &samples {
+        samples_of.entry(sample.game).or_default().push(sample);
+    }
+    for (game, played) in &samples_of {
+        let timed = by_game.get(game).map(Vec::as_slice).unwrap_or_default();
+        assert!(
+            timed.len() >= played.len(),
+            "game {game}: every move is timed"
+        );
+        paired.extend(played.iter().zip(timed).map(|(s, t)| (*s, *t)));
+    }
+    assert_eq!(paired.len(), samples.len());
+
+    let report = |name: &str, of: &dyn Fn(&(&Sample, MoveTiming)) -> Duration| {
+        let mut values: Vec<Duration> = paired.iter().map(of).collect();
         values.sort();
         let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{name:<28} p50 {:>7.1} ms   p99 {:>7.1} ms   max {:>7.1} ms",
+            "  {name:<34} p50 {:>7.1} ms   p99 {:>7.1} ms   max {:>7.1} ms",
             at(0.5).as_secs_f64() * 1e3,
             at(0.99).as_secs_f64() * 1e3,
             at(1.0).as_secs_f64() * 1e3
         );
     };
     println!(
-        "\n{GAMES} concurrent games, {} moves answered at level 1 in {:.1} s",
+        "\n{title}: {games} games, {} moves answered at level 1 in {:.1} s",
         samples.len(),
         wall.as_secs_f64()
     );
-    report(
-        "message -> move echoed",
-        samples.iter().map(|s| s.0).collect(),
-    );
-    report(
-        "message -> bot's answer",
-        samples.iter().map(|s| s.1).collect(),
-    );
-    report(
-        "echo -> bot's answer",
-        samples.iter().map(|s| s.2).collect(),
-    );
+    report("message -> move echoed", &|(s, _)| s.echo);
+    report("message -> bot's answer", &|(s, _)| s.answer);
+    report("  minus that move's search", &|(s, t)| {
+        s.answer.saturating_sub(t.search)
+    });
+    println!("  inside the bot, request -> answer posted:");
+    report("  total", &|(_, t)| t.total);
+    report("  store reads and writes", &|(_, t)| t.store);
+    report("  waiting for an engine slot", &|(_, t)| t.engine_wait);
+    report("  engine search", &|(_, t)| t.search);
+    report("  rendering boards", &|(_, t)| t.render);
+    report("  posting replies (HTTP)", &|(_, t)| t.post);
+    report("  other (parse, locks, threads)", &|(_, t)| t.other());
+}
+
+/// 50 games against the bot at level 1, every move answered, twice: all 50
+/// players moving at the same instant (a burst, which on a 2-core machine
+/// must queue), then paced as people play (each answers the bot's reply
+/// after 200-1000 ms, seeded). Prints (with `--nocapture`) the latency from
+/// message to reply and the bot's breakdown; asserts only that every move was
+/// answered and timed, as timings are not asserted on a shared machine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_concurrent_games_are_all_answered() {
+    const GAMES: usize = 50;
+    const MOVES_EACH: usize = 4;
+    load("burst", GAMES, MOVES_EACH, |_, _| Duration::ZERO).await;
+    load("paced", GAMES, MOVES_EACH, |player, ply| {
+        // A small seeded hash of (player, ply): 200-1000 ms.
+        let mut x = (player as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (ply as u64 + 1);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 29;
+        Duration::from_millis(200 + x % 801)
+    })
+    .await;
 }

@@ -11,6 +11,7 @@ use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, 
 
 use super::error::{BotError, BotResult};
 use super::reply::Attachment;
+use super::timing::{self, Phase};
 use super::{Actor, Bot, Place, Request};
 
 /// A game as stored, with its moves replayed through the rules.
@@ -129,9 +130,7 @@ impl Bot {
     /// Loads a game and replays its moves; a move the rules refuse means the
     /// file was damaged, which is the bot's fault, not the player's.
     pub(super) async fn load(&self, id: GameId) -> BotResult<LoadedGame> {
-        let (record, moves) = self
-            .store
-            .game_with_moves(id)
+        let (record, moves) = timing::timed(Phase::Store, self.store.game_with_moves(id))
             .await
             .map_err(|e| store_error(e, id.0))?;
         let start = Position::from_fen(&record.start_fen)
@@ -153,9 +152,7 @@ impl Bot {
     /// in, else the requester's live game in this channel.
     pub(super) async fn my_game(&self, request: &Request) -> BotResult<GameRecord> {
         if let Some(thread) = &request.place.thread {
-            let here = self
-                .store
-                .live_games_in_channel(thread)
+            let here = timing::timed(Phase::Store, self.store.live_games_in_channel(thread))
                 .await
                 .map_err(BotError::internal)?;
             if let Some(game) = here
@@ -199,7 +196,8 @@ impl Bot {
             caption(&loaded.record, &loaded.game),
         );
         let renderer = Arc::clone(&self.renderer);
-        let bytes = tokio::task::spawn_blocking(move || renderer.render_png(&scene))
+        let rendering = tokio::task::spawn_blocking(move || renderer.render_png(&scene));
+        let bytes = timing::timed(Phase::Render, rendering)
             .await
             .map_err(BotError::internal)?;
         Ok(Attachment {

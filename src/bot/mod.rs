@@ -15,11 +15,13 @@ pub mod discord;
 pub mod error;
 pub mod help;
 pub mod reply;
+pub mod timing;
 
 pub use command::{Command, CommandError};
 pub use config::{BotArgs, BotConfig};
 pub use error::BotError;
 pub use reply::{Attachment, Outbox, RecordingOutbox, Reply};
+pub use timing::{MoveTiming, MoveTimings};
 
 /// A user of a transport: its platform id and the name to show.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -68,6 +70,7 @@ pub struct Bot {
     store: Store,
     renderer: Arc<Renderer>,
     engine: Engine,
+    timings: MoveTimings,
     config: BotConfig,
     /// One lock per game: a move, the bot's answer, a takeback or a resignation
     /// in one game happen one at a time (the store's ply check backs this up
@@ -83,6 +86,7 @@ impl Bot {
     pub fn new(store: Store, renderer: Renderer, config: BotConfig) -> Bot {
         Bot {
             engine: Engine::new(config.engine_threads),
+            timings: MoveTimings::default(),
             store,
             renderer: Arc::new(renderer),
             config,
@@ -115,6 +119,12 @@ impl Bot {
         &self.store
     }
 
+    /// Where the recent players' moves spent their time, up to the bot's
+    /// answer (see [`timing`]).
+    pub fn move_timings(&self) -> Vec<MoveTiming> {
+        self.timings.recent()
+    }
+
     pub fn config(&self) -> &BotConfig {
         &self.config
     }
@@ -144,7 +154,10 @@ impl Bot {
             }
             Command::Accept => self.accept(request, outbox).await,
             Command::Decline => self.decline(request, outbox).await,
-            Command::Move(text) => self.make_move(request, text, outbox).await,
+            Command::Move(text) => {
+                let timings = &self.timings;
+                timings.time(self.make_move(request, text, outbox)).await
+            }
             Command::Resign => self.resign(request, outbox).await,
             Command::Draw => self.draw(request, outbox).await,
             Command::Takeback => self.takeback(request, outbox).await,
@@ -216,5 +229,7 @@ impl Bot {
 
 /// Posts one reply; a transport failure is the bot's fault, not the user's.
 async fn post(outbox: &dyn Outbox, place: &Place, reply: Reply) -> BotResult<()> {
-    outbox.post(place, reply).await.map_err(BotError::internal)
+    timing::timed(timing::Phase::Post, outbox.post(place, reply))
+        .await
+        .map_err(BotError::internal)
 }

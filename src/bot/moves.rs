@@ -22,6 +22,7 @@ use super::games::{
     LoadedGame,
 };
 use super::reply::{Outbox, Reply};
+use super::timing::{self, Phase};
 use super::{post, Bot, Request};
 
 impl Bot {
@@ -33,6 +34,7 @@ impl Bot {
     ) -> BotResult<()> {
         let record = self.my_game(request).await?;
         let id = record.id;
+        timing::set_game(id.0);
         {
             let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
@@ -84,8 +86,9 @@ impl Bot {
         game.play(mv).map_err(|e| BotError::IllegalMove {
             reason: e.to_string(),
         })?;
-        self.store
-            .apply_move(id, loaded.record.ply, &mv.to_string(), by)
+        let iccs = mv.to_string();
+        let storing = self.store.apply_move(id, loaded.record.ply, &iccs, by);
+        timing::timed(Phase::Store, storing)
             .await
             .map_err(|e| store_error(e, id.0))?;
         if let GameStatus::Over(outcome) = game.status() {
@@ -94,8 +97,8 @@ impl Bot {
                 crate::rules::GameResult::BlackWins => GameResult::BlackWins,
                 crate::rules::GameResult::Draw => GameResult::Draw,
             };
-            self.store
-                .finish_game(id, result, outcome.reason.as_str())
+            let storing = self.store.finish_game(id, result, outcome.reason.as_str());
+            timing::timed(Phase::Store, storing)
                 .await
                 .map_err(|e| store_error(e, id.0))?;
         }
