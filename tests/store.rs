@@ -329,6 +329,95 @@ async fn racing_moves_exactly_one_wins_each_time() {
     assert_eq!(stored, winners, "the stored moves are exactly the winners'");
 }
 
+/// A move that ends the game is stored with the game's end in one write: a
+/// final move racing an ordinary one for the same ply leaves exactly one of
+/// them, and when the final move loses, neither it nor the result is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all() {
+    let (_dir, _clock, store) = fresh().await;
+    let mut finals_won = 0;
+    for round in 0..40u32 {
+        let game = store
+            .create_game(vs_bot(alice(), Color::Red, 2))
+            .await
+            .unwrap();
+        let final_move = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .apply_final_move(
+                        game.id,
+                        0,
+                        "h2e2",
+                        &actor(&alice()),
+                        GameResult::RedWins,
+                        "checkmate",
+                    )
+                    .await
+            })
+        };
+        let plain_move = {
+            let store = store.clone();
+            tokio::spawn(
+                async move { store.apply_move(game.id, 0, "b2e2", &actor(&alice())).await },
+            )
+        };
+        let (final_move, plain_move) = (final_move.await.unwrap(), plain_move.await.unwrap());
+        let (record, moves) = store.game_with_moves(game.id).await.unwrap();
+        assert_eq!(record.ply, 1, "round {round}: one move stored");
+        match (final_move, plain_move) {
+            (Ok(finished), Err(e)) => {
+                assert!(
+                    e.is_stale() || matches!(e, StoreError::GameOver(_)),
+                    "round {round}: {e}"
+                );
+                finals_won += 1;
+                assert_eq!(finished.status, GameStatus::Finished);
+                assert_eq!(finished.result, Some(GameResult::RedWins));
+                assert_eq!(finished.reason.as_deref(), Some("checkmate"));
+                assert_eq!(finished.ply, 1);
+                assert_eq!(record.status, GameStatus::Finished);
+                assert_eq!(moves[0].iccs.to_string(), "h2e2");
+            }
+            (Err(e), Ok(_)) => {
+                assert!(e.is_stale(), "round {round}: {e}");
+                assert!(
+                    record.is_live(),
+                    "round {round}: the lost final move ended nothing"
+                );
+                assert_eq!(record.result, None);
+                assert_eq!(moves[0].iccs.to_string(), "b2e2");
+            }
+            (a, b) => panic!("round {round}: expected one winner, got {a:?} and {b:?}"),
+        }
+    }
+    // Alice's stats count exactly the games her final move ended.
+    let stats = store.player(&alice().id).await.unwrap().unwrap();
+    assert_eq!(stats.wins, finals_won);
+    // A stale final move, alone, changes nothing either.
+    let game = store
+        .create_game(vs_bot(bob(), Color::Red, 2))
+        .await
+        .unwrap();
+    let refused = store
+        .apply_final_move(
+            game.id,
+            3,
+            "h2e2",
+            &actor(&bob()),
+            GameResult::RedWins,
+            "checkmate",
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::StaleGame { actual: 0, .. })),
+        "{refused:?}"
+    );
+    let record = store.game(game.id).await.unwrap();
+    assert!(record.is_live() && record.ply == 0);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
 /// The same race between two separately opened stores on one file (two
 /// writer connections, as two processes would have): SQLite's own locking
 /// and the ply check still let exactly one through.

@@ -35,7 +35,7 @@ impl Bot {
         let record = self.my_game(request).await?;
         let id = record.id;
         timing::set_game(id.0);
-        {
+        let after = {
             let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
             let loaded = self.load(id).await?;
@@ -46,10 +46,19 @@ impl Bot {
                 })?
                 .mv;
             tracing::debug!(game = id.0, %mv, side = %color, "player move");
-            self.commit_move(loaded, mv, &store_actor(&request.actor), outbox)
+            let played = self
+                .store_move(loaded, mv, &store_actor(&request.actor))
                 .await?;
+            self.announce(&played, outbox).await?;
+            played.after
+        };
+        // The game as just stored is the bot's starting point: nothing is
+        // reloaded, and the store's ply check refuses the bot's move if the
+        // game changes while it thinks.
+        if after.record.awaits_bot() {
+            self.bot_move(after, outbox).await?;
         }
-        self.bot_turn(id, outbox).await
+        Ok(())
     }
 
     /// The side the requester plays, when it is their move in a live game.
@@ -70,40 +79,71 @@ impl Bot {
         Ok(color)
     }
 
-    /// Plays `mv` (already known legal) in the game, stores it, finishes the
-    /// game if the rules end it, and posts the move with the board.
-    async fn commit_move(
+    /// Plays `mv` (already known legal) in the loaded game and stores it under
+    /// the ply the game was loaded at, together with the game's end when the
+    /// rules end it. Returns the game as stored, built in memory rather than
+    /// read back: the store's write is the only round trip.
+    async fn store_move(
         &self,
         loaded: LoadedGame,
         mv: Move,
         by: &store::Actor,
-        outbox: &dyn Outbox,
-    ) -> BotResult<()> {
-        let id = loaded.record.id;
-        let mover = loaded.game.position().side_to_move();
-        let words = describe_move(loaded.game.position(), mv);
-        let mut game = loaded.game;
+    ) -> BotResult<PlayedMove> {
+        let LoadedGame {
+            mut record,
+            mut game,
+        } = loaded;
+        let id = record.id;
+        let mover = game.position().side_to_move();
+        let words = describe_move(game.position(), mv);
         game.play(mv).map_err(|e| BotError::IllegalMove {
             reason: e.to_string(),
         })?;
         let iccs = mv.to_string();
-        let storing = self.store.apply_move(id, loaded.record.ply, &iccs, by);
-        timing::timed(Phase::Store, storing)
-            .await
-            .map_err(|e| store_error(e, id.0))?;
-        if let GameStatus::Over(outcome) = game.status() {
-            let result = match outcome.result {
-                crate::rules::GameResult::RedWins => GameResult::RedWins,
-                crate::rules::GameResult::BlackWins => GameResult::BlackWins,
-                crate::rules::GameResult::Draw => GameResult::Draw,
-            };
-            let storing = self.store.finish_game(id, result, outcome.reason.as_str());
-            timing::timed(Phase::Store, storing)
-                .await
-                .map_err(|e| store_error(e, id.0))?;
+        match game.status() {
+            GameStatus::Over(outcome) => {
+                let result = match outcome.result {
+                    crate::rules::GameResult::RedWins => GameResult::RedWins,
+                    crate::rules::GameResult::BlackWins => GameResult::BlackWins,
+                    crate::rules::GameResult::Draw => GameResult::Draw,
+                };
+                let storing = self.store.apply_final_move(
+                    id,
+                    record.ply,
+                    &iccs,
+                    by,
+                    result,
+                    outcome.reason.as_str(),
+                );
+                record = timing::timed(Phase::Store, storing)
+                    .await
+                    .map_err(|e| store_error(e, id.0))?;
+            }
+            GameStatus::Ongoing => {
+                let storing = self.store.apply_move(id, record.ply, &iccs, by);
+                let stored = timing::timed(Phase::Store, storing)
+                    .await
+                    .map_err(|e| store_error(e, id.0))?;
+                record.ply = stored.ply;
+                record.last_activity_at = stored.played_at;
+            }
         }
-        let after = self.load(id).await?;
-        let mut text = format!("#{} · {}: {words}.", id.0, seat(&after.record, mover));
+        Ok(PlayedMove {
+            after: LoadedGame { record, game },
+            mover,
+            words,
+        })
+    }
+
+    /// Posts a stored move with the board after it.
+    async fn announce(&self, played: &PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
+        let after = &played.after;
+        let mut text = format!(
+            "#{} · {}: {}.",
+            after.id(),
+            seat(&after.record, played.mover),
+            played.words
+        );
         if !after.record.is_live() {
             if after.game.position().in_check() {
                 text.push_str(" Check.");
@@ -113,12 +153,12 @@ impl Bot {
             if after.game.position().in_check() {
                 text.push_str(" Check!");
             }
-            let next = after.record.participant(mover.opponent());
+            let next = after.record.participant(played.mover.opponent());
             if next.bot_level().is_none() {
                 text.push_str(&format!(" {}, your move.", next.display_name()));
             }
         }
-        let board = self.board_file(&after, self.player_seat(&after)).await?;
+        let board = self.board_file(after, self.player_seat(after)).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &after.place(), reply).await
@@ -137,11 +177,11 @@ impl Bot {
         }
     }
 
-    /// Makes the bot's move if it is the bot's turn in a live game: thinks
-    /// without holding the game, then stores the move only if nothing changed.
+    /// Makes the bot's move if it is the bot's turn in a live game (at start,
+    /// after a restart, from the idle sweep, or when a game begins).
     pub(super) async fn bot_turn(&self, id: GameId, outbox: &dyn Outbox) -> BotResult<()> {
-        let lock = self.game_lock(id.0);
         let snapshot = {
+            let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
             let loaded = self.load(id).await?;
             if !loaded.record.awaits_bot() {
@@ -149,6 +189,15 @@ impl Bot {
             }
             loaded
         };
+        self.bot_move(snapshot, outbox).await
+    }
+
+    /// Thinks on `snapshot` (a live game where the bot is to move) without
+    /// holding the game, then stores the move under the snapshot's ply: if the
+    /// game changed meanwhile (resigned, abandoned, answered by another turn)
+    /// the store refuses it and the bot says nothing.
+    async fn bot_move(&self, snapshot: LoadedGame, outbox: &dyn Outbox) -> BotResult<()> {
+        let id = snapshot.record.id;
         let to_move = snapshot.game.position().side_to_move();
         let Some(level) = snapshot.record.participant(to_move).bot_level() else {
             return Ok(());
@@ -169,18 +218,12 @@ impl Bot {
             return Ok(());
         };
         tracing::debug!(game = id.0, %mv, score = result.score.0, depth = result.depth, "bot move");
+        let lock = self.game_lock(id.0);
         let _held = lock.lock().await;
-        let loaded = self.load(id).await?;
-        if !loaded.record.awaits_bot() || loaded.ply() != snapshot.ply() {
-            // Resigned, abandoned or otherwise changed while the bot thought.
-            return Ok(());
-        }
-        match self
-            .commit_move(loaded, mv, &store::Actor::Bot, outbox)
-            .await
-        {
-            Err(BotError::Stale(_)) => Ok(()),
-            other => other,
+        match self.store_move(snapshot, mv, &store::Actor::Bot).await {
+            Ok(played) => self.announce(&played, outbox).await,
+            Err(BotError::Stale(_) | BotError::GameOver(_)) => Ok(()),
+            Err(other) => Err(other),
         }
     }
 
@@ -500,6 +543,13 @@ impl Bot {
         }
         Ok(())
     }
+}
+
+/// A move just stored: the game after it, who made it and the move in words.
+struct PlayedMove {
+    after: LoadedGame,
+    mover: Color,
+    words: String,
 }
 
 /// Below this score (centipawns, the bot's view) the bot takes a draw.

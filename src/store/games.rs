@@ -536,6 +536,34 @@ impl Store {
             .await
     }
 
+    /// Stores a move that ends the game, and the game's end, as one write:
+    /// [`Store::apply_move`]'s checks and effects, then
+    /// [`Store::finish_game`]'s (result, ratings, stats). Either both are
+    /// stored or neither, so no crash can leave a live game in a position the
+    /// rules have ended. Returns the finished game.
+    pub async fn apply_final_move(
+        &self,
+        game: GameId,
+        expected_ply: u32,
+        mv: &str,
+        by: &Actor,
+        result: GameResult,
+        reason: &str,
+    ) -> StoreResult<GameRecord> {
+        let iccs = Iccs::parse(mv)?;
+        let now = self.now();
+        let by = by.clone();
+        let reason = reason.to_owned();
+        self.write(move |conn| {
+            Box::pin(async move {
+                apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
+                finish_in(conn, game, Some(result), &reason, now).await??;
+                load_game(conn, game).await
+            })
+        })
+        .await
+    }
+
     /// Removes the last `plies` moves (a granted takeback) in one transaction,
     /// guarded by `expected_ply` like a move. Returns the removed moves.
     pub async fn take_back(
