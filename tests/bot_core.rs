@@ -154,29 +154,40 @@ async fn a_move_against_the_bot_gets_the_board_and_the_bots_answer() {
     let replies = h.say("ann", "h2e2").await;
     assert_eq!(
         replies.len(),
-        2,
-        "the move, then the bot's: {}",
+        1,
+        "the move and the bot's answer in one message: {}",
         texts(&replies)
     );
-    let mine = &replies[0].1;
-    assert!(!mine.private);
+    let answer = &replies[0].1;
+    assert!(!answer.private);
     assert!(
-        mine.text.contains("h2e2") && mine.text.contains("C2=5"),
+        answer
+            .text
+            .starts_with(&format!("#{game} · ann (Red): h2e2 (C2=5, ")),
         "{}",
-        mine.text
+        answer.text
     );
-    assert!(mine.files[0].filename.ends_with(".png") && is_png(&mine.files[0].bytes));
-    assert!(
-        replies[1].1.text.contains("xiangqi-bot"),
-        "{}",
-        replies[1].1.text
-    );
-    assert!(is_png(&replies[1].1.files[0].bytes));
+    // The bot's move, as stored, named after the player's, with whose turn it is.
+    let stored = h.store.game_with_moves(GameId(game)).await.unwrap().1;
+    assert_eq!(stored.len(), 2);
+    assert_eq!(stored[0].iccs.to_string(), "h2e2");
+    let bot_says = format!("xiangqi-bot (level 1) (Black): {} (", stored[1].iccs);
+    assert!(answer.text.contains(&bot_says), "{}", answer.text);
+    assert!(answer.text.ends_with("ann, your move."), "{}", answer.text);
+    // One board, after both moves.
+    assert_eq!(answer.files.len(), 1);
+    assert_eq!(answer.files[0].filename, format!("game-{game}-ply-2.png"));
+    assert!(is_png(&answer.files[0].bytes));
     assert_eq!(h.ply(game).await, 2);
 
     // WXF and Chinese notation work as well as ICCS.
     let replies = h.say("ann", "move H2+3").await;
-    assert_eq!(replies.len(), 2, "{}", texts(&replies));
+    assert_eq!(replies.len(), 1, "{}", texts(&replies));
+    assert!(
+        replies[0].1.text.contains("h0g2 (H2+3"),
+        "{}",
+        texts(&replies)
+    );
     assert_eq!(h.ply(game).await, 4);
 }
 
@@ -579,4 +590,41 @@ async fn resume_pending_makes_the_moves_the_bot_owes() {
     // Nothing more is owed.
     h.bot.resume_pending(&h.outbox).await;
     assert!(h.outbox.take().is_empty());
+}
+
+#[tokio::test]
+async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() {
+    let h = harness().await;
+    // Red mates in one: the chariot on a8 holds rank 8, the one on b0 goes to b9.
+    let record = h
+        .store
+        .create_game(NewGame {
+            location: xiangqi_bot::store::Location::channel("lobby"),
+            red: Participant::User(UserRef::new("ann", "ann")),
+            black: Participant::Bot(BotLevel::new(1).unwrap()),
+            start_fen: Some("4k4/R8/9/9/9/9/9/9/9/1R1K5 w".into()),
+            rated: true,
+        })
+        .await
+        .unwrap();
+    let replies = h.say("ann", "b0b9").await;
+    assert_eq!(replies.len(), 1, "{}", texts(&replies));
+    let reply = &replies[0].1;
+    assert!(reply.text.contains("ann (Red): b0b9"), "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .ends_with("Game over: ann (Red) wins by checkmate."),
+        "{}",
+        reply.text
+    );
+    assert_eq!(reply.files.len(), 1);
+    assert!(is_png(&reply.files[0].bytes));
+    // The move and the result were stored together; the bot did not move.
+    let (after, moves) = h.store.game_with_moves(record.id).await.unwrap();
+    assert_eq!(moves.len(), 1);
+    assert!(!after.is_live());
+    assert_eq!(after.reason.as_deref(), Some("checkmate"));
+    let ann = h.store.player("ann").await.unwrap().unwrap();
+    assert_eq!((ann.games, ann.wins), (1, 1));
 }

@@ -304,20 +304,27 @@ fn game_id(text: &str) -> i64 {
         .unwrap_or_else(|_| panic!("no game id in {text:?}"))
 }
 
-/// The ICCS move a move post announces: "#3 · name (Black): h7e7 (…)." → "h7e7".
+/// The ICCS move of the bot's that a post announces, if it names one:
+/// "#3 · alice (Red): h2e2 (…). xiangqi-bot (level 1) (Black): h7e7 (…)." or
+/// "#3 · xiangqi-bot (level 1) (Red): h2e2 (…)." → the bot's move.
+fn bot_move_in(text: &str) -> Option<String> {
+    let (_, rest) = text.split_once("xiangqi-bot (level ")?;
+    let (seat, after) = rest.split_once("): ")?;
+    // "1) (Black": the level and the colour, nothing longer.
+    if seat.len() > 12 {
+        return None;
+    }
+    Some(after.chars().take(4).collect())
+}
+
 fn announced_move(text: &str) -> String {
-    let after = text
-        .split_once("): ")
-        .unwrap_or_else(|| panic!("no move in {text:?}"))
-        .1;
-    after.chars().take(4).collect()
+    bot_move_in(text).unwrap_or_else(|| panic!("no move of the bot's in {text:?}"))
 }
 
 fn is_bot_move(call: &RestCall, game: i64) -> bool {
     call.shows_message()
-        && call
-            .content()
-            .starts_with(&format!("#{game} · xiangqi-bot"))
+        && call.content().starts_with(&format!("#{game} · "))
+        && bot_move_in(call.content()).is_some()
         && !call.pngs().is_empty()
 }
 
@@ -420,8 +427,8 @@ async fn slash_play_is_deferred_then_answered_with_boards() {
     replay(&moves);
 }
 
-/// 2. A bare move in the game's thread: the bot names a legal answer and its
-/// board follows.
+/// 2. A bare move in the game's thread: one message names the move and the
+/// bot's legal answer, with the board after both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bare_move_in_the_thread_gets_a_legal_answer_with_a_board() {
     let h = Harness::start().await;
@@ -429,11 +436,22 @@ async fn bare_move_in_the_thread_gets_a_legal_answer_with_a_board() {
     let from = h.stand_in.call_count();
     let echo = h.play(&h.alice, thread, "h2e2", game).await;
     assert_board(&echo);
-    assert!(echo.content().contains("h2e2 (C2=5"), "{}", echo.content());
+    assert!(
+        echo.content()
+            .starts_with(&format!("#{game} · alice (Red): h2e2 (C2=5")),
+        "{}",
+        echo.content()
+    );
     let answer = h
         .post_in("the bot's answer", from, thread, |c| is_bot_move(c, game))
         .await;
-    assert!(answer.index > echo.index);
+    // A quick answer comes in the same message as the move, with one board.
+    assert_eq!(
+        answer.index,
+        echo.index,
+        "{}",
+        h.stand_in.describe_calls(from)
+    );
     assert_board(&answer);
     let reply = announced_move(answer.content());
     let moves = h.stored_moves(game).await;

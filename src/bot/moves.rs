@@ -4,7 +4,9 @@
 //! A move is checked against the game replayed from the store, stored under
 //! the game's ply (so two racing writers cannot both move), then announced with
 //! the board. When the bot is to move next, its search runs without holding the
-//! game's lock and its move is stored only if the game has not changed meanwhile.
+//! game's lock and its move is stored only if the game has not changed
+//! meanwhile; a quick answer goes out in the same message as the player's
+//! move, with one board after both.
 //!
 //! The bot answers a draw offer by its own evaluation: a quick search (the
 //! level-5 budget) of the position. It accepts when it thinks itself worse by
@@ -35,7 +37,7 @@ impl Bot {
         let record = self.my_game(request).await?;
         let id = record.id;
         timing::set_game(id.0);
-        let after = {
+        let played = {
             let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
             let loaded = self.load(id).await?;
@@ -47,18 +49,47 @@ impl Bot {
                 .mv;
             tracing::debug!(game = id.0, %mv, side = %color, "player move");
             let played = self
-                .store_move(loaded, mv, &store_actor(&request.actor))
+                .store_move(&loaded, mv, &store_actor(&request.actor))
                 .await?;
-            self.announce(&played, outbox).await?;
-            played.after
+            if !played.after.record.awaits_bot() {
+                // Between people, or the move ended the game: say it now.
+                return self.announce(&played, outbox).await;
+            }
+            played
         };
-        // The game as just stored is the bot's starting point: nothing is
-        // reloaded, and the store's ply check refuses the bot's move if the
-        // game changes while it thinks.
-        if after.record.awaits_bot() {
-            self.bot_move(after, outbox).await?;
-        }
-        Ok(())
+        self.answer_player(played, outbox).await
+    }
+
+    /// The bot answers a player's move (stored, not yet announced). The game
+    /// as just stored is the search's starting point: nothing is reloaded,
+    /// and the store's ply check refuses the bot's move if the game changed
+    /// while it thought. When the bot answers within [`ONE_MESSAGE_WITHIN`],
+    /// both moves go out as one message with one board; a longer search
+    /// shows the player's move first, then the bot's when it comes.
+    async fn answer_player(&self, player: PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
+        let thinking = self.think(&player.after);
+        tokio::pin!(thinking);
+        let quick = tokio::select! {
+            answer = &mut thinking => Some(answer),
+            () = tokio::time::sleep(ONE_MESSAGE_WITHIN) => None,
+        };
+        let Some(answer) = quick else {
+            self.announce_locked(&player, outbox).await?;
+            return match thinking.await? {
+                Some(mv) => self.store_bot_move(&player.after, mv, None, outbox).await,
+                None => Ok(()),
+            };
+        };
+        let mv = match answer {
+            Ok(Some(mv)) => mv,
+            Ok(None) => return self.announce_locked(&player, outbox).await,
+            Err(err) => {
+                self.announce_locked(&player, outbox).await?;
+                return Err(err);
+            }
+        };
+        self.store_bot_move(&player.after, mv, Some(&player), outbox)
+            .await
     }
 
     /// The side the requester plays, when it is their move in a live game.
@@ -85,14 +116,12 @@ impl Bot {
     /// read back: the store's write is the only round trip.
     async fn store_move(
         &self,
-        loaded: LoadedGame,
+        loaded: &LoadedGame,
         mv: Move,
         by: &store::Actor,
     ) -> BotResult<PlayedMove> {
-        let LoadedGame {
-            mut record,
-            mut game,
-        } = loaded;
+        let mut record = loaded.record.clone();
+        let mut game = loaded.game.clone();
         let id = record.id;
         let mover = game.position().side_to_move();
         let words = describe_move(game.position(), mv);
@@ -137,27 +166,30 @@ impl Bot {
 
     /// Posts a stored move with the board after it.
     async fn announce(&self, played: &PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
-        let after = &played.after;
-        let mut text = format!(
-            "#{} · {}: {}.",
-            after.id(),
-            seat(&after.record, played.mover),
-            played.words
+        let text = format!(
+            "#{} · {}{}",
+            played.after.id(),
+            move_words(played),
+            whats_next(played)
         );
-        if !after.record.is_live() {
-            if after.game.position().in_check() {
-                text.push_str(" Check.");
-            }
-            text.push_str(&format!("\nGame over: {}", result_sentence(&after.record)));
-        } else {
-            if after.game.position().in_check() {
-                text.push_str(" Check!");
-            }
-            let next = after.record.participant(played.mover.opponent());
-            if next.bot_level().is_none() {
-                text.push_str(&format!(" {}, your move.", next.display_name()));
-            }
-        }
+        self.post_board(text, &played.after, outbox).await
+    }
+
+    /// [`Bot::announce`] under the game's lock, so that it is not overtaken
+    /// by a later move's message.
+    async fn announce_locked(&self, played: &PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
+        let lock = self.game_lock(played.after.id());
+        let _held = lock.lock().await;
+        self.announce(played, outbox).await
+    }
+
+    /// Posts `text` with the board of `after`.
+    async fn post_board(
+        &self,
+        text: String,
+        after: &LoadedGame,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let board = self.board_file(after, self.player_seat(after)).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
@@ -193,38 +225,80 @@ impl Bot {
     }
 
     /// Thinks on `snapshot` (a live game where the bot is to move) without
-    /// holding the game, then stores the move under the snapshot's ply: if the
-    /// game changed meanwhile (resigned, abandoned, answered by another turn)
-    /// the store refuses it and the bot says nothing.
+    /// holding the game, then stores and announces the move.
     async fn bot_move(&self, snapshot: LoadedGame, outbox: &dyn Outbox) -> BotResult<()> {
-        let id = snapshot.record.id;
-        let to_move = snapshot.game.position().side_to_move();
-        let Some(level) = snapshot.record.participant(to_move).bot_level() else {
-            return Ok(());
-        };
-        let seed = (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(snapshot.ply());
-        let result = self
-            .engine
-            .play(
-                snapshot.game.start(),
-                snapshot.game.moves(),
-                level.get(),
-                seed,
-            )
-            .await?;
-        let Some(mv) = result.best_move else {
-            // No legal move means the rules already ended the game.
-            tracing::warn!(game = id.0, "the bot has no move in a live game");
-            return Ok(());
-        };
-        tracing::debug!(game = id.0, %mv, score = result.score.0, depth = result.depth, "bot move");
-        let lock = self.game_lock(id.0);
-        let _held = lock.lock().await;
-        match self.store_move(snapshot, mv, &store::Actor::Bot).await {
-            Ok(played) => self.announce(&played, outbox).await,
-            Err(BotError::Stale(_) | BotError::GameOver(_)) => Ok(()),
-            Err(other) => Err(other),
+        match self.think(&snapshot).await? {
+            Some(mv) => self.store_bot_move(&snapshot, mv, None, outbox).await,
+            None => Ok(()),
         }
+    }
+
+    /// The bot's move in `snapshot`, searched without holding the game (the
+    /// position is copied first). `None` when the bot has no move to make.
+    fn think(
+        &self,
+        snapshot: &LoadedGame,
+    ) -> impl std::future::Future<Output = BotResult<Option<Move>>> + Send + '_ {
+        let id = snapshot.id();
+        let to_move = snapshot.game.position().side_to_move();
+        let level = snapshot.record.participant(to_move).bot_level();
+        let seed = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(snapshot.ply());
+        let start = snapshot.game.start().clone();
+        let moves = snapshot.game.moves().to_vec();
+        async move {
+            let Some(level) = level else {
+                return Ok(None);
+            };
+            let result = self.engine.play(&start, &moves, level.get(), seed).await?;
+            match result.best_move {
+                Some(mv) => {
+                    tracing::debug!(game = id, %mv, score = result.score.0, depth = result.depth, "bot move");
+                    Ok(Some(mv))
+                }
+                None => {
+                    // No legal move means the rules already ended the game.
+                    tracing::warn!(game = id, "the bot has no move in a live game");
+                    Ok(None)
+                }
+            }
+        }
+    }
+
+    /// Stores the bot's `mv` in `snapshot` under the snapshot's ply and posts
+    /// it, after `player`'s move when that is still to be shown (one message,
+    /// one board). If the game changed while the bot thought (resigned,
+    /// abandoned, answered by another turn) the store refuses the move: the
+    /// bot says nothing of it, and only the player's move is shown.
+    async fn store_bot_move(
+        &self,
+        snapshot: &LoadedGame,
+        mv: Move,
+        player: Option<&PlayedMove>,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let lock = self.game_lock(snapshot.id());
+        let _held = lock.lock().await;
+        let bot = match self.store_move(snapshot, mv, &store::Actor::Bot).await {
+            Ok(bot) => bot,
+            Err(BotError::Stale(_) | BotError::GameOver(_)) => {
+                return match player {
+                    Some(player) => self.announce(player, outbox).await,
+                    None => Ok(()),
+                };
+            }
+            Err(other) => return Err(other),
+        };
+        let Some(player) = player else {
+            return self.announce(&bot, outbox).await;
+        };
+        let text = format!(
+            "#{} · {} {}{}",
+            bot.after.id(),
+            move_words(player),
+            move_words(&bot),
+            whats_next(&bot)
+        );
+        self.post_board(text, &bot.after, outbox).await
     }
 
     pub(super) async fn resign(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
@@ -550,6 +624,38 @@ struct PlayedMove {
     after: LoadedGame,
     mover: Color,
     words: String,
+}
+
+/// How long the bot's answer may take to be sent with the player's move as
+/// one message: the depth-limited levels answer in milliseconds even under
+/// load, while a longer search should not leave the player's move unshown.
+const ONE_MESSAGE_WITHIN: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// "alice (Red): h2e2 (C2=5, 炮二平五)." and the check it gives.
+fn move_words(played: &PlayedMove) -> String {
+    let after = &played.after;
+    let mut text = format!("{}: {}.", seat(&after.record, played.mover), played.words);
+    if after.game.position().in_check() {
+        text.push_str(if after.record.is_live() {
+            " Check!"
+        } else {
+            " Check."
+        });
+    }
+    text
+}
+
+/// After a move: the game's result, or whose move it is when a person is.
+fn whats_next(played: &PlayedMove) -> String {
+    let record = &played.after.record;
+    if !record.is_live() {
+        return format!("\nGame over: {}", result_sentence(record));
+    }
+    let next = record.participant(played.mover.opponent());
+    match next.bot_level() {
+        None => format!(" {}, your move.", next.display_name()),
+        Some(_) => String::new(),
+    }
 }
 
 /// Below this score (centipawns, the bot's view) the bot takes a draw.
