@@ -628,3 +628,55 @@ async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() 
     let ann = h.store.player("ann").await.unwrap().unwrap();
     assert_eq!((ann.games, ann.wins), (1, 1));
 }
+
+#[tokio::test]
+async fn a_bare_move_is_played_where_a_game_is_and_ignored_elsewhere() {
+    let h = harness_with(config(), true).await;
+    let bare = |who: &str, place: &Place, text: &str| Request {
+        actor: actor(who),
+        place: place.clone(),
+        command: command::parse(text).unwrap(),
+    };
+    // No game in the channel: chat that looks like a move gets no answer.
+    h.bot
+        .handle_bare_move(&bare("ann", &channel(), "h2e2"), &h.outbox)
+        .await;
+    assert!(h.outbox.take().is_empty());
+    assert!(h.bot.move_timings().is_empty(), "nothing was timed");
+
+    let started = h.say("ann", "play red 1").await;
+    let thread = started
+        .iter()
+        .map(|(place, _)| place.clone())
+        .find(|place| place.thread.is_some())
+        .expect("the game gets its own thread");
+    let game = h.live_game_of("ann").await;
+    // In another thread of the channel, not the game's: still chat.
+    let elsewhere = Place {
+        thread: Some("another thread".into()),
+        ..thread.clone()
+    };
+    h.bot
+        .handle_bare_move(&bare("ann", &elsewhere, "h2e2"), &h.outbox)
+        .await;
+    assert!(h.outbox.take().is_empty());
+    assert_eq!(h.ply(game).await, 0);
+    // In the game's thread it is a move, answered like any other.
+    h.bot
+        .handle_bare_move(&bare("ann", &thread, "h2e2"), &h.outbox)
+        .await;
+    let said = h.outbox.take();
+    assert_eq!(said.len(), 1, "{}", texts(&said));
+    assert!(said[0].1.text.contains("h2e2"), "{}", texts(&said));
+    assert_eq!(h.ply(game).await, 2);
+    let timed = h.bot.move_timings();
+    assert_eq!(timed.len(), 1);
+    assert_eq!(timed[0].game, game);
+    // An illegal bare move in the game's thread is refused, privately.
+    h.bot
+        .handle_bare_move(&bare("ann", &thread, "a0a5"), &h.outbox)
+        .await;
+    let said = h.outbox.take();
+    assert_eq!(said.len(), 1);
+    assert!(said[0].1.private && said[0].1.text.contains("Try again"));
+}

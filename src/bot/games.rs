@@ -167,15 +167,30 @@ impl Bot {
             .ok_or(BotError::NoGameHere)
     }
 
+    /// The live game a move typed without the prefix is for: in a thread,
+    /// the thread's game only; in a channel, the requester's game there.
+    pub(super) async fn game_for_bare_move(
+        &self,
+        request: &Request,
+    ) -> BotResult<Option<GameRecord>> {
+        let Some(thread) = &request.place.thread else {
+            return self.live_game_of(&request.actor, &request.place).await;
+        };
+        let here = timing::timed(Phase::Store, self.store.live_games_in_channel(thread))
+            .await
+            .map_err(BotError::internal)?;
+        Ok(here
+            .into_iter()
+            .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str())))
+    }
+
     /// A user's live game in a channel (or one of its threads), if any.
     pub(super) async fn live_game_of(
         &self,
         actor: &Actor,
         place: &Place,
     ) -> BotResult<Option<GameRecord>> {
-        let games = self
-            .store
-            .live_games_of_user(&actor.id)
+        let games = timing::timed(Phase::Store, self.store.live_games_of_user(&actor.id))
             .await
             .map_err(BotError::internal)?;
         Ok(games

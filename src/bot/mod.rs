@@ -133,9 +133,22 @@ impl Bot {
     /// and any error becomes one short private reply saying what to do next.
     /// Returns once everything is posted, the bot's answering move included.
     pub async fn handle(&self, request: &Request, outbox: &dyn Outbox) {
+        self.respond(request, false, outbox).await
+    }
+
+    /// Handles a move typed without the command prefix, as chat: like
+    /// [`Bot::handle`] when a game is played where it was typed (the thread's
+    /// game, or the requester's game in the channel), and silently ignored
+    /// otherwise, since chat may look like a move. Finding the game is the
+    /// move's own lookup, not one more before it.
+    pub async fn handle_bare_move(&self, request: &Request, outbox: &dyn Outbox) {
+        self.respond(request, true, outbox).await
+    }
+
+    async fn respond(&self, request: &Request, bare: bool, outbox: &dyn Outbox) {
         let command = request.command.name();
         tracing::debug!(user = %request.actor.id, command, "request");
-        if let Err(err) = self.dispatch(request, outbox).await {
+        if let Err(err) = self.dispatch(request, bare, outbox).await {
             if let BotError::Internal(cause) = &err {
                 tracing::error!(user = %request.actor.id, command, error = format!("{cause:#}"), "request failed");
             }
@@ -146,7 +159,7 @@ impl Bot {
         }
     }
 
-    async fn dispatch(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn dispatch(&self, request: &Request, bare: bool, outbox: &dyn Outbox) -> BotResult<()> {
         match &request.command {
             Command::Play { color, level } => self.play(request, *color, *level, outbox).await,
             Command::Challenge { opponent, color } => {
@@ -156,7 +169,9 @@ impl Bot {
             Command::Decline => self.decline(request, outbox).await,
             Command::Move(text) => {
                 let timings = &self.timings;
-                timings.time(self.make_move(request, text, outbox)).await
+                timings
+                    .time(self.make_move(request, text, bare, outbox))
+                    .await
             }
             Command::Resign => self.resign(request, outbox).await,
             Command::Draw => self.draw(request, outbox).await,

@@ -32,9 +32,18 @@ impl Bot {
         &self,
         request: &Request,
         text: &str,
+        bare: bool,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let record = self.my_game(request).await?;
+        let record = if bare {
+            match self.game_for_bare_move(request).await? {
+                Some(record) => record,
+                // Chat that looks like a move, where no game is played.
+                None => return Ok(()),
+            }
+        } else {
+            self.my_game(request).await?
+        };
         let id = record.id;
         timing::set_game(id.0);
         let played = {

@@ -99,7 +99,8 @@ impl MoveTimings {
         self.lock().iter().copied().collect()
     }
 
-    /// Runs the handling of a move, timing its phases, and keeps the result.
+    /// Runs the handling of a move, timing its phases, and keeps the result
+    /// when the move was for a game.
     pub(super) async fn time<F: Future>(&self, work: F) -> F::Output {
         let started = Instant::now();
         let cell = RefCell::new(MoveTiming::default());
@@ -111,6 +112,11 @@ impl MoveTimings {
             .await;
         let mut timing = cell.into_inner();
         timing.total = started.elapsed();
+        if timing.game == 0 {
+            // No game was found for it (chat that looked like a move, or a
+            // move typed where no game is played): not a move to time.
+            return output;
+        }
         tracing::debug!(
             game = timing.game,
             total_us = timing.total.as_micros() as u64,

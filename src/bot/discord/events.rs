@@ -120,21 +120,24 @@ impl Handler {
             .await;
         let nick = message.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&message.author, nick);
+        let channel = self.outbox(ctx);
+        let outbox = MessageOutbox::new(&channel, message);
         let command = match heard {
             Heard::Nothing => return,
             Heard::Command(command) => Ok(commands::name_mentions(command, &message.mentions)),
             Heard::Bare(command) => {
                 // Chat that happens to look like a move is only taken as one
-                // where a game is played.
-                match game_here(self.bot.store(), &actor, &place).await {
-                    Some(_) => Ok(command),
-                    None => return,
-                }
+                // where a game is played: the core looks for that game as
+                // the move's own lookup, and says nothing when there is none.
+                let request = Request {
+                    actor,
+                    place,
+                    command,
+                };
+                return self.bot.handle_bare_move(&request, &outbox).await;
             }
             Heard::Error(text) => Err(text),
         };
-        let channel = self.outbox(ctx);
-        let outbox = MessageOutbox::new(&channel, message);
         self.dispatch(actor, place, command, &outbox).await;
     }
 
