@@ -211,10 +211,17 @@ impl Bot {
             caption(&loaded.record, &loaded.game),
         );
         let renderer = Arc::clone(&self.renderer);
-        let rendering = tokio::task::spawn_blocking(move || renderer.render_png(&scene));
-        let bytes = timing::timed(Phase::Render, rendering)
-            .await
-            .map_err(BotError::internal)?;
+        let rendering = async {
+            let _permit = self
+                .render_permits
+                .acquire()
+                .await
+                .map_err(BotError::internal)?;
+            tokio::task::spawn_blocking(move || renderer.render_png(&scene))
+                .await
+                .map_err(BotError::internal)
+        };
+        let bytes = timing::timed(Phase::Render, rendering).await?;
         Ok(Attachment {
             filename: format!("game-{}-ply-{}.png", loaded.id(), loaded.ply()),
             bytes,

@@ -76,6 +76,10 @@ pub struct Bot {
     /// in one game happen one at a time (the store's ply check backs this up
     /// across processes).
     game_locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Boards rendered at once are capped at the cores: a burst of moves
+    /// queues its renders instead of running them all on as many blocking
+    /// threads, where each would take as long as all of them.
+    render_permits: tokio::sync::Semaphore,
     /// Held while checking "one game per player per channel" and starting a
     /// game, so that two `play`s typed at once cannot both start one.
     start_lock: tokio::sync::Mutex<()>,
@@ -91,6 +95,9 @@ impl Bot {
             renderer: Arc::new(renderer),
             config,
             game_locks: Mutex::new(HashMap::new()),
+            render_permits: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ),
             start_lock: tokio::sync::Mutex::new(()),
         }
     }
