@@ -15,11 +15,8 @@
 //! ([`Terms`]): the search adds weights, the tuner records how often each
 //! weight applies, so the two can never disagree.
 
-use std::sync::OnceLock;
-
 use crate::rules::{
     palace, soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square, Squares,
-    NUM_SQUARES,
 };
 
 use super::{pst, weights};
@@ -77,15 +74,16 @@ pub(crate) trait Terms {
 }
 
 /// Per-side `[middlegame, endgame]` sums of weights: the search's [`Terms`].
-#[derive(Default)]
 struct Totals {
     score: [[i32; 2]; 2],
+    /// Looked up once per evaluation rather than once per piece.
+    pst: &'static pst::PieceSquareTable,
 }
 
 impl Terms for Totals {
     #[inline]
     fn piece(&mut self, piece: Piece, square: Square) {
-        let v = pst::table().value(piece, square);
+        let v = self.pst.value(piece, square);
         let s = &mut self.score[piece.color.index()];
         s[0] += v[0];
         s[1] += v[1];
@@ -129,52 +127,6 @@ impl Shape {
             red
         }
     }
-}
-
-/// Horse jumps with the leg that blocks each: (df, dr, leg df, leg dr).
-const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
-    (1, 2, 0, 1),
-    (-1, 2, 0, 1),
-    (1, -2, 0, -1),
-    (-1, -2, 0, -1),
-    (2, 1, 1, 0),
-    (2, -1, 1, 0),
-    (-2, 1, -1, 0),
-    (-2, -1, -1, 0),
-];
-
-/// Per point, the horse jumps with their legs: computed once, so the
-/// mobility loop tests bits only.
-struct Geometry {
-    /// (target, leg) pairs.
-    jumps: [[(u8, u8); 8]; NUM_SQUARES],
-    jump_count: [u8; NUM_SQUARES],
-}
-
-fn geometry() -> &'static Geometry {
-    static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-    GEOMETRY.get_or_init(|| {
-        let mut g = Geometry {
-            jumps: [[(0, 0); 8]; NUM_SQUARES],
-            jump_count: [0; NUM_SQUARES],
-        };
-        let index = |f: i32, r: i32| -> Option<u8> {
-            ((0..9).contains(&f) && (0..10).contains(&r)).then(|| (r * 9 + f) as u8)
-        };
-        for sq in 0..NUM_SQUARES {
-            let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
-            for (df, dr, lf, lr) in HORSE_JUMPS {
-                if let (Some(t), Some(leg)) =
-                    (index(file + df, rank + dr), index(file + lf, rank + lr))
-                {
-                    let n = g.jump_count[sq] as usize;
-                    g.jumps[sq][n] = (t, leg);
-                    g.jump_count[sq] += 1;
-                }
-            }
-        }
-        g
-    })
 }
 
 #[inline]
@@ -234,7 +186,10 @@ impl Side {
 
 /// The evaluation in centipawns for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut totals = Totals::default();
+    let mut totals = Totals {
+        score: [[0; 2]; 2],
+        pst: pst::table(),
+    };
     let shape = walk(pos, &mut totals);
     let red = shape.blend(totals.score[0]) - shape.blend(totals.score[1]);
     let red = shape.scale(red);
@@ -252,7 +207,6 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
     let occupied = pos.occupied();
     let colors = [pos.pieces_of(Color::Red), pos.pieces_of(Color::Black)];
-    let geo = geometry();
     let mut sides = [Side::default(); 2];
     let generals = [
         pos.general_square(Color::Red),
@@ -301,10 +255,9 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let cannons = pos.pieces(of(PieceKind::Cannon));
         for sq in Squares(cannons) {
             terms.piece(of(PieceKind::Cannon), sq);
-            let jumps = pos.cannon_jumps(sq);
+            let (reach, jumps) = pos.slider_reach_and_jumps(sq);
             palace_attacks.add(jumps, enemy_palace);
-            let mobility = ((pos.slider_reach(sq) & !occupied).count_ones()
-                + (jumps & enemy).count_ones()) as i32;
+            let mobility = ((reach & !occupied).count_ones() + (jumps & enemy).count_ones()) as i32;
             terms.term(color, Term::CannonMobility, mobility);
             if enemy_general.file() == sq.file() {
                 let (file, rank) = (sq.file() as i32, sq.rank() as i32);
@@ -320,7 +273,8 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let horses = pos.pieces(of(PieceKind::Horse));
         for sq in Squares(horses) {
             terms.piece(of(PieceKind::Horse), sq);
-            let (reach, mobility) = horse_reach(geo, occupied, own, sq.index());
+            let reach = pos.horse_reach(sq);
+            let mobility = (reach & !own).count_ones() as i32;
             palace_attacks.add(reach, enemy_palace);
             terms.term(color, Term::HorseMobility, mobility);
             if mobility <= 1 {
@@ -354,18 +308,6 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         phase: (sides[0].phase + sides[1].phase).min(PHASE_MAX),
         attackers: [sides[0].attackers, sides[1].attackers],
     }
-}
-
-/// The points a horse attacks (leg free), and how many of them it can move
-/// to (no piece of its own there).
-fn horse_reach(geo: &Geometry, occupied: Bitboard, own: Bitboard, sq: usize) -> (Bitboard, i32) {
-    let mut reach: Bitboard = 0;
-    for &(target, leg) in &geo.jumps[sq][..geo.jump_count[sq] as usize] {
-        if !has(occupied, leg) {
-            reach |= 1 << target;
-        }
-    }
-    (reach, (reach & !own).count_ones() as i32)
 }
 
 /// Pieces strictly between two points of one file.

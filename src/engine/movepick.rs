@@ -3,6 +3,8 @@
 //! most valuable victim / least valuable attacker, then the killer moves of
 //! this ply, then quiet moves by their history of causing cut-offs.
 
+use arrayvec::ArrayVec;
+
 use crate::rules::{Move, PieceKind, Position, MAX_MOVES};
 
 use super::pst::MATERIAL;
@@ -119,8 +121,8 @@ impl OrderingTables {
 /// Hands out the moves of one node best-first (selection sort: cut-offs
 /// usually come early, so most moves are never sorted).
 pub struct MovePicker {
-    moves: [(Move, i32); CAPACITY],
-    len: usize,
+    /// Each move with its ordering score.
+    moves: ArrayVec<(Move, i32), CAPACITY>,
     next: usize,
 }
 
@@ -133,13 +135,8 @@ impl MovePicker {
         tables: &OrderingTables,
         ply: usize,
     ) -> MovePicker {
-        let empty = moves
-            .first()
-            .copied()
-            .unwrap_or(Move::from_raw(0).expect("a0a0 packs"));
         let mut picker = MovePicker {
-            moves: [(empty, 0); CAPACITY],
-            len: 0,
+            moves: ArrayVec::new(),
             next: 0,
         };
         let killers = tables.killers[ply.min(MAX_PLY)];
@@ -161,36 +158,34 @@ impl MovePicker {
             } else {
                 tables.history(pos, mv)
             };
-            picker.moves[picker.len] = (mv, score);
-            picker.len += 1;
+            picker.moves.push((mv, score));
         }
         picker
     }
 
     /// Orders captures only, for the quiescence search.
     pub fn captures(pos: &Position, moves: &[Move]) -> MovePicker {
-        let empty = Move::from_raw(0).expect("a0a0 packs");
         let mut picker = MovePicker {
-            moves: [(empty, 0); CAPACITY],
-            len: 0,
+            moves: ArrayVec::new(),
             next: 0,
         };
         for &mv in moves.iter().take(CAPACITY) {
             if let Some(victim) = pos.piece_at(mv.to()) {
                 let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
-                picker.moves[picker.len] = (mv, order_value(victim.kind) * 64 - attacker);
-                picker.len += 1;
+                picker
+                    .moves
+                    .push((mv, order_value(victim.kind) * 64 - attacker));
             }
         }
         picker
     }
 
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 }
 
@@ -198,11 +193,11 @@ impl Iterator for MovePicker {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
-        if self.next >= self.len {
+        if self.next >= self.moves.len() {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..self.len {
+        for i in self.next + 1..self.moves.len() {
             if self.moves[i].1 > self.moves[best].1 {
                 best = i;
             }
@@ -210,6 +205,57 @@ impl Iterator for MovePicker {
         self.moves.swap(self.next, best);
         self.next += 1;
         Some(self.moves[self.next - 1].0)
+    }
+}
+
+/// The moves of a full-width node in two stages: the transposition table's
+/// move alone, then all the others best first. The table's move cuts off
+/// often enough that generating and scoring every move before trying it
+/// would mostly be wasted.
+pub struct StagedMoves {
+    /// The table's move, when legal here and not yet handed out.
+    tt_move: Option<Move>,
+    /// The table's move once handed out: the picker skips it.
+    tried: Option<Move>,
+    picker: Option<MovePicker>,
+}
+
+impl StagedMoves {
+    /// Stages the moves of `pos`; `tt_move` may be any move (a table entry
+    /// can belong to another position), and is used only if legal here.
+    pub fn new(pos: &Position, tt_move: Option<Move>) -> StagedMoves {
+        StagedMoves {
+            tt_move: tt_move.filter(|&mv| pos.is_legal(mv)),
+            tried: None,
+            picker: None,
+        }
+    }
+
+    /// Whether the side to move has no legal move at all.
+    pub fn is_empty(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> bool {
+        self.tt_move.is_none() && self.tried.is_none() && self.picker(pos, tables, ply).is_empty()
+    }
+
+    /// The next move to try. `pos`, `tables` and `ply` must be the node's.
+    pub fn next(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> Option<Move> {
+        if let Some(mv) = self.tt_move.take() {
+            self.tried = Some(mv);
+            return Some(mv);
+        }
+        self.picker(pos, tables, ply).next()
+    }
+
+    fn picker(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> &mut MovePicker {
+        let tried = self.tried;
+        self.picker.get_or_insert_with(|| {
+            let moves = pos.legal_moves();
+            let mut picker = MovePicker::new(pos, &moves, tried, tables, ply);
+            if tried.is_some() {
+                // It scored first; it was searched already.
+                picker.next();
+            }
+            picker
+        })
     }
 }
 

@@ -18,7 +18,7 @@ use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 use super::evaluate::evaluate;
 use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
-use super::movepick::{is_losing_capture, MovePicker, OrderingTables};
+use super::movepick::{is_losing_capture, MovePicker, OrderingTables, StagedMoves};
 use super::pst::MATERIAL;
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
@@ -485,13 +485,12 @@ impl<'a> Context<'a> {
             }
         }
 
-        let moves = self.pos.legal_moves();
-        if moves.is_empty() {
+        let mut moves = StagedMoves::new(&self.pos, tt_move);
+        if moves.is_empty(&self.pos, self.tables, ply) {
             // Checkmated or stalemated: both lose in Xiangqi.
             return -MATE + ply as i32;
         }
 
-        let picker = MovePicker::new(&self.pos, &moves, tt_move, self.tables, ply);
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -499,7 +498,10 @@ impl<'a> Context<'a> {
         let mut quiet_count = 0;
         let lmr = lmr_table();
 
-        for (index, mv) in picker.enumerate() {
+        let mut moves_started = 0;
+        while let Some(mv) = moves.next(&self.pos, self.tables, ply) {
+            let index = moves_started;
+            moves_started += 1;
             let is_capture = self.pos.piece_at(mv.to()).is_some();
             // Late quiet moves near the leaves rarely matter: prune them when
             // too many were tried already or the position is far below alpha.

@@ -4,7 +4,7 @@
 
 use super::bitboard::Bitboard;
 use super::position::{slides, Position};
-use super::tables::{PALACE, SOLDIER_MOVES};
+use super::tables::{HORSE_MOVES, PALACE, SOLDIER_MOVES};
 use super::types::{Color, Square};
 
 /// The nine points of `color`'s palace.
@@ -33,8 +33,24 @@ impl Position {
     /// first piece beyond the first screen each way.
     #[inline]
     pub fn cannon_jumps(&self, sq: Square) -> Bitboard {
-        let (_, _, rank_jump, file_jump) = slides(sq.index(), self.occupied, self.occupied_t);
-        rank_jump | file_jump
+        self.slider_reach_and_jumps(sq).1
+    }
+
+    /// [`slider_reach`](Self::slider_reach) and
+    /// [`cannon_jumps`](Self::cannon_jumps) from one lookup, for a cannon
+    /// that needs both.
+    #[inline]
+    pub fn slider_reach_and_jumps(&self, sq: Square) -> (Bitboard, Bitboard) {
+        let (rank_reach, file_reach, rank_jump, file_jump) =
+            slides(sq.index(), self.occupied, self.occupied_t);
+        (rank_reach | file_reach, rank_jump | file_jump)
+    }
+
+    /// The points a horse on `sq` attacks: its jumps whose leg is empty,
+    /// whatever stands on the landing point.
+    #[inline]
+    pub fn horse_reach(&self, sq: Square) -> Bitboard {
+        HORSE_MOVES[sq.index()][self.free_legs(sq.index())]
     }
 }
 
@@ -56,6 +72,12 @@ mod tests {
         // cannon and the b0 horse screen nothing beyond.
         assert_eq!(pos.cannon_jumps(sq("b2")), bb(&["b9"]));
         assert_eq!(pos.cannon_jumps(sq("b7")), bb(&["b0"]));
+        assert_eq!(
+            pos.slider_reach_and_jumps(sq("b2")),
+            (pos.slider_reach(sq("b2")), bb(&["b9"]))
+        );
+        // The b0 horse's c0 and a0 legs are blocked: only a2 and c2.
+        assert_eq!(pos.horse_reach(sq("b0")), bb(&["a2", "c2"]));
         assert_eq!(soldier_reach(Color::Red, sq("e4")), bb(&["e5"]));
         assert_eq!(
             palace(Color::Red),

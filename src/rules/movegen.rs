@@ -20,6 +20,8 @@ use super::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES,
     ORTHO_NEIGHBOURS, SOLDIER_MOVES,
 };
+use arrayvec::ArrayVec;
+
 use super::types::{Move, Square};
 
 /// More than the most moves any Xiangqi position allows (the pseudo-legal
@@ -29,26 +31,20 @@ pub const MAX_MOVES: usize = 128;
 /// A list of moves on the stack. Derefs to `[Move]`.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(
-                Square::from_index_unchecked(0),
-                Square::from_index_unchecked(0),
-            ); MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new(),
         }
     }
 
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
+        self.moves.push(mv);
     }
 }
 
@@ -62,14 +58,14 @@ impl Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 }
 
 impl DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 }
 
@@ -220,7 +216,7 @@ impl Position {
     /// Bit `d` set when the orthogonal neighbour `d` of `sq` (a horse's leg)
     /// is empty.
     #[inline(always)]
-    fn free_legs(&self, sq: usize) -> usize {
+    pub(crate) fn free_legs(&self, sq: usize) -> usize {
         let legs = &ORTHO_NEIGHBOURS[sq];
         ((self.board[legs[0] as usize] == EMPTY) as usize)
             | (((self.board[legs[1] as usize] == EMPTY) as usize) << 1)
