@@ -1,7 +1,8 @@
 //! Move ordering: the order in which the search tries moves decides how much
 //! alpha-beta can cut. First the transposition table's move, then captures by
 //! most valuable victim / least valuable attacker, then the killer moves of
-//! this ply, then quiet moves by their history of causing cut-offs.
+//! this ply, then the move that last refuted the opponent's move (the
+//! counter move), then quiet moves by their history of causing cut-offs.
 
 use arrayvec::ArrayVec;
 
@@ -19,6 +20,8 @@ const CAPACITY: usize = MAX_MOVES;
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Below the killers, above every history score.
+const COUNTER: i32 = 1 << 26;
 /// Below every quiet move: captures that probably lose material.
 const LOSING_CAPTURE: i32 = -(1 << 20);
 /// History scores stay within ±this, so they never reach the killers.
@@ -54,6 +57,29 @@ pub struct OrderingTables {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// By moving piece and destination.
     history: [[i32; 90]; 14],
+    /// The quiet move that last cut off after the opponent's move, by the
+    /// piece the opponent moved and where it went.
+    counters: [[Option<Move>; 90]; 14],
+}
+
+/// The opponent's last move, as the counter-move table indexes it: the
+/// piece it moved and where that piece now stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreviousMove {
+    piece: usize,
+    to: usize,
+}
+
+impl PreviousMove {
+    /// The move that led to `pos`, if it was a real move (not a null move).
+    pub fn of(pos: &Position, mv: Move) -> Option<PreviousMove> {
+        pos.piece_at(mv.to())
+            .filter(|p| p.color != pos.side_to_move())
+            .map(|p| PreviousMove {
+                piece: p.index(),
+                to: mv.to().index(),
+            })
+    }
 }
 
 impl Default for OrderingTables {
@@ -61,6 +87,7 @@ impl Default for OrderingTables {
         OrderingTables {
             killers: [[None; 2]; MAX_PLY + 2],
             history: [[0; 90]; 14],
+            counters: [[None; 90]; 14],
         }
     }
 }
@@ -87,6 +114,7 @@ impl OrderingTables {
         &mut self,
         pos: &Position,
         ply: usize,
+        previous: Option<PreviousMove>,
         best: Move,
         tried_before: &[Move],
         depth: i32,
@@ -95,6 +123,9 @@ impl OrderingTables {
         if killers[0] != Some(best) {
             killers[1] = killers[0];
             killers[0] = Some(best);
+        }
+        if let Some(prev) = previous {
+            self.counters[prev.piece][prev.to] = Some(best);
         }
         let bonus = (depth * depth).min(400);
         self.update_history(pos, best, bonus);
@@ -112,7 +143,8 @@ impl OrderingTables {
         }
     }
 
-    fn history(&self, pos: &Position, mv: Move) -> i32 {
+    /// How often the quiet move `mv` caused cut-offs, within ±[`HISTORY_MAX`].
+    pub fn history(&self, pos: &Position, mv: Move) -> i32 {
         pos.piece_at(mv.from())
             .map_or(0, |p| self.history[p.index()][mv.to().index()])
     }
@@ -127,19 +159,22 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Orders `moves` at a node at `ply`; `tt_move` comes first if present.
+    /// Orders `moves` at a node at `ply`, reached by `previous`; `tt_move`
+    /// comes first if present.
     pub fn new(
         pos: &Position,
         moves: &[Move],
         tt_move: Option<Move>,
         tables: &OrderingTables,
         ply: usize,
+        previous: Option<PreviousMove>,
     ) -> MovePicker {
         let mut picker = MovePicker {
             moves: ArrayVec::new(),
             next: 0,
         };
         let killers = tables.killers[ply.min(MAX_PLY)];
+        let counter = previous.and_then(|prev| tables.counters[prev.piece][prev.to]);
         for &mv in moves.iter().take(CAPACITY) {
             let score = if Some(mv) == tt_move {
                 TT_MOVE
@@ -155,6 +190,8 @@ impl MovePicker {
                 KILLER + 1
             } else if Some(mv) == killers[1] {
                 KILLER
+            } else if Some(mv) == counter {
+                COUNTER
             } else {
                 tables.history(pos, mv)
             };
@@ -217,16 +254,22 @@ pub struct StagedMoves {
     tt_move: Option<Move>,
     /// The table's move once handed out: the picker skips it.
     tried: Option<Move>,
+    previous: Option<PreviousMove>,
     picker: Option<MovePicker>,
 }
 
 impl StagedMoves {
     /// Stages the moves of `pos`; `tt_move` may be any move (a table entry
     /// can belong to another position), and is used only if legal here.
-    pub fn new(pos: &Position, tt_move: Option<Move>) -> StagedMoves {
+    pub fn new(
+        pos: &Position,
+        tt_move: Option<Move>,
+        previous: Option<PreviousMove>,
+    ) -> StagedMoves {
         StagedMoves {
             tt_move: tt_move.filter(|&mv| pos.is_legal(mv)),
             tried: None,
+            previous,
             picker: None,
         }
     }
@@ -246,10 +289,10 @@ impl StagedMoves {
     }
 
     fn picker(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> &mut MovePicker {
-        let tried = self.tried;
+        let (tried, previous) = (self.tried, self.previous);
         self.picker.get_or_insert_with(|| {
             let moves = pos.legal_moves();
-            let mut picker = MovePicker::new(pos, &moves, tried, tables, ply);
+            let mut picker = MovePicker::new(pos, &moves, tried, tables, ply, previous);
             if tried.is_some() {
                 // It scored first; it was searched already.
                 picker.next();
@@ -281,12 +324,35 @@ mod tests {
         let moves = pos.legal_moves();
         let tables = OrderingTables::default();
         let tt = mv("b0c2");
-        let order: Vec<Move> = MovePicker::new(&pos, &moves, Some(tt), &tables, 0).collect();
+        let order: Vec<Move> = MovePicker::new(&pos, &moves, Some(tt), &tables, 0, None).collect();
         assert_eq!(order.len(), moves.len());
         assert_eq!(order[0], tt);
         assert_eq!(order[1], mv("e2e6"));
         assert_eq!(*order.last().unwrap(), mv("b2b9"));
         assert!(is_losing_capture(&pos, mv("b2b9")));
         assert!(!is_losing_capture(&pos, mv("e2e6")));
+    }
+
+    #[test]
+    fn counter_move_goes_before_history_after_the_same_reply_only() {
+        // Red's b0c2 once refuted Black's h9g7; c3c4 has the better history.
+        let mut pos = Position::startpos();
+        pos.make_move(mv("h2e2"));
+        pos.make_move(mv("h9g7"));
+        let previous = PreviousMove::of(&pos, mv("h9g7"));
+        assert!(previous.is_some());
+        let mut tables = OrderingTables::default();
+        tables.reward_cutoff(&pos, 5, previous, mv("b0c2"), &[], 4);
+        tables.reward_cutoff(&pos, 6, None, mv("c3c4"), &[], 10);
+        let rank = |previous| {
+            let order: Vec<Move> =
+                MovePicker::new(&pos, &pos.legal_moves(), None, &tables, 2, previous).collect();
+            let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
+            (at("b0c2"), at("c3c4"))
+        };
+        let (counter, better_history) = rank(previous);
+        assert!(counter < better_history);
+        let (counter, better_history) = rank(None);
+        assert!(counter > better_history);
     }
 }

@@ -18,7 +18,9 @@ use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 use super::evaluate::evaluate;
 use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
-use super::movepick::{is_losing_capture, MovePicker, OrderingTables, StagedMoves};
+use super::movepick::{
+    is_losing_capture, MovePicker, OrderingTables, PreviousMove, StagedMoves, HISTORY_MAX,
+};
 use super::pst::MATERIAL;
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
@@ -34,6 +36,8 @@ const LATE_MOVE_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
 /// Quiet moves are pruned at depth 1–2 when the static evaluation plus this
 /// per ply of depth stays below alpha.
 const FUTILITY_MARGIN: i32 = 150;
+/// Depth from which a node without a table move is searched one ply less.
+const IIR_MIN_DEPTH: i32 = 4;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_DELTA: i32 = 30;
 
@@ -380,6 +384,16 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// The move that led to the node being searched, unless it was a null
+    /// move or the root's history does not say.
+    fn previous_move(&self) -> Option<PreviousMove> {
+        if self.line.len() - 1 == self.null_barrier && self.null_barrier > 0 {
+            return None;
+        }
+        let mv = *self.line_moves.last()?;
+        PreviousMove::of(&self.pos, mv)
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -432,7 +446,7 @@ impl<'a> Context<'a> {
             }
         }
 
-        let depth = if in_check { depth + 1 } else { depth };
+        let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(alpha, beta, ply);
         }
@@ -485,7 +499,14 @@ impl<'a> Context<'a> {
             }
         }
 
-        let mut moves = StagedMoves::new(&self.pos, tt_move);
+        // Internal iterative reduction: with no table move, this node was not
+        // searched before and its ordering is a guess; spend less on it.
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        let previous = self.previous_move();
+        let mut moves = StagedMoves::new(&self.pos, tt_move, previous);
         if moves.is_empty(&self.pos, self.tables, ply) {
             // Checkmated or stalemated: both lose in Xiangqi.
             return -MATE + ply as i32;
@@ -513,6 +534,11 @@ impl<'a> Context<'a> {
                 && depth <= 4
                 && (quiet_count >= LATE_MOVE_COUNT[depth as usize]
                     || (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha));
+            let quiet_history = if is_capture {
+                0
+            } else {
+                self.tables.history(&self.pos, mv)
+            };
             self.play(mv);
             let gives_check = self.line.last().is_some_and(|p| p.in_check);
             if prunable && !gives_check {
@@ -530,6 +556,9 @@ impl<'a> Context<'a> {
                     if pv_node {
                         reduction -= 1;
                     }
+                    // Moves with a good record of cut-offs are reduced less,
+                    // moves with a bad one more.
+                    reduction -= quiet_history / (HISTORY_MAX / 2);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
@@ -560,6 +589,7 @@ impl<'a> Context<'a> {
                             self.tables.reward_cutoff(
                                 &self.pos,
                                 ply,
+                                previous,
                                 mv,
                                 &quiets_tried[..quiet_count],
                                 depth,
@@ -608,8 +638,14 @@ impl<'a> Context<'a> {
                 return -MATE + ply as i32;
             }
             // Every evasion, in the usual order.
-            let picker =
-                MovePicker::new(&self.pos, &moves, hit.and_then(|h| h.mv), self.tables, ply);
+            let picker = MovePicker::new(
+                &self.pos,
+                &moves,
+                hit.and_then(|h| h.mv),
+                self.tables,
+                ply,
+                None,
+            );
             let mut best = -INFINITE;
             for mv in picker {
                 self.play(mv);
