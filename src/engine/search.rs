@@ -385,12 +385,12 @@ impl<'a> Context<'a> {
     }
 
     /// The move that led to the node being searched, unless it was a null
-    /// move or the root's history does not say.
+    /// move (its a0a0 filler moves nothing) or the root's history does not say.
     fn previous_move(&self) -> Option<PreviousMove> {
-        if self.line.len() - 1 == self.null_barrier && self.null_barrier > 0 {
+        let mv = *self.line_moves.last()?;
+        if mv.from() == mv.to() {
             return None;
         }
-        let mv = *self.line_moves.last()?;
         PreviousMove::of(&self.pos, mv)
     }
 
