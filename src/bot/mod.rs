@@ -1,7 +1,8 @@
 //! The bot: commands, games and replies, knowing no transport. An adapter
 //! (Discord, the console) turns what a user typed into a [`Request`] and hands
 //! the core an [`Outbox`] to post through; the core streams its replies as they
-//! happen (the player's move first, then the bot's after the engine has thought).
+//! happen (against the bot, the player's move and a quick answer in one
+//! message; a long search shows the player's move first, then the bot's).
 //!
 //! One file per command group: [`command`] reads the words, `play`,
 //! `challenge`, `moves` (move, resign, draw, takeback, hint), `watch` (board,
