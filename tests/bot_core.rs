@@ -8,7 +8,8 @@ use std::time::Duration;
 use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, Reply, Request};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
-    BotLevel, Durability, GameId, ManualClock, NewGame, Participant, Store, StoreConfig, UserRef,
+    BotLevel, Durability, GameId, GameRecord, ManualClock, NewGame, Participant, Store,
+    StoreConfig, UserRef,
 };
 
 const START_MS: i64 = 1_700_000_000_000;
@@ -106,6 +107,25 @@ impl Harness {
             "{text}: expected {expected:?} in {:?}",
             reply.text
         );
+    }
+
+    /// A rated game stored directly in the lobby, as if made before a restart.
+    async fn stored_game(
+        &self,
+        red: Participant,
+        black: Participant,
+        start_fen: Option<&str>,
+    ) -> GameRecord {
+        self.store
+            .create_game(NewGame {
+                location: xiangqi_bot::store::Location::channel("lobby"),
+                red,
+                black,
+                start_fen: start_fen.map(str::to_owned),
+                rated: true,
+            })
+            .await
+            .unwrap()
     }
 
     async fn ply(&self, game: i64) -> u32 {
@@ -572,16 +592,12 @@ async fn resume_pending_makes_the_moves_the_bot_owes() {
     let h = harness().await;
     // A game stored with the bot to move, as after a restart mid-thought.
     let record = h
-        .store
-        .create_game(NewGame {
-            location: xiangqi_bot::store::Location::channel("lobby"),
-            red: Participant::Bot(BotLevel::new(1).unwrap()),
-            black: Participant::User(UserRef::new("ann", "ann")),
-            start_fen: None,
-            rated: true,
-        })
-        .await
-        .unwrap();
+        .stored_game(
+            Participant::Bot(BotLevel::new(1).unwrap()),
+            Participant::User(UserRef::new("ann", "ann")),
+            None,
+        )
+        .await;
     h.bot.resume_pending(&h.outbox).await;
     let said = h.outbox.take();
     assert_eq!(said.len(), 1, "{}", texts(&said));
@@ -597,16 +613,12 @@ async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() 
     let h = harness().await;
     // Red mates in one: the chariot on a8 holds rank 8, the one on b0 goes to b9.
     let record = h
-        .store
-        .create_game(NewGame {
-            location: xiangqi_bot::store::Location::channel("lobby"),
-            red: Participant::User(UserRef::new("ann", "ann")),
-            black: Participant::Bot(BotLevel::new(1).unwrap()),
-            start_fen: Some("4k4/R8/9/9/9/9/9/9/9/1R1K5 w".into()),
-            rated: true,
-        })
-        .await
-        .unwrap();
+        .stored_game(
+            Participant::User(UserRef::new("ann", "ann")),
+            Participant::Bot(BotLevel::new(1).unwrap()),
+            Some("4k4/R8/9/9/9/9/9/9/9/1R1K5 w"),
+        )
+        .await;
     let replies = h.say("ann", "b0b9").await;
     assert_eq!(replies.len(), 1, "{}", texts(&replies));
     let reply = &replies[0].1;
