@@ -143,6 +143,15 @@ fn is_png(bytes: &[u8]) -> bool {
     bytes.starts_with(b"\x89PNG\r\n\x1a\n")
 }
 
+/// The thread a new game's replies went to.
+fn game_thread(replies: &[(Place, Reply)]) -> Place {
+    replies
+        .iter()
+        .map(|(place, _)| place.clone())
+        .find(|place| place.thread.is_some())
+        .expect("the game gets its own thread")
+}
+
 fn texts(replies: &[(Place, Reply)]) -> String {
     replies
         .iter()
@@ -262,11 +271,7 @@ async fn a_stranger_cannot_move_in_someone_elses_game() {
     let h = harness_with(config(), true).await;
     h.say("alice", "challenge bob").await;
     let started = h.say("bob", "accept").await;
-    let thread = started
-        .iter()
-        .map(|(place, _)| place.clone())
-        .find(|place| place.thread.is_some())
-        .expect("the game gets its own thread");
+    let thread = game_thread(&started);
     let game = h.live_game_of("alice").await;
     let replies = h.say_in(&thread, "carol", "h2e2").await;
     assert_eq!(replies.len(), 1);
@@ -657,11 +662,7 @@ async fn a_bare_move_is_played_where_a_game_is_and_ignored_elsewhere() {
     assert!(h.bot.move_timings().is_empty(), "nothing was timed");
 
     let started = h.say("ann", "play red 1").await;
-    let thread = started
-        .iter()
-        .map(|(place, _)| place.clone())
-        .find(|place| place.thread.is_some())
-        .expect("the game gets its own thread");
+    let thread = game_thread(&started);
     let game = h.live_game_of("ann").await;
     // In another thread of the channel, not the game's: still chat.
     let elsewhere = Place {
