@@ -590,6 +590,9 @@ async fn serve_rest(listener: TcpListener, state: Arc<State>) {
         let Ok((stream, _)) = listener.accept().await else {
             continue;
         };
+        // Discord's edge does not hold small writes back (Nagle's algorithm);
+        // with it on, a reply waits for the client's delayed ACK (up to 40 ms).
+        let _ = stream.set_nodelay(true);
         let state = state.clone();
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |request| {
@@ -866,6 +869,9 @@ async fn serve_gateway(listener: TcpListener, state: Arc<State>) {
         let Ok((stream, _)) = listener.accept().await else {
             continue;
         };
+        // Discord's edge does not hold small writes back (Nagle's algorithm);
+        // with it on, a reply waits for the client's delayed ACK (up to 40 ms).
+        let _ = stream.set_nodelay(true);
         tokio::spawn(gateway_connection(stream, state.clone()));
     }
 }
