@@ -198,20 +198,23 @@ impl Bot {
             .find(|g| g.location.channel_id == place.channel && g.location.guild_id == place.guild))
     }
 
-    /// The board as a PNG attachment named after the game and ply.
-    pub(super) async fn board_file(
+    /// The board as a PNG attachment named after the game and ply. What it
+    /// needs is taken from `loaded` at once, so that the game can be handed
+    /// on (to be stored) while the board is being drawn.
+    pub(super) fn board_file(
         &self,
         loaded: &LoadedGame,
         black_seat: bool,
-    ) -> BotResult<Attachment> {
+    ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
         let scene = scene_of(
             loaded.game.position(),
             loaded.game.moves().last().copied(),
             black_seat,
             caption(&loaded.record, &loaded.game),
         );
+        let filename = format!("game-{}-ply-{}.png", loaded.id(), loaded.ply());
         let renderer = Arc::clone(&self.renderer);
-        let rendering = async {
+        let rendering = async move {
             let _permit = self
                 .render_permits
                 .acquire()
@@ -221,11 +224,10 @@ impl Bot {
                 .await
                 .map_err(BotError::internal)
         };
-        let bytes = timing::timed(Phase::Render, rendering).await?;
-        Ok(Attachment {
-            filename: format!("game-{}-ply-{}.png", loaded.id(), loaded.ply()),
-            bytes,
-        })
+        async move {
+            let bytes = timing::timed(Phase::Render, rendering).await?;
+            Ok(Attachment { filename, bytes })
+        }
     }
 
     /// The whole game as an animated replay, one frame per position.

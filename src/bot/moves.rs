@@ -23,7 +23,7 @@ use super::games::{
     against_bot, describe_move, result_sentence, seat, side_of, store_actor, store_error,
     LoadedGame,
 };
-use super::reply::{Outbox, Reply};
+use super::reply::{Attachment, Outbox, Reply};
 use super::timing::{self, Phase};
 use super::{post, Bot, Request};
 
@@ -57,14 +57,18 @@ impl Bot {
                 })?
                 .mv;
             tracing::debug!(game = id.0, %mv, side = %color, "player move");
-            let played = self
-                .store_move(&loaded, mv, &store_actor(&request.actor))
-                .await?;
-            if !played.after.record.awaits_bot() {
+            let by = store_actor(&request.actor);
+            let unstored = play_in_memory(&loaded, mv)?;
+            if unstored.played.after.record.awaits_bot() {
+                self.persist(unstored, &by).await?
+            } else {
                 // Between people, or the move ended the game: say it now.
-                return self.announce(&played, outbox).await;
+                let (played, board) = self.store_drawing_board(unstored, &by).await;
+                let played = played?;
+                return self
+                    .post_file(announcement(&played), &played.after, board?, outbox)
+                    .await;
             }
-            played
         };
         self.answer_player(played, outbox).await
     }
@@ -119,46 +123,36 @@ impl Bot {
         Ok(color)
     }
 
-    /// Plays `mv` (already known legal) in the loaded game and stores it under
-    /// the ply the game was loaded at, together with the game's end when the
-    /// rules end it. Returns the game as stored, built in memory rather than
-    /// read back: the store's write is the only round trip.
-    async fn store_move(
-        &self,
-        loaded: &LoadedGame,
-        mv: Move,
-        by: &store::Actor,
-    ) -> BotResult<PlayedMove> {
-        let mut record = loaded.record.clone();
-        let mut game = loaded.game.clone();
+    /// Stores a move played in memory (see [`play_in_memory`]) under the ply
+    /// the game was loaded at, together with the game's end when the rules end
+    /// it. Returns the game as stored, built in memory rather than read back:
+    /// the store's write is the only round trip.
+    async fn persist(&self, unstored: Unstored, by: &store::Actor) -> BotResult<PlayedMove> {
+        let Unstored {
+            mut played,
+            loaded_ply,
+            ending,
+        } = unstored;
+        let record = &mut played.after.record;
         let id = record.id;
-        let mover = game.position().side_to_move();
-        let words = describe_move(game.position(), mv);
-        game.play(mv).map_err(|e| BotError::IllegalMove {
-            reason: e.to_string(),
-        })?;
-        let iccs = mv.to_string();
-        match game.status() {
-            GameStatus::Over(outcome) => {
-                let result = match outcome.result {
-                    crate::rules::GameResult::RedWins => GameResult::RedWins,
-                    crate::rules::GameResult::BlackWins => GameResult::BlackWins,
-                    crate::rules::GameResult::Draw => GameResult::Draw,
-                };
-                let storing = self.store.apply_final_move(
-                    id,
-                    record.ply,
-                    &iccs,
-                    by,
-                    result,
-                    outcome.reason.as_str(),
-                );
-                record = timing::timed(Phase::Store, storing)
+        let iccs = played
+            .after
+            .game
+            .moves()
+            .last()
+            .expect("a move was just played")
+            .to_string();
+        match ending {
+            Some((result, reason)) => {
+                let storing = self
+                    .store
+                    .apply_final_move(id, loaded_ply, &iccs, by, result, reason);
+                *record = timing::timed(Phase::Store, storing)
                     .await
                     .map_err(|e| store_error(e, id.0))?;
             }
-            GameStatus::Ongoing => {
-                let storing = self.store.apply_move(id, record.ply, &iccs, by);
+            None => {
+                let storing = self.store.apply_move(id, loaded_ply, &iccs, by);
                 let stored = timing::timed(Phase::Store, storing)
                     .await
                     .map_err(|e| store_error(e, id.0))?;
@@ -166,22 +160,29 @@ impl Bot {
                 record.last_activity_at = stored.played_at;
             }
         }
-        Ok(PlayedMove {
-            after: LoadedGame { record, game },
-            mover,
-            words,
-        })
+        Ok(played)
+    }
+
+    /// Stores a move played in memory while its board is drawn: the board is
+    /// ready when the write (an fsync) returns, and is posted only if it
+    /// succeeded.
+    async fn store_drawing_board(
+        &self,
+        unstored: Unstored,
+        by: &store::Actor,
+    ) -> (BotResult<PlayedMove>, BotResult<Attachment>) {
+        let after = &unstored.played.after;
+        let drawing = self.board_file(after, self.player_seat(after));
+        tokio::join!(self.persist(unstored, by), drawing)
     }
 
     /// Posts a stored move with the board after it.
     async fn announce(&self, played: &PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
-        let text = format!(
-            "#{} · {}{}",
-            played.after.id(),
-            move_words(played),
-            whats_next(played)
-        );
-        self.post_board(text, &played.after, outbox).await
+        let board = self
+            .board_file(&played.after, self.player_seat(&played.after))
+            .await?;
+        self.post_file(announcement(played), &played.after, board, outbox)
+            .await
     }
 
     /// [`Bot::announce`] under the game's lock, so that it is not overtaken
@@ -192,17 +193,17 @@ impl Bot {
         self.announce(played, outbox).await
     }
 
-    /// Posts `text` with the board of `after`.
-    async fn post_board(
+    /// Posts `text` with `board` in `game`'s place.
+    async fn post_file(
         &self,
         text: String,
-        after: &LoadedGame,
+        game: &LoadedGame,
+        board: Attachment,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let board = self.board_file(after, self.player_seat(after)).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
-        post(outbox, &after.place(), reply).await
+        post(outbox, &game.place(), reply).await
     }
 
     /// Whether a game's board is shown from Black's seat: the bot's opponent
@@ -287,7 +288,9 @@ impl Bot {
     ) -> BotResult<()> {
         let lock = self.game_lock(snapshot.id());
         let _held = lock.lock().await;
-        let bot = match self.store_move(snapshot, mv, &store::Actor::Bot).await {
+        let unstored = play_in_memory(snapshot, mv)?;
+        let (stored, board) = self.store_drawing_board(unstored, &store::Actor::Bot).await;
+        let bot = match stored {
             Ok(bot) => bot,
             Err(BotError::Stale(_) | BotError::GameOver(_)) => {
                 return match player {
@@ -297,17 +300,17 @@ impl Bot {
             }
             Err(other) => return Err(other),
         };
-        let Some(player) = player else {
-            return self.announce(&bot, outbox).await;
+        let text = match player {
+            Some(player) => format!(
+                "#{} · {} {}{}",
+                bot.after.id(),
+                move_words(player),
+                move_words(&bot),
+                whats_next(&bot)
+            ),
+            None => announcement(&bot),
         };
-        let text = format!(
-            "#{} · {} {}{}",
-            bot.after.id(),
-            move_words(player),
-            move_words(&bot),
-            whats_next(&bot)
-        );
-        self.post_board(text, &bot.after, outbox).await
+        self.post_file(text, &bot.after, board?, outbox).await
     }
 
     pub(super) async fn resign(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
@@ -529,9 +532,7 @@ impl Bot {
     ) -> BotResult<()> {
         let loaded = self.load(id).await?;
         let board = self.board_file(&loaded, self.player_seat(&loaded)).await?;
-        let mut reply = Reply::public(text);
-        reply.files.push(board);
-        post(outbox, &loaded.place(), reply).await
+        self.post_file(text, &loaded, board, outbox).await
     }
 
     pub(super) async fn hint(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
@@ -635,10 +636,66 @@ struct PlayedMove {
     words: String,
 }
 
+/// A move played on a copy of the game and not yet stored: the game after it
+/// as the store will hold it (ply, and status and result when it ends the
+/// game), so that its board can be drawn while the move is written.
+struct Unstored {
+    played: PlayedMove,
+    /// The ply the game was loaded at, which the store checks.
+    loaded_ply: u32,
+    /// The game's result and the rules' reason, when the move ends it.
+    ending: Option<(GameResult, &'static str)>,
+}
+
+/// Plays `mv` on a copy of `loaded`; refuses a move the rules do not allow.
+fn play_in_memory(loaded: &LoadedGame, mv: Move) -> BotResult<Unstored> {
+    let mut record = loaded.record.clone();
+    let mut game = loaded.game.clone();
+    let mover = game.position().side_to_move();
+    let words = describe_move(game.position(), mv);
+    game.play(mv).map_err(|e| BotError::IllegalMove {
+        reason: e.to_string(),
+    })?;
+    let loaded_ply = record.ply;
+    record.ply += 1;
+    let ending = match game.status() {
+        GameStatus::Over(outcome) => {
+            let result = match outcome.result {
+                crate::rules::GameResult::RedWins => GameResult::RedWins,
+                crate::rules::GameResult::BlackWins => GameResult::BlackWins,
+                crate::rules::GameResult::Draw => GameResult::Draw,
+            };
+            record.status = store::GameStatus::Finished;
+            record.result = Some(result);
+            Some((result, outcome.reason.as_str()))
+        }
+        GameStatus::Ongoing => None,
+    };
+    Ok(Unstored {
+        played: PlayedMove {
+            after: LoadedGame { record, game },
+            mover,
+            words,
+        },
+        loaded_ply,
+        ending,
+    })
+}
+
 /// How long the bot's answer may take to be sent with the player's move as
 /// one message: the depth-limited levels answer in milliseconds even under
 /// load, while a longer search should not leave the player's move unshown.
 const ONE_MESSAGE_WITHIN: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// "#12 · alice (Red): h2e2 (C2=5, 炮二平五). bob, your move."
+fn announcement(played: &PlayedMove) -> String {
+    format!(
+        "#{} · {}{}",
+        played.after.id(),
+        move_words(played),
+        whats_next(played)
+    )
+}
 
 /// "alice (Red): h2e2 (C2=5, 炮二平五)." and the check it gives.
 fn move_words(played: &PlayedMove) -> String {

@@ -38,7 +38,9 @@ pub struct MoveTiming {
 
 impl MoveTiming {
     /// What the phases above do not cover: parsing, locks, replaying the
-    /// game, handing the search to a blocking thread.
+    /// game, handing the search to a blocking thread. The last board is drawn
+    /// while the last move is written, so those two phases overlap and this
+    /// is at least what the others leave.
     pub fn other(&self) -> Duration {
         self.total
             .saturating_sub(self.store + self.engine_wait + self.search + self.render + self.post)
