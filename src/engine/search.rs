@@ -448,7 +448,7 @@ impl<'a> Context<'a> {
 
         let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
+            return self.quiesce(alpha, beta, ply, true);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -612,7 +612,52 @@ impl<'a> Context<'a> {
         best_score
     }
 
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The best of the quiet moves that give check directly, each answered
+    /// by every evasion, with its score; `None` when there is none. Raises
+    /// the principal variation at `ply` when one beats `alpha`.
+    fn quiet_checks(&mut self, mut alpha: i32, beta: i32, ply: usize) -> Option<(i32, Move)> {
+        let squares = self.pos.check_squares();
+        let moves = self.pos.legal_moves();
+        let mut best = None;
+        for &mv in moves.iter() {
+            if self.pos.piece_at(mv.to()).is_some() {
+                continue;
+            }
+            let Some(piece) = self.pos.piece_at(mv.from()) else {
+                continue;
+            };
+            if !squares.contains(piece.kind, mv.to()) {
+                continue;
+            }
+            self.play(mv);
+            if !self.line.last().is_some_and(|p| p.in_check) {
+                // A cannon that was its own screen.
+                self.unplay(mv);
+                continue;
+            }
+            let score = -self.quiesce(-beta, -alpha, ply + 1, false);
+            self.unplay(mv);
+            if self.stopped {
+                return None;
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, mv));
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Captures only (every move when in check) until the position is quiet;
+    /// at its first ply (`checks`) also the quiet moves that give check
+    /// directly, which is where mating attacks otherwise vanish.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.pv_len[ply] = ply;
         if self.out_of_budget() {
             return 0;
@@ -649,7 +694,7 @@ impl<'a> Context<'a> {
             let mut best = -INFINITE;
             for mv in picker {
                 self.play(mv);
-                let score = -self.quiesce(-beta, -alpha, ply + 1);
+                let score = -self.quiesce(-beta, -alpha, ply + 1, false);
                 self.unplay(mv);
                 if self.stopped {
                     return 0;
@@ -694,7 +739,7 @@ impl<'a> Context<'a> {
                 continue;
             }
             self.play(mv);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, false);
             self.unplay(mv);
             if self.stopped {
                 return 0;
@@ -711,9 +756,54 @@ impl<'a> Context<'a> {
                 }
             }
         }
+        if checks && best < beta && !self.stopped {
+            if let Some((score, mv)) = self.quiet_checks(alpha, beta, ply) {
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        best_move = Some(mv);
+                    }
+                }
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
         let bound = Bound::of_result(best, original_alpha, beta);
         self.tt
             .store(key, ply, best_move, best, stand_pat, 0, bound);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Quiescence at its first ply finds a mate by a quiet check, which
+    /// captures alone cannot see.
+    #[test]
+    fn quiescence_sees_quiet_mating_checks() {
+        let quiet_mates = [
+            "3k1a3/4a4/4b4/7N1/9/9/9/3rB4/5r3/2B1K4 b - - 1 59",
+            "9/3k5/9/p1p6/9/P1P1R4/4C3p/4C4/4A4/2B1KAB2 w - - 0 40",
+            "3akabn1/6RR1/b6cr/p3C3p/2p3p2/9/P1P1P3P/2N4C1/9/2BA1K3 w - - 1 18",
+        ];
+        let limits = Limits::default();
+        for fen in quiet_mates {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            for checks in [false, true] {
+                let mut tt = TranspositionTable::new(1);
+                let mut tables = Box::<OrderingTables>::default();
+                let mut ctx =
+                    Context::new(&pos, &GameHistory::new(), &limits, &mut tt, &mut tables);
+                let score = ctx.quiesce(-INFINITE, INFINITE, 0, checks);
+                assert_eq!(
+                    score > MATE_BOUND,
+                    checks,
+                    "{fen}, checks {checks}: {score}"
+                );
+            }
+        }
     }
 }

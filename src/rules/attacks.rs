@@ -2,10 +2,10 @@
 //! evaluation counts chariot and cannon mobility with it), from the same
 //! precomputed rank and file tables the generator uses.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
-use super::tables::{HORSE_MOVES, PALACE, SOLDIER_MOVES};
-use super::types::{Color, Square};
+use super::tables::{HORSE_ATTACKERS, HORSE_MOVES, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES};
+use super::types::{Color, PieceKind, Square};
 
 /// The nine points of `color`'s palace.
 #[inline]
@@ -52,11 +52,108 @@ impl Position {
     pub fn horse_reach(&self, sq: Square) -> Bitboard {
         HORSE_MOVES[sq.index()][self.free_legs(sq.index())]
     }
+
+    /// The empty points from which a piece of the side to move would check
+    /// the other general directly, by kind (so a search can find checking
+    /// moves without playing every move). Discovered checks, and a cannon
+    /// given a new screen, are not counted.
+    pub fn check_squares(&self) -> CheckSquares {
+        let us = self.side_to_move().index();
+        let general = self.generals[us ^ 1] as usize;
+        let (rank_reach, file_reach, _, _) = slides(general, self.occupied, self.occupied_t);
+        let line = rank_reach | file_reach;
+        // A cannon checks from beyond exactly one screen: the empty points
+        // the line reaches once its first pieces are lifted.
+        let screens = line & self.occupied;
+        let lifted = self.occupied & !screens;
+        let mut lifted_t = self.occupied_t;
+        let mut rest = screens;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            lifted_t &= !bit(transposed(s));
+        }
+        let (rank_beyond, file_beyond, _, _) = slides(general, lifted, lifted_t);
+        let empty = !self.occupied;
+        CheckSquares {
+            chariot: line & empty,
+            cannon: (rank_beyond | file_beyond) & !line & empty,
+            horse: HORSE_ATTACKERS[general][self.free_diagonals(general, self.occupied)] & empty,
+            soldier: SOLDIER_ATTACKERS[us][general] & empty,
+        }
+    }
+}
+
+/// See [`Position::check_squares`]: the empty points from which each kind of
+/// piece of the side to move would give check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckSquares {
+    pub chariot: Bitboard,
+    pub cannon: Bitboard,
+    pub horse: Bitboard,
+    pub soldier: Bitboard,
+}
+
+impl CheckSquares {
+    /// Whether a quiet move of a `kind` to `to` checks directly.
+    #[inline]
+    pub fn contains(&self, kind: PieceKind, to: Square) -> bool {
+        let targets = match kind {
+            PieceKind::Chariot => self.chariot,
+            PieceKind::Cannon => self.cannon,
+            PieceKind::Horse => self.horse,
+            PieceKind::Soldier => self.soldier,
+            _ => 0,
+        };
+        targets >> to.index() & 1 != 0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every quiet move that `check_squares` says checks does check, unless a
+    /// cannon leaves the line it was a screen on; and the squares are found.
+    #[test]
+    fn check_squares_are_checks() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut predicted = 0;
+        for _game in 0..60 {
+            let mut pos = Position::startpos();
+            for _ply in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let squares = pos.check_squares();
+                let enemy_general = pos.generals[pos.side_to_move().index() ^ 1] as usize;
+                let (rank, file, _, _) = slides(enemy_general, pos.occupied, pos.occupied_t);
+                for &mv in moves.iter() {
+                    let piece = pos.piece_at(mv.from()).expect("a mover");
+                    if pos.piece_at(mv.to()).is_some() || !squares.contains(piece.kind, mv.to()) {
+                        continue;
+                    }
+                    let own_screen = piece.kind == PieceKind::Cannon
+                        && (rank | file) >> mv.from().index() & 1 != 0;
+                    let mut after = pos.clone();
+                    after.make_move(mv);
+                    assert!(
+                        after.in_check() || own_screen,
+                        "{mv} from {} does not check",
+                        pos.to_fen()
+                    );
+                    predicted += 1;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                pos.make_move(mv);
+            }
+        }
+        assert!(predicted > 100, "only {predicted} checks predicted");
+    }
 
     #[test]
     fn reach_and_jumps_from_the_start() {

@@ -16,7 +16,7 @@ mod tables;
 mod types;
 mod zobrist;
 
-pub use attacks::{palace, soldier_reach};
+pub use attacks::{palace, soldier_reach, CheckSquares};
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
 pub use game::{EndReason, Game, GameResult, GameStatus, IllegalMove, Outcome};
