@@ -112,44 +112,32 @@ impl CheckSquares {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::playouts::playout_positions;
 
     /// Every quiet move that `check_squares` says checks does check, unless a
     /// cannon leaves the line it was a screen on; and the squares are found.
     #[test]
     fn check_squares_are_checks() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut predicted = 0;
-        for _game in 0..60 {
-            let mut pos = Position::startpos();
-            for _ply in 0..80 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for pos in playout_positions(60, 80, 0x2545_F491_4F6C_DD1D) {
+            let squares = pos.check_squares();
+            let enemy_general = pos.generals[pos.side_to_move().index() ^ 1] as usize;
+            let (rank, file, _, _) = slides(enemy_general, pos.occupied, pos.occupied_t);
+            for &mv in pos.legal_moves().iter() {
+                let piece = pos.piece_at(mv.from()).expect("a mover");
+                if pos.piece_at(mv.to()).is_some() || !squares.contains(piece.kind, mv.to()) {
+                    continue;
                 }
-                let squares = pos.check_squares();
-                let enemy_general = pos.generals[pos.side_to_move().index() ^ 1] as usize;
-                let (rank, file, _, _) = slides(enemy_general, pos.occupied, pos.occupied_t);
-                for &mv in moves.iter() {
-                    let piece = pos.piece_at(mv.from()).expect("a mover");
-                    if pos.piece_at(mv.to()).is_some() || !squares.contains(piece.kind, mv.to()) {
-                        continue;
-                    }
-                    let own_screen = piece.kind == PieceKind::Cannon
-                        && (rank | file) >> mv.from().index() & 1 != 0;
-                    let mut after = pos.clone();
-                    after.make_move(mv);
-                    assert!(
-                        after.in_check() || own_screen,
-                        "{mv} from {} does not check",
-                        pos.to_fen()
-                    );
-                    predicted += 1;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = moves[(seed % moves.len() as u64) as usize];
-                pos.make_move(mv);
+                let own_screen =
+                    piece.kind == PieceKind::Cannon && (rank | file) >> mv.from().index() & 1 != 0;
+                let mut after = pos.clone();
+                after.make_move(mv);
+                assert!(
+                    after.in_check() || own_screen,
+                    "{mv} from {} does not check",
+                    pos.to_fen()
+                );
+                predicted += 1;
             }
         }
         assert!(predicted > 100, "only {predicted} checks predicted");

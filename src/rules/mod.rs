@@ -11,6 +11,8 @@ mod illegal;
 mod movegen;
 pub mod notation;
 mod perft;
+#[cfg(test)]
+pub(crate) mod playouts;
 mod position;
 mod tables;
 mod types;

@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::rules::playouts::playout_positions;
 use crate::rules::Square;
 
 const PERFT_TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/perft.tsv");
@@ -236,18 +237,6 @@ fn error_messages_say_what_is_wrong() {
     assert!(message.contains("R-+1 (b0b1)"), "{message}");
 }
 
-/// A small deterministic generator for playouts (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 /// Positions to round-trip: the start, the perft table's, the tandem
 /// setups above and positions along seeded random playouts.
 fn sample_positions() -> Vec<Position> {
@@ -268,18 +257,7 @@ fn sample_positions() -> Vec<Position> {
     ] {
         positions.push(pos(fen));
     }
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for _ in 0..40 {
-        let mut p = Position::startpos();
-        for _ in 0..120 {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            p.make_move(moves[rng.below(moves.len())]);
-            positions.push(p.clone());
-        }
-    }
+    positions.extend(playout_positions(40, 120, 0x9E37_79B9_7F4A_7C15));
     positions
 }
 
