@@ -660,11 +660,7 @@ fn play_in_memory(loaded: &LoadedGame, mv: Move) -> BotResult<Unstored> {
     record.ply += 1;
     let ending = match game.status() {
         GameStatus::Over(outcome) => {
-            let result = match outcome.result {
-                crate::rules::GameResult::RedWins => GameResult::RedWins,
-                crate::rules::GameResult::BlackWins => GameResult::BlackWins,
-                crate::rules::GameResult::Draw => GameResult::Draw,
-            };
+            let result = GameResult::from(outcome.result);
             record.status = store::GameStatus::Finished;
             record.result = Some(result);
             Some((result, outcome.reason.as_str()))

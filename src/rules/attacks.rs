@@ -2,7 +2,7 @@
 //! evaluation counts chariot and cannon mobility with it), from the same
 //! precomputed rank and file tables the generator uses.
 
-use super::bitboard::{bit, transposed, Bitboard};
+use super::bitboard::{bit, pop_lowest, transposed, Bitboard};
 use super::position::{slides, Position};
 use super::tables::{HORSE_ATTACKERS, HORSE_MOVES, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES};
 use super::types::{Color, PieceKind, Square};
@@ -69,9 +69,7 @@ impl Position {
         let mut lifted_t = self.occupied_t;
         let mut rest = screens;
         while rest != 0 {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            lifted_t &= !bit(transposed(s));
+            lifted_t &= !bit(transposed(pop_lowest(&mut rest)));
         }
         let (rank_beyond, file_beyond, _, _) = slides(general, lifted, lifted_t);
         let empty = !self.occupied;
