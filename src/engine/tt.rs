@@ -79,6 +79,35 @@ impl Hit {
     }
 }
 
+/// Asks the kernel to back the (not yet touched) allocation of `buckets`
+/// with 2 MB pages. A probe lands on a random bucket, so with 4 KB pages
+/// nearly every one also misses the TLB; that walk was a tenth of the
+/// search's time. Only a hint: without transparent huge pages nothing changes.
+fn ask_for_huge_pages(buckets: &Vec<Bucket>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE_PAGE: usize = 2 * 1024 * 1024;
+        let start = buckets.as_ptr() as usize;
+        let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+        // madvise wants a page-aligned start; the kernel uses huge pages
+        // for the 2 MB-aligned stretches inside the range.
+        let aligned = start.next_multiple_of(HUGE_PAGE);
+        if aligned < end {
+            // SAFETY: the range lies inside this live allocation, and
+            // MADV_HUGEPAGE changes how it is backed, not its contents.
+            unsafe {
+                libc::madvise(
+                    aligned as *mut libc::c_void,
+                    end - aligned,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
+}
+
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
@@ -89,8 +118,11 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.clamp(1, MAX_HASH_MB) * 1024 * 1024;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        ask_for_huge_pages(&buckets);
+        buckets.resize(count, Bucket::default());
         TranspositionTable {
-            buckets: vec![Bucket::default(); count],
+            buckets,
             generation: 0,
         }
     }
