@@ -617,12 +617,10 @@ impl<'a> Context<'a> {
     /// the principal variation at `ply` when one beats `alpha`.
     fn quiet_checks(&mut self, mut alpha: i32, beta: i32, ply: usize) -> Option<(i32, Move)> {
         let squares = self.pos.check_squares();
-        let moves = self.pos.legal_moves();
+        // Check squares are empty: these are quiet moves.
+        let moves = self.pos.legal_moves_to(squares.any());
         let mut best = None;
         for &mv in moves.iter() {
-            if self.pos.piece_at(mv.to()).is_some() {
-                continue;
-            }
             let Some(piece) = self.pos.piece_at(mv.from()) else {
                 continue;
             };

@@ -93,6 +93,12 @@ pub struct CheckSquares {
 }
 
 impl CheckSquares {
+    /// Every point some kind of piece would check from.
+    #[inline]
+    pub fn any(&self) -> Bitboard {
+        self.chariot | self.cannon | self.horse | self.soldier
+    }
+
     /// Whether a quiet move of a `kind` to `to` checks directly.
     #[inline]
     pub fn contains(&self, kind: PieceKind, to: Square) -> bool {

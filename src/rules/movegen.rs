@@ -147,6 +147,16 @@ impl Position {
         list
     }
 
+    /// The legal moves of the side to move onto the points of `targets`
+    /// (in the order [`legal_moves`](Self::legal_moves) lists them): a
+    /// search after a few kinds of move generates only those.
+    #[inline(always)]
+    pub fn legal_moves_to(&self, targets: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, targets & !self.colors[self.side.index()]);
+        list
+    }
+
     /// How many legal moves the side to move has, without listing them.
     #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
@@ -439,4 +449,36 @@ fn take_highest(bits: &mut u32) -> u32 {
     let high = 1u32 << (31 - bits.leading_zeros());
     *bits ^= high;
     high
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::playouts::playout_positions;
+
+    /// Moves generated onto some points are exactly the legal moves that go
+    /// there, in the same order.
+    #[test]
+    fn legal_moves_to_filters_legal_moves() {
+        let mut seen = 0;
+        for (n, pos) in playout_positions(40, 80, 0x9E37_79B9_7F4A_7C15)
+            .into_iter()
+            .enumerate()
+        {
+            // Some point sets: the check squares, and a changing stripe.
+            let stripe: Bitboard = 0x5555_5555_5555_5555_5555_5555 << (n % 7);
+            for targets in [pos.check_squares().any(), stripe, !0] {
+                let expected: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|mv| targets >> mv.to().index() & 1 != 0)
+                    .collect();
+                let got: Vec<Move> = pos.legal_moves_to(targets).to_vec();
+                assert_eq!(got, expected, "{}", pos.to_fen());
+                seen += got.len();
+            }
+        }
+        assert!(seen > 1000, "the positions had moves to compare: {seen}");
+    }
 }
