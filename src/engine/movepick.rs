@@ -2,7 +2,9 @@
 //! alpha-beta can cut. First the transposition table's move, then captures by
 //! most valuable victim / least valuable attacker, then the killer moves of
 //! this ply, then the move that last refuted the opponent's move (the
-//! counter move), then quiet moves by their history of causing cut-offs.
+//! counter move), then quiet moves by their history of causing cut-offs:
+//! on their own, and after the two moves before them (continuation history,
+//! which learns replies and follow-ups rather than moves good anywhere).
 
 use arrayvec::ArrayVec;
 
@@ -60,27 +62,43 @@ pub struct OrderingTables {
     /// The quiet move that last cut off after the opponent's move, by the
     /// piece the opponent moved and where it went.
     counters: [[Option<Move>; 90]; 14],
+    /// History of a quiet move (piece, destination) after an earlier move
+    /// (piece, destination), flattened: see [`continuation_index`]. One table
+    /// serves the opponent's last move and our own move before it, as both
+    /// describe which moves fit the line being played. 3 MB.
+    continuation: Box<[i16]>,
 }
 
-/// The opponent's last move, as the counter-move table indexes it: the
-/// piece it moved and where that piece now stands.
+const CONTINUATION_LEN: usize = 14 * 90 * 14 * 90;
+
+#[inline]
+fn continuation_index(earlier: PieceTo, piece: usize, to: usize) -> usize {
+    ((earlier.piece * 90 + earlier.to) * 14 + piece) * 90 + to
+}
+
+/// A move as the history tables index it: the piece that moved and where it
+/// went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PreviousMove {
+pub struct PieceTo {
     piece: usize,
     to: usize,
 }
 
-impl PreviousMove {
+impl PieceTo {
     /// The move that led to `pos`, if it was a real move (not a null move).
-    pub fn of(pos: &Position, mv: Move) -> Option<PreviousMove> {
+    pub fn of(pos: &Position, mv: Move) -> Option<PieceTo> {
         pos.piece_at(mv.to())
             .filter(|p| p.color != pos.side_to_move())
-            .map(|p| PreviousMove {
+            .map(|p| PieceTo {
                 piece: p.index(),
                 to: mv.to().index(),
             })
     }
 }
+
+/// The two moves before a node, newest first: the opponent's, then ours.
+/// `None` for a null move or a move before the searched history.
+pub type Lead = [Option<PieceTo>; 2];
 
 impl Default for OrderingTables {
     fn default() -> Self {
@@ -88,17 +106,22 @@ impl Default for OrderingTables {
             killers: [[None; 2]; MAX_PLY + 2],
             history: [[0; 90]; 14],
             counters: [[None; 90]; 14],
+            continuation: vec![0; CONTINUATION_LEN].into_boxed_slice(),
         }
     }
 }
 
 impl OrderingTables {
     pub fn clear(&mut self) {
-        *self = OrderingTables::default();
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        self.history = [[0; 90]; 14];
+        self.counters = [[None; 90]; 14];
+        self.continuation.fill(0);
     }
 
     /// Between searches: old killers are for other positions; history keeps
-    /// its sense but with less weight.
+    /// its sense but with less weight. The continuation history is left
+    /// alone: bounded by its gravity, and too large to walk every move.
     pub fn age(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];
         for row in self.history.iter_mut() {
@@ -114,7 +137,7 @@ impl OrderingTables {
         &mut self,
         pos: &Position,
         ply: usize,
-        previous: Option<PreviousMove>,
+        lead: Lead,
         best: Move,
         tried_before: &[Move],
         depth: i32,
@@ -124,30 +147,51 @@ impl OrderingTables {
             killers[1] = killers[0];
             killers[0] = Some(best);
         }
-        if let Some(prev) = previous {
+        if let Some(prev) = lead[0] {
             self.counters[prev.piece][prev.to] = Some(best);
         }
         let bonus = (depth * depth).min(400);
-        self.update_history(pos, best, bonus);
+        self.update_history(pos, lead, best, bonus);
         for &mv in tried_before {
-            self.update_history(pos, mv, -bonus);
+            self.update_history(pos, lead, mv, -bonus);
         }
     }
 
-    fn update_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        if let Some(piece) = pos.piece_at(mv.from()) {
-            let h = &mut self.history[piece.index()][mv.to().index()];
-            // Gravity: the closer to the cap, the less a bonus moves it.
-            *h += 32 * bonus - *h * bonus.abs() / 512;
-            *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+    fn update_history(&mut self, pos: &Position, lead: Lead, mv: Move, bonus: i32) {
+        let Some(piece) = pos.piece_at(mv.from()) else {
+            return;
+        };
+        let (piece, to) = (piece.index(), mv.to().index());
+        apply_gravity(&mut self.history[piece][to], bonus);
+        for earlier in lead.into_iter().flatten() {
+            let entry = &mut self.continuation[continuation_index(earlier, piece, to)];
+            let mut h = i32::from(*entry);
+            apply_gravity(&mut h, bonus);
+            *entry = h as i16;
         }
     }
 
-    /// How often the quiet move `mv` caused cut-offs, within ±[`HISTORY_MAX`].
-    pub fn history(&self, pos: &Position, mv: Move) -> i32 {
-        pos.piece_at(mv.from())
-            .map_or(0, |p| self.history[p.index()][mv.to().index()])
+    /// How often the quiet move `mv` caused cut-offs, on its own and after
+    /// the moves that lead to it: within ±3·[`HISTORY_MAX`].
+    pub fn history(&self, pos: &Position, lead: Lead, mv: Move) -> i32 {
+        let Some(piece) = pos.piece_at(mv.from()) else {
+            return 0;
+        };
+        let (piece, to) = (piece.index(), mv.to().index());
+        let mut score = self.history[piece][to];
+        for earlier in lead.into_iter().flatten() {
+            score += i32::from(self.continuation[continuation_index(earlier, piece, to)]);
+        }
+        score
     }
+}
+
+/// Moves a history score by `bonus`; the closer it is to the cap, the less a
+/// bonus moves it, so recent results outweigh old ones.
+#[inline]
+fn apply_gravity(h: &mut i32, bonus: i32) {
+    *h += 32 * bonus - *h * bonus.abs() / 512;
+    *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
 }
 
 /// Hands out the moves of one node best-first (selection sort: cut-offs
@@ -159,7 +203,7 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Orders `moves` at a node at `ply`, reached by `previous`; `tt_move`
+    /// Orders `moves` at a node at `ply`, reached by `lead`; `tt_move`
     /// comes first if present.
     pub fn new(
         pos: &Position,
@@ -167,33 +211,20 @@ impl MovePicker {
         tt_move: Option<Move>,
         tables: &OrderingTables,
         ply: usize,
-        previous: Option<PreviousMove>,
+        lead: Lead,
     ) -> MovePicker {
         let mut picker = MovePicker {
             moves: ArrayVec::new(),
             next: 0,
         };
-        let killers = tables.killers[ply.min(MAX_PLY)];
-        let counter = previous.and_then(|prev| tables.counters[prev.piece][prev.to]);
+        let quiet = QuietOrder::new(tables, ply, lead);
         for &mv in moves.iter().take(CAPACITY) {
             let score = if Some(mv) == tt_move {
                 TT_MOVE
-            } else if let Some(victim) = pos.piece_at(mv.to()) {
-                let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
-                let mvv_lva = order_value(victim.kind) * 64 - attacker;
-                if is_losing_capture(pos, mv) {
-                    LOSING_CAPTURE + mvv_lva
-                } else {
-                    CAPTURE + mvv_lva
-                }
-            } else if Some(mv) == killers[0] {
-                KILLER + 1
-            } else if Some(mv) == killers[1] {
-                KILLER
-            } else if Some(mv) == counter {
-                COUNTER
+            } else if pos.piece_at(mv.to()).is_some() {
+                capture_score(pos, mv)
             } else {
-                tables.history(pos, mv)
+                quiet.score(pos, mv)
             };
             picker.moves.push((mv, score));
         }
@@ -226,10 +257,10 @@ impl MovePicker {
     }
 }
 
-impl Iterator for MovePicker {
-    type Item = Move;
-
-    fn next(&mut self) -> Option<Move> {
+impl MovePicker {
+    /// Brings the best move not yet handed out to the front and returns its
+    /// score, without handing it out.
+    fn select(&mut self) -> Option<i32> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -240,65 +271,158 @@ impl Iterator for MovePicker {
             }
         }
         self.moves.swap(self.next, best);
+        Some(self.moves[self.next].1)
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        self.select()?;
         self.next += 1;
         Some(self.moves[self.next - 1].0)
     }
 }
 
-/// The moves of a full-width node in two stages: the transposition table's
-/// move alone, then all the others best first. The table's move cuts off
-/// often enough that generating and scoring every move before trying it
-/// would mostly be wasted.
+/// A capture's ordering score: by victim and attacker, below every quiet
+/// move when it probably loses material.
+fn capture_score(pos: &Position, mv: Move) -> i32 {
+    let victim = pos.piece_at(mv.to()).map_or(0, |p| order_value(p.kind));
+    let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+    let mvv_lva = victim * 64 - attacker;
+    if is_losing_capture(pos, mv) {
+        LOSING_CAPTURE + mvv_lva
+    } else {
+        CAPTURE + mvv_lva
+    }
+}
+
+/// What orders the quiet moves of one node: its killers, its counter move,
+/// and the history tables.
+struct QuietOrder<'a> {
+    tables: &'a OrderingTables,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    lead: Lead,
+}
+
+impl<'a> QuietOrder<'a> {
+    fn new(tables: &'a OrderingTables, ply: usize, lead: Lead) -> QuietOrder<'a> {
+        QuietOrder {
+            tables,
+            killers: tables.killers[ply.min(MAX_PLY)],
+            counter: lead[0].and_then(|prev| tables.counters[prev.piece][prev.to]),
+            lead,
+        }
+    }
+
+    fn score(&self, pos: &Position, mv: Move) -> i32 {
+        if Some(mv) == self.killers[0] {
+            KILLER + 1
+        } else if Some(mv) == self.killers[1] {
+            KILLER
+        } else if Some(mv) == self.counter {
+            COUNTER
+        } else {
+            self.tables.history(pos, self.lead, mv)
+        }
+    }
+}
+
+/// The moves of a full-width node in stages, generating each only when the
+/// ones before it failed to cut off: the transposition table's move alone
+/// (it cuts off often enough that generating anything first is mostly
+/// wasted), then the captures that do not lose material, then the quiet
+/// moves with the losing captures last. Scoring quiet moves looks up three
+/// history tables each, so a capture's cut-off saves more than generation.
 pub struct StagedMoves {
     /// The table's move, when legal here and not yet handed out.
     tt_move: Option<Move>,
-    /// The table's move once handed out: the picker skips it.
+    /// The table's move once handed out: the later stages skip it.
     tried: Option<Move>,
-    previous: Option<PreviousMove>,
-    picker: Option<MovePicker>,
+    lead: Lead,
+    stage: Stage,
+    picker: MovePicker,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    TableMove,
+    Captures,
+    QuietsAndLosingCaptures,
 }
 
 impl StagedMoves {
     /// Stages the moves of `pos`; `tt_move` may be any move (a table entry
     /// can belong to another position), and is used only if legal here.
-    pub fn new(
-        pos: &Position,
-        tt_move: Option<Move>,
-        previous: Option<PreviousMove>,
-    ) -> StagedMoves {
+    pub fn new(pos: &Position, tt_move: Option<Move>, lead: Lead) -> StagedMoves {
         StagedMoves {
             tt_move: tt_move.filter(|&mv| pos.is_legal(mv)),
             tried: None,
-            previous,
-            picker: None,
+            lead,
+            stage: Stage::TableMove,
+            picker: MovePicker {
+                moves: ArrayVec::new(),
+                next: 0,
+            },
         }
     }
 
     /// Whether the side to move has no legal move at all.
     pub fn is_empty(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> bool {
-        self.tt_move.is_none() && self.tried.is_none() && self.picker(pos, tables, ply).is_empty()
+        if self.tt_move.is_some() || self.tried.is_some() {
+            return false;
+        }
+        if self.stage == Stage::TableMove {
+            self.start_captures(pos);
+        }
+        if self.stage == Stage::Captures && self.picker.moves.is_empty() {
+            self.start_quiets(pos, tables, ply);
+        }
+        self.picker.moves.is_empty()
     }
 
     /// The next move to try. `pos`, `tables` and `ply` must be the node's.
     pub fn next(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> Option<Move> {
-        if let Some(mv) = self.tt_move.take() {
-            self.tried = Some(mv);
-            return Some(mv);
+        if self.stage == Stage::TableMove {
+            if let Some(mv) = self.tt_move.take() {
+                self.tried = Some(mv);
+                return Some(mv);
+            }
+            self.start_captures(pos);
         }
-        self.picker(pos, tables, ply).next()
+        if self.stage == Stage::Captures {
+            match self.picker.select() {
+                Some(score) if score >= CAPTURE => return self.picker.next(),
+                _ => self.start_quiets(pos, tables, ply),
+            }
+        }
+        self.picker.next()
     }
 
-    fn picker(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) -> &mut MovePicker {
-        let (tried, previous) = (self.tried, self.previous);
-        self.picker.get_or_insert_with(|| {
-            let moves = pos.legal_moves();
-            let mut picker = MovePicker::new(pos, &moves, tried, tables, ply, previous);
-            if tried.is_some() {
-                // It scored first; it was searched already.
-                picker.next();
+    fn start_captures(&mut self, pos: &Position) {
+        self.stage = Stage::Captures;
+        for &mv in pos.legal_captures().iter() {
+            if Some(mv) != self.tried {
+                self.picker.moves.push((mv, capture_score(pos, mv)));
             }
-            picker
-        })
+        }
+    }
+
+    /// Keeps the captures not yet handed out (the losing ones) and adds the
+    /// quiet moves.
+    fn start_quiets(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) {
+        self.stage = Stage::QuietsAndLosingCaptures;
+        let picker = &mut self.picker;
+        picker.moves.drain(..picker.next);
+        picker.next = 0;
+        let order = QuietOrder::new(tables, ply, self.lead);
+        for &mv in pos.legal_moves_to(!pos.occupied()).iter() {
+            if Some(mv) != self.tried {
+                picker.moves.push((mv, order.score(pos, mv)));
+            }
+        }
     }
 }
 
@@ -324,7 +448,8 @@ mod tests {
         let moves = pos.legal_moves();
         let tables = OrderingTables::default();
         let tt = mv("b0c2");
-        let order: Vec<Move> = MovePicker::new(&pos, &moves, Some(tt), &tables, 0, None).collect();
+        let order: Vec<Move> =
+            MovePicker::new(&pos, &moves, Some(tt), &tables, 0, [None, None]).collect();
         assert_eq!(order.len(), moves.len());
         assert_eq!(order[0], tt);
         assert_eq!(order[1], mv("e2e6"));
@@ -339,20 +464,89 @@ mod tests {
         let mut pos = Position::startpos();
         pos.make_move(mv("h2e2"));
         pos.make_move(mv("h9g7"));
-        let previous = PreviousMove::of(&pos, mv("h9g7"));
+        let previous = PieceTo::of(&pos, mv("h9g7"));
         assert!(previous.is_some());
         let mut tables = OrderingTables::default();
-        tables.reward_cutoff(&pos, 5, previous, mv("b0c2"), &[], 4);
-        tables.reward_cutoff(&pos, 6, None, mv("c3c4"), &[], 10);
-        let rank = |previous| {
+        tables.reward_cutoff(&pos, 5, [previous, None], mv("b0c2"), &[], 4);
+        tables.reward_cutoff(&pos, 6, [None, None], mv("c3c4"), &[], 10);
+        let rank = |lead| {
             let order: Vec<Move> =
-                MovePicker::new(&pos, &pos.legal_moves(), None, &tables, 2, previous).collect();
+                MovePicker::new(&pos, &pos.legal_moves(), None, &tables, 2, lead).collect();
             let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
             (at("b0c2"), at("c3c4"))
         };
-        let (counter, better_history) = rank(previous);
+        let (counter, better_history) = rank([previous, None]);
         assert!(counter < better_history);
-        let (counter, better_history) = rank(None);
+        let (counter, better_history) = rank([None, None]);
         assert!(counter > better_history);
+    }
+
+    #[test]
+    fn continuation_history_favours_a_move_after_the_line_it_worked_in() {
+        // c3c4 cut off once after Red's own h2e2 (two plies back); g3g4 has
+        // the better history on its own.
+        let mut pos = Position::startpos();
+        pos.make_move(mv("h2e2"));
+        let ours = PieceTo::of(&pos, mv("h2e2"));
+        assert!(ours.is_some());
+        pos.make_move(mv("h9g7"));
+        let mut tables = OrderingTables::default();
+        tables.reward_cutoff(&pos, 5, [None, ours], mv("c3c4"), &[], 8);
+        tables.reward_cutoff(&pos, 6, [None, None], mv("g3g4"), &[], 10);
+        let rank = |lead| {
+            let order: Vec<Move> =
+                MovePicker::new(&pos, &pos.legal_moves(), None, &tables, 2, lead).collect();
+            let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
+            (at("c3c4"), at("g3g4"))
+        };
+        let (after_line, better_alone) = rank([None, ours]);
+        assert!(after_line < better_alone);
+        let (after_line, better_alone) = rank([None, None]);
+        assert!(after_line > better_alone);
+    }
+
+    /// The staged moves are every legal move once: the table's move, the
+    /// captures that do not lose material, the quiet moves, then the losing
+    /// captures.
+    #[test]
+    fn staged_moves_hand_out_every_legal_move_once_in_stages() {
+        let mut tables = OrderingTables::default();
+        let mut checked = 0;
+        for (n, pos) in crate::rules::playouts::playout_positions(30, 60, 0xD1B5_4A32_D192_ED03)
+            .into_iter()
+            .enumerate()
+        {
+            let legal = pos.legal_moves();
+            // Some history, so quiet moves are not all tied.
+            tables.reward_cutoff(&pos, 3, [None, None], legal[n % legal.len()], &[], 5);
+            let tt_move = (n % 3 != 0).then(|| legal[(n * 7) % legal.len()]);
+            let mut staged = StagedMoves::new(&pos, tt_move, [None, None]);
+            assert!(!staged.is_empty(&pos, &tables, 3));
+            let mut order = Vec::new();
+            while let Some(mv) = staged.next(&pos, &tables, 3) {
+                order.push(mv);
+            }
+            let mut sorted = order.clone();
+            sorted.sort_by_key(|m| m.raw());
+            let mut expected = legal.to_vec();
+            expected.sort_by_key(|m| m.raw());
+            assert_eq!(sorted, expected, "{}", pos.to_fen());
+            if let Some(tt) = tt_move {
+                assert_eq!(order[0], tt);
+            }
+            let stage = |mv: Move| match pos.piece_at(mv.to()) {
+                Some(_) if is_losing_capture(&pos, mv) => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+            let rest = &order[tt_move.is_some() as usize..];
+            assert!(
+                rest.windows(2).all(|w| stage(w[0]) <= stage(w[1])),
+                "{}: {rest:?}",
+                pos.to_fen()
+            );
+            checked += order.len();
+        }
+        assert!(checked > 1000);
     }
 }

@@ -19,7 +19,7 @@ use super::evaluate::evaluate;
 use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
 use super::movepick::{
-    is_losing_capture, MovePicker, OrderingTables, PreviousMove, StagedMoves, HISTORY_MAX,
+    is_losing_capture, Lead, MovePicker, OrderingTables, PieceTo, StagedMoves, HISTORY_MAX,
 };
 use super::pst::MATERIAL;
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
@@ -179,6 +179,9 @@ struct Context<'a> {
     line: Vec<PastPosition>,
     /// `line_moves[k]` leads from `line[k]` to `line[k + 1]` (a filler for null moves).
     line_moves: Vec<Move>,
+    /// `line_moves` as the history tables see them (`None` for null moves
+    /// and for the game's moves before the last one).
+    line_pieces: Vec<Option<PieceTo>>,
     /// Line index of the first position after the latest null move on the
     /// path: repetitions across a null move are not real.
     null_barrier: usize,
@@ -212,6 +215,11 @@ impl<'a> Context<'a> {
         line.push(PastPosition::of(root));
         let mut line_moves = Vec::with_capacity(line.capacity());
         line_moves.extend_from_slice(&history.moves()[first..]);
+        let mut line_pieces = Vec::with_capacity(line.capacity());
+        line_pieces.resize(line_moves.len(), None);
+        if let (Some(last), Some(&mv)) = (line_pieces.last_mut(), line_moves.last()) {
+            *last = PieceTo::of(root, mv);
+        }
         let filler = Move::from_raw(0).expect("a0a0 packs");
         Context {
             pos: root.clone(),
@@ -221,6 +229,7 @@ impl<'a> Context<'a> {
             deadline: Deadline::new(limits.movetime, limits.use_all_time),
             line,
             line_moves,
+            line_pieces,
             null_barrier: 0,
             undos: Vec::with_capacity(MAX_PLY + 1),
             nodes: 0,
@@ -354,11 +363,13 @@ impl<'a> Context<'a> {
         self.undos.push(undo);
         self.line.push(PastPosition::of(&self.pos));
         self.line_moves.push(mv);
+        self.line_pieces.push(PieceTo::of(&self.pos, mv));
     }
 
     fn unplay(&mut self, mv: Move) {
         self.line.pop();
         self.line_moves.pop();
+        self.line_pieces.pop();
         let undo = self.undos.pop().expect("a move was played");
         self.pos.unmake_move(mv, undo);
     }
@@ -384,14 +395,11 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The move that led to the node being searched, unless it was a null
-    /// move (its a0a0 filler moves nothing) or the root's history does not say.
-    fn previous_move(&self) -> Option<PreviousMove> {
-        let mv = *self.line_moves.last()?;
-        if mv.from() == mv.to() {
-            return None;
-        }
-        PreviousMove::of(&self.pos, mv)
+    /// The two moves that led to the node being searched, newest first.
+    fn lead(&self) -> Lead {
+        let n = self.line_pieces.len();
+        let at = |back: usize| n.checked_sub(back).and_then(|i| self.line_pieces[i]);
+        [at(1), at(2)]
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -483,12 +491,14 @@ impl<'a> Context<'a> {
                 let null_undo = self.pos.make_null();
                 self.line.push(PastPosition::of(&self.pos));
                 self.line_moves.push(Move::from_raw(0).expect("a0a0 packs"));
+                self.line_pieces.push(None);
                 let saved_barrier = self.null_barrier;
                 self.null_barrier = self.line.len() - 1;
                 let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.null_barrier = saved_barrier;
                 self.line.pop();
                 self.line_moves.pop();
+                self.line_pieces.pop();
                 self.pos.unmake_null(null_undo);
                 if self.stopped {
                     return 0;
@@ -505,8 +515,8 @@ impl<'a> Context<'a> {
             depth -= 1;
         }
 
-        let previous = self.previous_move();
-        let mut moves = StagedMoves::new(&self.pos, tt_move, previous);
+        let lead = self.lead();
+        let mut moves = StagedMoves::new(&self.pos, tt_move, lead);
         if moves.is_empty(&self.pos, self.tables, ply) {
             // Checkmated or stalemated: both lose in Xiangqi.
             return -MATE + ply as i32;
@@ -537,7 +547,7 @@ impl<'a> Context<'a> {
             let quiet_history = if is_capture {
                 0
             } else {
-                self.tables.history(&self.pos, mv)
+                self.tables.history(&self.pos, lead, mv)
             };
             self.play(mv);
             let gives_check = self.line.last().is_some_and(|p| p.in_check);
@@ -558,7 +568,7 @@ impl<'a> Context<'a> {
                     }
                     // Moves with a good record of cut-offs are reduced less,
                     // moves with a bad one more.
-                    reduction -= quiet_history / (HISTORY_MAX / 2);
+                    reduction -= quiet_history / (3 * HISTORY_MAX / 2);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
@@ -589,7 +599,7 @@ impl<'a> Context<'a> {
                             self.tables.reward_cutoff(
                                 &self.pos,
                                 ply,
-                                previous,
+                                lead,
                                 mv,
                                 &quiets_tried[..quiet_count],
                                 depth,
@@ -687,7 +697,7 @@ impl<'a> Context<'a> {
                 hit.and_then(|h| h.mv),
                 self.tables,
                 ply,
-                None,
+                [None, None],
             );
             let mut best = -INFINITE;
             for mv in picker {
