@@ -6,6 +6,7 @@
 //! Layout, one concern per module, in the manner of Stockfish:
 //! - [`search`]: iterative deepening, PVS alpha-beta, quiescence, pruning;
 //! - [`evaluate`] and [`pst`]: the static evaluation and its tables;
+//! - [`correction`]: what searches found the evaluation missed, by structure;
 //! - [`tt`]: the transposition table;
 //! - [`movepick`]: move ordering (TT move, captures, killers, history);
 //! - [`history`]: the game's past positions and the repetition rules in search;
@@ -13,6 +14,7 @@
 //! - [`levels`]: the bot's playing levels 1–8;
 //! - [`score`]: scores, mate distances and their UCI form.
 
+pub mod correction;
 pub mod evaluate;
 pub mod history;
 pub mod levels;

@@ -15,6 +15,7 @@ use std::time::Duration;
 use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
+use super::correction::CorrectionHistory;
 use super::evaluate::evaluate;
 use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
@@ -70,6 +71,7 @@ impl SearchResult {
 pub struct Searcher {
     tt: TranspositionTable,
     tables: Box<OrderingTables>,
+    correction: CorrectionHistory,
 }
 
 impl Default for Searcher {
@@ -84,6 +86,7 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             tables: Box::default(),
+            correction: CorrectionHistory::default(),
         }
     }
 
@@ -96,6 +99,7 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.tables.clear();
+        self.correction.clear();
     }
 
     /// Searches `root`, reached through `history`, within `limits`.
@@ -119,7 +123,14 @@ impl Searcher {
     ) -> SearchResult {
         self.tt.new_search();
         self.tables.age();
-        let mut ctx = Context::new(root, history, limits, &mut self.tt, &mut self.tables);
+        let mut ctx = Context::new(
+            root,
+            history,
+            limits,
+            &mut self.tt,
+            &mut self.tables,
+            &mut self.correction,
+        );
         ctx.iterate(&mut on_iteration)
     }
 
@@ -135,7 +146,14 @@ impl Searcher {
     ) -> Vec<(Move, Score)> {
         self.tt.new_search();
         self.tables.age();
-        let mut ctx = Context::new(root, history, limits, &mut self.tt, &mut self.tables);
+        let mut ctx = Context::new(
+            root,
+            history,
+            limits,
+            &mut self.tt,
+            &mut self.tables,
+            &mut self.correction,
+        );
         ctx.started = true;
         let moves = ctx.pos.legal_moves();
         let mut scored = Vec::with_capacity(moves.len());
@@ -172,6 +190,7 @@ struct Context<'a> {
     pos: Position,
     tt: &'a mut TranspositionTable,
     tables: &'a mut OrderingTables,
+    correction: &'a mut CorrectionHistory,
     limits: &'a Limits,
     deadline: Deadline,
     /// Positions since the last capture: the game's, then the search path's;
@@ -205,6 +224,7 @@ impl<'a> Context<'a> {
         limits: &'a Limits,
         tt: &'a mut TranspositionTable,
         tables: &'a mut OrderingTables,
+        correction: &'a mut CorrectionHistory,
     ) -> Context<'a> {
         let mut line = Vec::with_capacity(history.len() + MAX_PLY + 1);
         // Only positions since the last capture can recur.
@@ -225,6 +245,7 @@ impl<'a> Context<'a> {
             pos: root.clone(),
             tt,
             tables,
+            correction,
             limits,
             deadline: Deadline::new(limits.movetime, limits.use_all_time),
             line,
@@ -470,10 +491,16 @@ impl<'a> Context<'a> {
             }
         }
 
-        let static_eval = if in_check {
+        // The table keeps the raw evaluation; the correction may have moved since.
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
+        };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.correction.correct(&self.pos, raw_eval)
         };
 
         if !pv_node && !in_check && ply > 0 {
@@ -616,7 +643,20 @@ impl<'a> Context<'a> {
         }
 
         let bound = Bound::of_result(best_score, original_alpha, beta);
-        let eval_to_store = if in_check { 0 } else { static_eval };
+        // A quiet result that says more than the static evaluation did
+        // (not a bound on the side the evaluation already stood) teaches
+        // the correction; captures change the structure being judged.
+        let best_is_quiet = best_move.is_none_or(|mv| self.pos.piece_at(mv.to()).is_none());
+        if !in_check
+            && best_is_quiet
+            && best_score.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.correction
+                .update(&self.pos, best_score, static_eval, depth);
+        }
+        let eval_to_store = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, ply, best_move, best_score, eval_to_store, depth, bound);
         best_score
@@ -721,12 +761,13 @@ impl<'a> Context<'a> {
             return best;
         }
 
-        let stand_pat = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+        let raw_eval = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+        let stand_pat = self.correction.correct(&self.pos, raw_eval);
         if stand_pat >= beta {
             if hit.is_none() {
                 // Keeps the evaluation for the next visit.
                 self.tt
-                    .store(key, ply, None, stand_pat, stand_pat, 0, Bound::Lower);
+                    .store(key, ply, None, stand_pat, raw_eval, 0, Bound::Lower);
             }
             return stand_pat;
         }
@@ -778,8 +819,7 @@ impl<'a> Context<'a> {
             }
         }
         let bound = Bound::of_result(best, original_alpha, beta);
-        self.tt
-            .store(key, ply, best_move, best, stand_pat, 0, bound);
+        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best
     }
 }
@@ -803,8 +843,15 @@ mod tests {
             for checks in [false, true] {
                 let mut tt = TranspositionTable::new(1);
                 let mut tables = Box::<OrderingTables>::default();
-                let mut ctx =
-                    Context::new(&pos, &GameHistory::new(), &limits, &mut tt, &mut tables);
+                let mut correction = CorrectionHistory::default();
+                let mut ctx = Context::new(
+                    &pos,
+                    &GameHistory::new(),
+                    &limits,
+                    &mut tt,
+                    &mut tables,
+                    &mut correction,
+                );
                 let score = ctx.quiesce(-INFINITE, INFINITE, 0, checks);
                 assert_eq!(
                     score > MATE_BOUND,
