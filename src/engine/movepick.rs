@@ -458,6 +458,19 @@ mod tests {
         assert!(!is_losing_capture(&pos, mv("e2e6")));
     }
 
+    /// Where two moves come in the order of the moves of `pos` after `lead`.
+    fn places(
+        pos: &Position,
+        tables: &OrderingTables,
+        lead: Lead,
+        moves: [&str; 2],
+    ) -> (usize, usize) {
+        let order: Vec<Move> =
+            MovePicker::new(pos, &pos.legal_moves(), None, tables, 2, lead).collect();
+        let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
+        (at(moves[0]), at(moves[1]))
+    }
+
     #[test]
     fn counter_move_goes_before_history_after_the_same_reply_only() {
         // Red's b0c2 once refuted Black's h9g7; c3c4 has the better history.
@@ -469,12 +482,7 @@ mod tests {
         let mut tables = OrderingTables::default();
         tables.reward_cutoff(&pos, 5, [previous, None], mv("b0c2"), &[], 4);
         tables.reward_cutoff(&pos, 6, [None, None], mv("c3c4"), &[], 10);
-        let rank = |lead| {
-            let order: Vec<Move> =
-                MovePicker::new(&pos, &pos.legal_moves(), None, &tables, 2, lead).collect();
-            let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
-            (at("b0c2"), at("c3c4"))
-        };
+        let rank = |lead| places(&pos, &tables, lead, ["b0c2", "c3c4"]);
         let (counter, better_history) = rank([previous, None]);
         assert!(counter < better_history);
         let (counter, better_history) = rank([None, None]);
@@ -493,12 +501,7 @@ mod tests {
         let mut tables = OrderingTables::default();
         tables.reward_cutoff(&pos, 5, [None, ours], mv("c3c4"), &[], 8);
         tables.reward_cutoff(&pos, 6, [None, None], mv("g3g4"), &[], 10);
-        let rank = |lead| {
-            let order: Vec<Move> =
-                MovePicker::new(&pos, &pos.legal_moves(), None, &tables, 2, lead).collect();
-            let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
-            (at("c3c4"), at("g3g4"))
-        };
+        let rank = |lead| places(&pos, &tables, lead, ["c3c4", "g3g4"]);
         let (after_line, better_alone) = rank([None, ours]);
         assert!(after_line < better_alone);
         let (after_line, better_alone) = rank([None, None]);

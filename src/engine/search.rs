@@ -121,17 +121,28 @@ impl Searcher {
         limits: &Limits,
         mut on_iteration: impl FnMut(&SearchResult),
     ) -> SearchResult {
+        let mut ctx = self.start(root, history, limits);
+        ctx.iterate(&mut on_iteration)
+    }
+
+    /// A new search of `root`: what the table holds becomes older, and the
+    /// killers of other positions are forgotten.
+    fn start<'a>(
+        &'a mut self,
+        root: &Position,
+        history: &GameHistory,
+        limits: &'a Limits,
+    ) -> Context<'a> {
         self.tt.new_search();
         self.tables.age();
-        let mut ctx = Context::new(
+        Context::new(
             root,
             history,
             limits,
             &mut self.tt,
             &mut self.tables,
             &mut self.correction,
-        );
-        ctx.iterate(&mut on_iteration)
+        )
     }
 
     /// Scores every legal move of `root` with a full-window search `depth`
@@ -144,16 +155,7 @@ impl Searcher {
         depth: u32,
         limits: &Limits,
     ) -> Vec<(Move, Score)> {
-        self.tt.new_search();
-        self.tables.age();
-        let mut ctx = Context::new(
-            root,
-            history,
-            limits,
-            &mut self.tt,
-            &mut self.tables,
-            &mut self.correction,
-        );
+        let mut ctx = self.start(root, history, limits);
         ctx.started = true;
         let moves = ctx.pos.legal_moves();
         let mut scored = Vec::with_capacity(moves.len());
