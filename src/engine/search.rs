@@ -494,15 +494,11 @@ impl<'a> Context<'a> {
         }
 
         // The table keeps the raw evaluation; the correction may have moved since.
-        let raw_eval = if in_check {
-            -INFINITE
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
-        };
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.correction.correct(&self.pos, raw_eval)
+            let raw = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            (raw, self.correction.correct(&self.pos, raw))
         };
 
         if !pv_node && !in_check && ply > 0 {
