@@ -203,6 +203,13 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
+    fn empty() -> MovePicker {
+        MovePicker {
+            moves: ArrayVec::new(),
+            next: 0,
+        }
+    }
+
     /// Orders `moves` at a node at `ply`, reached by `lead`; `tt_move`
     /// comes first if present.
     pub fn new(
@@ -213,10 +220,7 @@ impl MovePicker {
         ply: usize,
         lead: Lead,
     ) -> MovePicker {
-        let mut picker = MovePicker {
-            moves: ArrayVec::new(),
-            next: 0,
-        };
+        let mut picker = MovePicker::empty();
         let quiet = QuietOrder::new(tables, ply, lead);
         for &mv in moves.iter().take(CAPACITY) {
             let score = if Some(mv) == tt_move {
@@ -233,10 +237,7 @@ impl MovePicker {
 
     /// Orders captures only, for the quiescence search.
     pub fn captures(pos: &Position, moves: &[Move]) -> MovePicker {
-        let mut picker = MovePicker {
-            moves: ArrayVec::new(),
-            next: 0,
-        };
+        let mut picker = MovePicker::empty();
         for &mv in moves.iter().take(CAPACITY) {
             if let Some(victim) = pos.piece_at(mv.to()) {
                 let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
@@ -362,10 +363,7 @@ impl StagedMoves {
             tried: None,
             lead,
             stage: Stage::TableMove,
-            picker: MovePicker {
-                moves: ArrayVec::new(),
-                next: 0,
-            },
+            picker: MovePicker::empty(),
         }
     }
 
