@@ -7,20 +7,12 @@ use std::time::{Duration, Instant};
 
 use xiangqi_bot::engine::uci::parse_iccs;
 use xiangqi_bot::engine::{GameHistory, Limits, Score, SearchResult, Searcher};
+use xiangqi_bot::rng::SplitMix64;
 use xiangqi_bot::rules::{Move, Position};
-
-/// SplitMix64, to walk to reproducible random positions.
-fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// A position after `plies` random legal moves from the start, with its history.
 fn random_game(seed: u64, plies: usize) -> (Position, GameHistory) {
-    let mut state = seed;
+    let mut rng = SplitMix64::new(seed);
     let start = Position::startpos();
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
@@ -29,7 +21,7 @@ fn random_game(seed: u64, plies: usize) -> (Position, GameHistory) {
         if legal.is_empty() {
             break;
         }
-        let mv = legal[(next_random(&mut state) % legal.len() as u64) as usize];
+        let mv = legal[rng.index(legal.len())];
         pos.make_move(mv);
         moves.push(mv);
     }

@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::rng::SplitMix64;
 use crate::rules::Position;
 
 use super::history::GameHistory;
@@ -94,24 +95,6 @@ impl fmt::Display for Level {
     }
 }
 
-/// A small, seedable generator (SplitMix64): enough to vary the weak levels'
-/// choices reproducibly without a dependency.
-pub(crate) struct SplitMix(pub(crate) u64);
-
-impl SplitMix {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 impl Searcher {
     /// Chooses a move at `level`. `seed` drives the weak levels' randomness:
     /// the same seed, position and history give the same move. `stop` ends
@@ -150,7 +133,7 @@ impl Searcher {
             .iter()
             .map(|(_, s)| (settings.random_margin - (best.0 - s.0) + 1).max(1) as u64)
             .collect();
-        let mut rng = SplitMix(seed ^ root.key());
+        let mut rng = SplitMix64::new(seed ^ root.key());
         let mut pick = rng.below(weights.iter().sum());
         let mut chosen = candidates[0];
         for (candidate, &w) in candidates.iter().zip(&weights) {

@@ -3,11 +3,11 @@
 //! addressee and creates the game in the same transaction, so a challenge
 //! turns into at most one game however many people click "accept" at once.
 
-use std::hash::{BuildHasher, Hasher};
 use std::time::Duration;
 
 use sqlx::{FromRow, SqliteConnection};
 
+use crate::rng::coin_flip;
 use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
@@ -158,14 +158,6 @@ async fn set_state(
     Ok(())
 }
 
-/// A fair coin for "random colour", from the standard library's randomly
-/// keyed hasher (no RNG dependency for one bit).
-fn coin_flip(salt: i64) -> bool {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_i64(salt);
-    hasher.finish() & 1 == 1
-}
-
 async fn insert_challenge(
     conn: &mut SqliteConnection,
     new: NewChallenge,
@@ -234,7 +226,7 @@ async fn accept_in(
     let challenger_color = match challenge.color {
         ColorChoice::Red => Color::Red,
         ColorChoice::Black => Color::Black,
-        ColorChoice::Random if coin_flip(id.0 ^ now) => Color::Red,
+        ColorChoice::Random if coin_flip() => Color::Red,
         ColorChoice::Random => Color::Black,
     };
     let challenger = Participant::User(challenge.from.clone());
