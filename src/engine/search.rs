@@ -198,7 +198,7 @@ struct Context<'a> {
     /// Positions since the last capture: the game's, then the search path's;
     /// the last one is the node being searched.
     line: Vec<PastPosition>,
-    /// `line_moves[k]` leads from `line[k]` to `line[k + 1]` (a filler for null moves).
+    /// `line_moves[k]` leads from `line[k]` to `line[k + 1]` ([`Move::NULL`] for null moves).
     line_moves: Vec<Move>,
     /// `line_moves` as the history tables see them (`None` for null moves
     /// and for the game's moves before the last one).
@@ -242,7 +242,6 @@ impl<'a> Context<'a> {
         if let (Some(last), Some(&mv)) = (line_pieces.last_mut(), line_moves.last()) {
             *last = PieceTo::of(root, mv);
         }
-        let filler = Move::from_raw(0).expect("a0a0 packs");
         Context {
             pos: root.clone(),
             tt,
@@ -259,7 +258,7 @@ impl<'a> Context<'a> {
             seldepth: 0,
             started: false,
             stopped: false,
-            pv: Box::new([[filler; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_best: None,
         }
@@ -515,7 +514,7 @@ impl<'a> Context<'a> {
                 let reduction = 3 + depth / 4;
                 let null_undo = self.pos.make_null();
                 self.line.push(PastPosition::of(&self.pos));
-                self.line_moves.push(Move::from_raw(0).expect("a0a0 packs"));
+                self.line_moves.push(Move::NULL);
                 self.line_pieces.push(None);
                 let saved_barrier = self.null_barrier;
                 self.null_barrier = self.line.len() - 1;
@@ -550,7 +549,7 @@ impl<'a> Context<'a> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = [Move::from_raw(0).expect("a0a0 packs"); 64];
+        let mut quiets_tried = [Move::NULL; 64];
         let mut quiet_count = 0;
         let lmr = lmr_table();
 

@@ -43,6 +43,7 @@ impl Bound {
 #[repr(C)]
 struct Entry {
     key: u64,
+    /// [`Move::raw`]; [`Move::NULL`]'s (0, as in an empty entry) for no move.
     mv: u16,
     score: i16,
     eval: i16,
@@ -175,11 +176,7 @@ impl TranspositionTable {
             .iter()
             .find(|e| e.key == key && e.gen_bound & 3 != 0)
             .map(|e| Hit {
-                mv: if e.mv == 0 {
-                    None
-                } else {
-                    Move::from_raw(e.mv)
-                },
+                mv: Move::from_raw(e.mv).filter(|&mv| mv != Move::NULL),
                 score: score_from_tt(e.score as i32, ply),
                 eval: e.eval as i32,
                 depth: e.depth as i32,
@@ -226,7 +223,7 @@ impl TranspositionTable {
         let mv_raw = match mv {
             Some(m) => m.raw(),
             None if entry.key == key => entry.mv,
-            None => 0,
+            None => Move::NULL.raw(),
         };
         // Do not overwrite a deeper exact result for the same position with a shallow bound.
         if entry.key == key
