@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::rules::game::judge_repetition;
+use crate::rules::game::{judge_repetition, NO_CAPTURE_PLIES};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
 use super::correction::CorrectionHistory;
@@ -26,8 +26,6 @@ use super::pst::MATERIAL;
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 
-/// Plies without a capture after which the game is drawn (the rules' 60-move rule).
-const NO_CAPTURE_DRAW_PLIES: u32 = 120;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
 /// Quiescence skips captures that leave the side this far below alpha.
@@ -461,8 +459,9 @@ impl<'a> Context<'a> {
                     CycleChecks::Neither => self.chase_verdict(start),
                 };
             }
-            if self.pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
-                // A mate on the last ply still counts.
+            if self.pos.halfmove_clock() >= NO_CAPTURE_PLIES {
+                // The rules' 60-move rule: a draw, though a mate on the
+                // last ply still counts.
                 if in_check && !self.pos.has_legal_moves() {
                     return -MATE + ply as i32;
                 }
