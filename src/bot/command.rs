@@ -7,11 +7,12 @@ use std::fmt;
 use thiserror::Error;
 
 use super::Actor;
+use crate::engine::Level;
 use crate::rules::Color;
 
 /// The lowest and highest engine level a player may ask for.
-pub const MIN_LEVEL: u8 = 1;
-pub const MAX_LEVEL: u8 = 8;
+pub const MIN_LEVEL: u8 = Level::MIN.number();
+pub const MAX_LEVEL: u8 = Level::MAX.number();
 /// The level used when `play` names none.
 pub const DEFAULT_LEVEL: u8 = 3;
 

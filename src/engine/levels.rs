@@ -56,6 +56,8 @@ pub struct LevelSettings {
 impl Level {
     pub const MIN: Level = Level(1);
     pub const MAX: Level = Level(8);
+    /// How many levels there are.
+    pub const COUNT: usize = Level::MAX.rank() + 1;
 
     pub fn new(level: i64) -> Result<Level, LevelError> {
         if (Level::MIN.0 as i64..=Level::MAX.0 as i64).contains(&level) {
@@ -65,8 +67,18 @@ impl Level {
         }
     }
 
-    pub fn number(self) -> u8 {
+    pub const fn number(self) -> u8 {
         self.0
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (Level::MIN.0..=Level::MAX.0).map(Level)
+    }
+
+    /// Where this level comes among [`all`](Self::all), from 0.
+    pub const fn rank(self) -> usize {
+        (self.0 - Level::MIN.0) as usize
     }
 
     pub fn settings(self) -> LevelSettings {

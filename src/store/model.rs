@@ -5,10 +5,11 @@
 
 use std::fmt;
 
+use crate::engine::Level;
 use crate::rules::{Color, Square};
 
 use super::error::StoreError;
-use super::rating::{Rating, BOT_LEVELS};
+use super::rating::Rating;
 
 /// Unix time in milliseconds, UTC.
 pub type UnixMillis = i64;
@@ -36,40 +37,42 @@ impl fmt::Display for ChallengeId {
     }
 }
 
-/// A strength of the bot, 1 (weakest) to 8.
+/// A strength of the bot: an engine [`Level`] as the store keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BotLevel(u8);
+pub struct BotLevel(Level);
 
 impl BotLevel {
     pub fn new(level: u8) -> Result<BotLevel, StoreError> {
-        if BOT_LEVELS.contains(&level) {
-            Ok(BotLevel(level))
-        } else {
-            Err(StoreError::InvalidBotLevel(i64::from(level)))
-        }
+        Level::new(i64::from(level))
+            .map(BotLevel)
+            .map_err(|e| StoreError::InvalidBotLevel(e.given))
     }
 
     pub fn get(self) -> u8 {
+        self.0.number()
+    }
+
+    /// The engine level the bot plays at.
+    pub fn level(self) -> Level {
         self.0
     }
 
     /// The fixed rating this level plays at.
     pub fn rating(self) -> Rating {
-        Rating::bot(self.0).unwrap_or(Rating::NEWCOMER)
+        Rating::bot(self.0)
     }
 
     /// Reads a stored level; out of range means a damaged row.
     pub(super) fn from_column(level: i64) -> Result<BotLevel, StoreError> {
-        u8::try_from(level)
-            .ok()
-            .and_then(|l| BotLevel::new(l).ok())
-            .ok_or_else(|| StoreError::corrupt(format!("bot level {level} out of range")))
+        Level::new(level)
+            .map(BotLevel)
+            .map_err(|_| StoreError::corrupt(format!("bot level {level} out of range")))
     }
 }
 
 impl fmt::Display for BotLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "level {}", self.0)
+        write!(f, "level {}", self.0.number())
     }
 }
 

@@ -6,6 +6,8 @@
 //! Glicko-2 rather than Elo because the deviation lets a newcomer's rating move
 //! fast for the first games and settle after, without a hand-tuned K schedule.
 
+use crate::engine::Level;
+
 /// The Glicko-2 system constant τ: how much the volatility may change. Glickman
 /// suggests 0.3–1.2; 0.5 is the usual middle choice.
 pub const TAU: f64 = 0.5;
@@ -26,12 +28,10 @@ pub const MAX_VOLATILITY: f64 = 0.1;
 /// Above this deviation a rating is shown as provisional ("1620?").
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// The bot's levels run from 1 to 8.
-pub const BOT_LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
-/// The fixed rating of each bot level, 1 to 8. Nominal values spaced 200 apart,
-/// to be recalibrated from measured matches once the engine exists; changing
-/// them affects only games finished afterwards.
-pub const BOT_LEVEL_RATINGS: [f64; 8] = [
+/// The fixed rating of each bot level, weakest first. Nominal values spaced
+/// 200 apart, to be recalibrated from measured matches once the engine exists;
+/// changing them affects only games finished afterwards.
+pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
     800.0, 1000.0, 1200.0, 1400.0, 1600.0, 1800.0, 2000.0, 2200.0,
 ];
 /// The deviation a bot level is given as an opponent: the bot's strength is
@@ -54,14 +54,13 @@ impl Rating {
         volatility: 0.06,
     };
 
-    /// The fixed rating the bot plays at on `level` (1–8); `None` off the table.
-    pub fn bot(level: u8) -> Option<Rating> {
-        let index = usize::from(level).checked_sub(1)?;
-        BOT_LEVEL_RATINGS.get(index).map(|&rating| Rating {
-            rating,
+    /// The fixed rating the bot plays at on `level`.
+    pub fn bot(level: Level) -> Rating {
+        Rating {
+            rating: BOT_LEVEL_RATINGS[level.rank()],
             deviation: BOT_DEVIATION,
             volatility: Rating::NEWCOMER.volatility,
-        })
+        }
     }
 
     /// Whether the rating is still too uncertain to rank people by.
@@ -256,12 +255,10 @@ mod tests {
 
     #[test]
     fn bot_levels_are_fixed_and_increasing() {
-        assert_eq!(Rating::bot(0), None);
-        assert_eq!(Rating::bot(9), None);
-        let ratings: Vec<f64> = BOT_LEVELS.map(|l| Rating::bot(l).unwrap().rating).collect();
+        let ratings: Vec<f64> = Level::all().map(|l| Rating::bot(l).rating).collect();
         assert!(ratings.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(Rating::bot(1).unwrap().rating, 800.0);
-        assert_eq!(Rating::bot(8).unwrap().rating, 2200.0);
+        assert_eq!(Rating::bot(Level::MIN).rating, 800.0);
+        assert_eq!(Rating::bot(Level::MAX).rating, 2200.0);
     }
 
     #[test]
