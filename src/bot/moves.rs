@@ -660,7 +660,7 @@ fn play_in_memory(loaded: &LoadedGame, mv: Move) -> BotResult<Unstored> {
     record.ply += 1;
     let ending = match game.status() {
         GameStatus::Over(outcome) => {
-            let result = GameResult::from(outcome.result);
+            let result = outcome.result;
             record.status = store::GameStatus::Finished;
             record.result = Some(result);
             Some((result, outcome.reason.as_str()))

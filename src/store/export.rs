@@ -30,7 +30,7 @@ pub fn to_pgn(game: &GameRecord, moves: &[MoveRecord]) -> String {
         let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{name} \"{escaped}\"]");
     };
-    let result = game.result.map_or("*", |r| r.pgn());
+    let result = game.result.map_or("*", |r| r.as_str());
     tag("Game", "Chinese Chess");
     tag("Event", &format!("xiangqi-bot game {}", game.id.0));
     tag("Site", "xiangqi-bot");

@@ -10,9 +10,9 @@ use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
 use super::model::{
-    color_column, fen_side_to_move, parse_color, side_after, Actor, BotLevel, GameId, GameRecord,
-    GameResult, GameStatus, Iccs, Location, MoveRecord, Participant, RatingChange, UnixMillis,
-    UserRef, START_FEN,
+    color_column, fen_side_to_move, parse_color, parse_result, result_column, side_after, Actor,
+    BotLevel, GameId, GameRecord, GameResult, GameStatus, Iccs, Location, MoveRecord, Participant,
+    RatingChange, UnixMillis, UserRef, START_FEN,
 };
 use super::players::{load_rating, record_result, upsert_player};
 use super::rating::{rate, Score};
@@ -130,7 +130,7 @@ impl TryFrom<GameRow> for GameRecord {
                 "black",
             )?,
             status: GameStatus::parse(&row.status)?,
-            result: row.result.as_deref().map(GameResult::parse).transpose()?,
+            result: row.result.as_deref().map(parse_result).transpose()?,
             reason: row.reason,
             start_fen: row.start_fen,
             start_side: parse_color(&row.start_side)?,
@@ -353,7 +353,7 @@ pub(super) async fn finish_in(
          RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
     )
     .bind(status)
-    .bind(result.map(GameResult::as_column))
+    .bind(result.map(result_column))
     .bind(reason)
     .bind(now)
     .bind(game.0)

@@ -207,49 +207,26 @@ impl GameStatus {
     }
 }
 
-/// How a finished game came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    RedWins,
-    BlackWins,
-    Draw,
+/// How a finished game came out: the rules' type, so a result the rules
+/// decide is stored as it is. Its column text is `red`, `black` or `draw`.
+pub use crate::rules::GameResult;
+
+pub(super) fn result_column(result: GameResult) -> &'static str {
+    match result {
+        GameResult::RedWins => "red",
+        GameResult::BlackWins => "black",
+        GameResult::Draw => "draw",
+    }
 }
 
-impl GameResult {
-    pub(super) fn as_column(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "red",
-            GameResult::BlackWins => "black",
-            GameResult::Draw => "draw",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Result<GameResult, StoreError> {
-        match text {
-            "red" => Ok(GameResult::RedWins),
-            "black" => Ok(GameResult::BlackWins),
-            "draw" => Ok(GameResult::Draw),
-            other => Err(StoreError::corrupt(format!(
-                "unknown game result {other:?}"
-            ))),
-        }
-    }
-
-    /// The win for `color`.
-    pub fn win_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::RedWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
+pub(super) fn parse_result(text: &str) -> Result<GameResult, StoreError> {
+    match text {
+        "red" => Ok(GameResult::RedWins),
+        "black" => Ok(GameResult::BlackWins),
+        "draw" => Ok(GameResult::Draw),
+        other => Err(StoreError::corrupt(format!(
+            "unknown game result {other:?}"
+        ))),
     }
 }
 

@@ -3,10 +3,10 @@
 //! bot gets its games back after a restart; the database is the truth and any
 //! cached `Game` is only a copy of this.
 
-use crate::rules::{self, Game, Move, Position};
+use crate::rules::{Game, Move, Position};
 
 use super::error::{StoreError, StoreResult};
-use super::model::{GameId, GameRecord, GameResult, Iccs, MoveRecord};
+use super::model::{GameId, GameRecord, Iccs, MoveRecord};
 use super::Store;
 
 impl Iccs {
@@ -21,16 +21,6 @@ impl From<Move> for Iccs {
         Iccs {
             from: mv.from(),
             to: mv.to(),
-        }
-    }
-}
-
-impl From<rules::GameResult> for GameResult {
-    fn from(result: rules::GameResult) -> GameResult {
-        match result {
-            rules::GameResult::RedWins => GameResult::RedWins,
-            rules::GameResult::BlackWins => GameResult::BlackWins,
-            rules::GameResult::Draw => GameResult::Draw,
         }
     }
 }
