@@ -184,7 +184,7 @@ async fn insert_challenge(
     .bind(&new.from.id)
     .bind(to_user)
     .bind(bot_level)
-    .bind(new.color.as_column())
+    .bind(new.color.as_str())
     .bind(&new.start_fen)
     .bind(new.rated)
     .bind(now)
@@ -223,12 +223,7 @@ async fn accept_in(
         set_state(&mut *conn, id, "expired", None, now).await?;
         return Ok(Err(StoreError::ChallengeExpired(id)));
     }
-    let challenger_color = match challenge.color {
-        ColorChoice::Red => Color::Red,
-        ColorChoice::Black => Color::Black,
-        ColorChoice::Random if coin_flip() => Color::Red,
-        ColorChoice::Random => Color::Black,
-    };
+    let challenger_color = challenge.color.resolve(coin_flip());
     let challenger = Participant::User(challenge.from.clone());
     let (red, black) = match challenger_color {
         Color::Red => (challenger, accepter),

@@ -416,16 +416,29 @@ pub enum ChallengeTarget {
     Bot(BotLevel),
 }
 
-/// The colour a challenger asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The side a player asks for, in a challenge or a game against the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ColorChoice {
+    /// Red moves first; the default, so that a plain `play` starts at once.
+    #[default]
     Red,
     Black,
     Random,
 }
 
 impl ColorChoice {
-    pub(super) fn as_column(self) -> &'static str {
+    /// The side this choice gives, with `coin` deciding `Random`.
+    pub fn resolve(self, coin: bool) -> Color {
+        match self {
+            ColorChoice::Red => Color::Red,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random if coin => Color::Red,
+            ColorChoice::Random => Color::Black,
+        }
+    }
+
+    /// `red`, `black` or `random`: how it is shown and stored.
+    pub fn as_str(self) -> &'static str {
         match self {
             ColorChoice::Red => "red",
             ColorChoice::Black => "black",
@@ -442,6 +455,12 @@ impl ColorChoice {
                 "unknown colour choice {other:?}"
             ))),
         }
+    }
+}
+
+impl fmt::Display for ColorChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
