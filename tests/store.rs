@@ -12,8 +12,8 @@ use sqlx::Connection;
 use tempfile::TempDir;
 use xiangqi_bot::rules::{self, Color};
 use xiangqi_bot::store::{
-    Accepter, Actor, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, Durability, GameId,
-    GameRecord, GameResult, GameStatus, Location, ManualClock, NewChallenge, NewGame, OfferAnswer,
+    Accepter, ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, Durability, GameId,
+    GameRecord, GameResult, GameState, Location, ManualClock, NewChallenge, NewGame, OfferAnswer,
     OfferKind, Participant, Store, StoreConfig, StoreError, SystemClock, UserRef, START_FEN,
 };
 
@@ -50,8 +50,8 @@ fn bob() -> UserRef {
 fn carol() -> UserRef {
     UserRef::new("300", "Carol")
 }
-fn actor(user: &UserRef) -> Actor {
-    Actor::user(user.id.clone())
+fn actor(user: &UserRef) -> ActorId {
+    ActorId::user(user.id.clone())
 }
 
 fn pvp(red: UserRef, black: UserRef) -> NewGame {
@@ -94,7 +94,7 @@ async fn play(store: &Store, game: &GameRecord, count: u32) -> GameRecord {
     for _ in 0..count {
         let mover = match record.participant(record.side_to_move()) {
             Participant::User(user) => actor(user),
-            Participant::Bot(_) => Actor::Bot,
+            Participant::Bot(_) => ActorId::Bot,
         };
         store
             .apply_move(record.id, record.ply, &move_for(record.ply + 1), &mover)
@@ -174,7 +174,7 @@ async fn foreign_keys_and_checks_are_enforced() {
 async fn a_game_is_played_checked_and_finished() {
     let (_dir, clock, store) = fresh().await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
-    assert_eq!(game.status, GameStatus::Live);
+    assert_eq!(game.status, GameState::Live);
     assert_eq!(game.start_fen, START_FEN);
     assert_eq!(game.start_side, Color::Red);
     assert_eq!(game.red, Participant::User(alice()));
@@ -224,7 +224,7 @@ async fn a_game_is_played_checked_and_finished() {
         .finish_game(game.id, GameResult::RedWins, "resignation")
         .await
         .unwrap();
-    assert_eq!(done.status, GameStatus::Finished);
+    assert_eq!(done.status, GameState::Finished);
     assert_eq!(done.result, Some(GameResult::RedWins));
     assert_eq!(done.reason.as_deref(), Some("resignation"));
     assert_eq!(done.finished_at, Some(T0 + 5_000));
@@ -259,7 +259,7 @@ async fn custom_start_positions_are_checked_and_kept() {
         })
     ));
     store
-        .apply_move(game.id, 0, "e9f9", &Actor::Bot)
+        .apply_move(game.id, 0, "e9f9", &ActorId::Bot)
         .await
         .unwrap();
 
@@ -295,7 +295,7 @@ async fn racing_moves_exactly_one_wins_each_time() {
         let mover = if ply % 2 == 0 {
             actor(&alice())
         } else {
-            Actor::Bot
+            ActorId::Bot
         };
         let tasks: Vec<_> = ["a", "b"]
             .into_iter()
@@ -372,11 +372,11 @@ async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all() {
                     "round {round}: {e}"
                 );
                 finals_won += 1;
-                assert_eq!(finished.status, GameStatus::Finished);
+                assert_eq!(finished.status, GameState::Finished);
                 assert_eq!(finished.result, Some(GameResult::RedWins));
                 assert_eq!(finished.reason.as_deref(), Some("checkmate"));
                 assert_eq!(finished.ply, 1);
-                assert_eq!(record.status, GameStatus::Finished);
+                assert_eq!(record.status, GameState::Finished);
                 assert_eq!(moves[0].iccs.to_string(), "h2e2");
             }
             (Err(e), Ok(_)) => {
@@ -522,7 +522,7 @@ async fn one_failing_write_in_a_batch_leaves_the_others_whole() {
     assert_eq!((record.ply, stored(moves)), (1, vec!["b2e2".into()]));
     let (record, moves) = store.game_with_moves(over.id).await.unwrap();
     assert_eq!((record.ply, moves.len()), (0, 0));
-    assert_eq!(record.status, GameStatus::Finished);
+    assert_eq!(record.status, GameState::Finished);
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
 
@@ -1108,10 +1108,7 @@ async fn ratings_move_with_results_and_bot_levels() {
 
     let g = store.create_game(pvp(carol(), alice())).await.unwrap();
     let aborted = store.abort_game(g.id, "no first move").await.unwrap();
-    assert_eq!(
-        (aborted.status, aborted.result),
-        (GameStatus::Aborted, None)
-    );
+    assert_eq!((aborted.status, aborted.result), (GameState::Aborted, None));
     let g = store.create_game(pvp(carol(), carol())).await.unwrap();
     store
         .finish_game(g.id, GameResult::RedWins, "checkmate")
@@ -1176,7 +1173,7 @@ async fn queries_find_live_idle_waiting_and_past_games() {
         [g2.id, g3.id]
     );
     store
-        .apply_move(g2.id, 0, "h2e2", &Actor::Bot)
+        .apply_move(g2.id, 0, "h2e2", &ActorId::Bot)
         .await
         .unwrap();
     assert_eq!(ids(store.games_awaiting_bot().await.unwrap()), [g3.id]);
@@ -1344,7 +1341,7 @@ async fn export_writes_the_stored_game_as_pgn() {
         .await
         .unwrap();
     store
-        .apply_move(g.id, 1, "h9g7", &Actor::Bot)
+        .apply_move(g.id, 1, "h9g7", &ActorId::Bot)
         .await
         .unwrap();
     store
@@ -1645,7 +1642,7 @@ async fn play_legal(store: &Store, id: GameId, plies: usize) -> rules::Game {
         let record = store.game(id).await.unwrap();
         let by = match record.participant(record.side_to_move()) {
             Participant::User(user) => actor(user),
-            Participant::Bot(_) => Actor::Bot,
+            Participant::Bot(_) => ActorId::Bot,
         };
         store
             .apply_move(id, record.ply, &mv.to_string(), &by)

@@ -61,8 +61,8 @@ pub(super) fn channel_of(place: &Place) -> Place {
     }
 }
 
-pub(super) fn store_actor(actor: &Actor) -> store::Actor {
-    store::Actor::User(actor.id.clone())
+pub(super) fn store_actor(actor: &Actor) -> store::ActorId {
+    store::ActorId::User(actor.id.clone())
 }
 
 pub(super) fn user_ref(actor: &Actor) -> UserRef {

@@ -13,7 +13,7 @@ use crate::rules::Color;
 use super::error::{StoreError, StoreResult};
 use super::games::{insert_game, load_game, NewGame};
 use super::model::{
-    fen_side_to_move, Actor, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
+    fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
 };
 use super::players::upsert_player;
@@ -42,10 +42,10 @@ pub enum Accepter {
 }
 
 impl Accepter {
-    fn actor(&self) -> Actor {
+    fn actor(&self) -> ActorId {
         match self {
-            Accepter::User(user) => Actor::User(user.id.clone()),
-            Accepter::Bot => Actor::Bot,
+            Accepter::User(user) => ActorId::User(user.id.clone()),
+            Accepter::Bot => ActorId::Bot,
         }
     }
 }
@@ -248,7 +248,7 @@ async fn accept_in(
 async fn decline_in(
     conn: &mut SqliteConnection,
     id: ChallengeId,
-    by: Actor,
+    by: ActorId,
     now: UnixMillis,
 ) -> StoreResult<ChallengeRecord> {
     let challenge = load_challenge(&mut *conn, id)
@@ -259,8 +259,8 @@ async fn decline_in(
     }
     let by_challenger = by.user_id() == Some(challenge.from.id.as_str());
     let by_addressee = match (&challenge.to, &by) {
-        (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
-        (ChallengeTarget::Bot(_), Actor::Bot) => true,
+        (ChallengeTarget::User(user), ActorId::User(id)) => &user.id == id,
+        (ChallengeTarget::Bot(_), ActorId::Bot) => true,
         _ => false,
     };
     let state = if by_challenger {
@@ -351,7 +351,7 @@ impl Store {
     pub async fn decline_challenge(
         &self,
         id: ChallengeId,
-        by: &Actor,
+        by: &ActorId,
     ) -> StoreResult<ChallengeRecord> {
         let now = self.now();
         let by = by.clone();

@@ -37,8 +37,8 @@ pub use error::{StoreError, StoreResult};
 pub use export::to_pgn;
 pub use games::{Inconsistency, NewGame};
 pub use model::{
-    fen_side_to_move, side_after, Actor, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
-    ChallengeTarget, ColorChoice, GameId, GameRecord, GameResult, GameStatus, Iccs, Location,
+    fen_side_to_move, side_after, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
+    ChallengeTarget, ColorChoice, GameId, GameRecord, GameResult, GameState, Iccs, Location,
     MoveRecord, OfferKind, OfferRecord, Participant, PlayerRecord, RatingChange, UnixMillis,
     UserRef, START_FEN,
 };

@@ -128,31 +128,32 @@ impl Participant {
     }
 
     /// Whether `actor` is the one who plays this side.
-    pub fn is(&self, actor: &Actor) -> bool {
+    pub fn is(&self, actor: &ActorId) -> bool {
         match (self, actor) {
-            (Participant::User(user), Actor::User(id)) => &user.id == id,
-            (Participant::Bot(_), Actor::Bot) => true,
+            (Participant::User(user), ActorId::User(id)) => &user.id == id,
+            (Participant::Bot(_), ActorId::Bot) => true,
             _ => false,
         }
     }
 }
 
-/// Who does something to a game: a user by id, or the bot.
+/// Who does something to a game, by the store's key for them: a user's
+/// platform id, or the bot. (The bot core's `Actor` is a user with a name.)
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Actor {
+pub enum ActorId {
     User(String),
     Bot,
 }
 
-impl Actor {
-    pub fn user(id: impl Into<String>) -> Actor {
-        Actor::User(id.into())
+impl ActorId {
+    pub fn user(id: impl Into<String>) -> ActorId {
+        ActorId::User(id.into())
     }
 
     pub(super) fn user_id(&self) -> Option<&str> {
         match self {
-            Actor::User(id) => Some(id),
-            Actor::Bot => None,
+            ActorId::User(id) => Some(id),
+            ActorId::Bot => None,
         }
     }
 }
@@ -184,9 +185,11 @@ impl Location {
     }
 }
 
-/// Whether a game is still being played.
+/// Where a stored game is in its life: still played, finished or called off
+/// (the `status` column). Not the rules' [`GameStatus`](crate::rules::GameStatus),
+/// which says whether a position ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameStatus {
+pub enum GameState {
     Live,
     /// Over with a result.
     Finished,
@@ -194,12 +197,12 @@ pub enum GameStatus {
     Aborted,
 }
 
-impl GameStatus {
-    pub(super) fn parse(text: &str) -> Result<GameStatus, StoreError> {
+impl GameState {
+    pub(super) fn parse(text: &str) -> Result<GameState, StoreError> {
         match text {
-            "live" => Ok(GameStatus::Live),
-            "finished" => Ok(GameStatus::Finished),
-            "aborted" => Ok(GameStatus::Aborted),
+            "live" => Ok(GameState::Live),
+            "finished" => Ok(GameState::Finished),
+            "aborted" => Ok(GameState::Aborted),
             other => Err(StoreError::corrupt(format!(
                 "unknown game status {other:?}"
             ))),
@@ -323,7 +326,7 @@ pub struct GameRecord {
     pub location: Location,
     pub red: Participant,
     pub black: Participant,
-    pub status: GameStatus,
+    pub status: GameState,
     pub result: Option<GameResult>,
     /// Why it ended: a rules reason (`checkmate`, `perpetual-check`, …) or a
     /// player's act (`resignation`, `agreement`, `abandonment`, …).
@@ -356,7 +359,7 @@ impl GameRecord {
 
     /// The side `user_id` plays, if any. When one user plays both sides (a
     /// practice game) it is the side to move.
-    pub fn side_of(&self, actor: &Actor) -> Option<Color> {
+    pub fn side_of(&self, actor: &ActorId) -> Option<Color> {
         let to_move = self.side_to_move();
         [to_move, to_move.opponent()]
             .into_iter()
@@ -364,7 +367,7 @@ impl GameRecord {
     }
 
     pub fn is_live(&self) -> bool {
-        self.status == GameStatus::Live
+        self.status == GameState::Live
     }
 
     /// Whether the bot is to move in a live game.
@@ -389,7 +392,7 @@ pub struct MoveRecord {
     /// 1 for the first move of the game.
     pub ply: u32,
     pub iccs: Iccs,
-    pub by: Actor,
+    pub by: ActorId,
     pub played_at: UnixMillis,
 }
 
@@ -509,11 +512,11 @@ pub struct ChallengeRecord {
 
 impl ChallengeRecord {
     /// Whether `actor` may accept it (ignoring expiry).
-    pub fn is_for(&self, actor: &Actor) -> bool {
+    pub fn is_for(&self, actor: &ActorId) -> bool {
         match (&self.to, actor) {
-            (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
-            (ChallengeTarget::Anyone, Actor::User(id)) => &self.from.id != id,
-            (ChallengeTarget::Bot(_), Actor::Bot) => true,
+            (ChallengeTarget::User(user), ActorId::User(id)) => &user.id == id,
+            (ChallengeTarget::Anyone, ActorId::User(id)) => &self.from.id != id,
+            (ChallengeTarget::Bot(_), ActorId::Bot) => true,
             _ => false,
         }
     }

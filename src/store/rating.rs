@@ -89,14 +89,15 @@ impl Rating {
     }
 }
 
-/// One game's result from the rated player's side: 1 a win, ½ a draw, 0 a loss.
+/// The points one game gives the rated player: 1 a win, ½ a draw, 0 a loss
+/// (Glicko's "score"; not the engine's evaluation score).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Score(f64);
+pub struct GamePoints(f64);
 
-impl Score {
-    pub const WIN: Score = Score(1.0);
-    pub const DRAW: Score = Score(0.5);
-    pub const LOSS: Score = Score(0.0);
+impl GamePoints {
+    pub const WIN: GamePoints = GamePoints(1.0);
+    pub const DRAW: GamePoints = GamePoints(0.5);
+    pub const LOSS: GamePoints = GamePoints(0.0);
 
     pub fn value(self) -> f64 {
         self.0
@@ -117,7 +118,7 @@ fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
 /// rating before the period, and the player's score). Used with one game at a
 /// time by the store; takes several so that it can be checked against the
 /// published worked example.
-pub fn rate(player: Rating, games: &[(Rating, Score)]) -> Rating {
+pub fn rate(player: Rating, games: &[(Rating, GamePoints)]) -> Rating {
     let player = player.sanitised();
     let mu = (player.rating - 1500.0) / SCALE;
     let phi = player.deviation / SCALE;
@@ -231,9 +232,9 @@ mod tests {
         let after = rate(
             player,
             &[
-                (opp(1400.0, 30.0), Score::WIN),
-                (opp(1550.0, 100.0), Score::LOSS),
-                (opp(1700.0, 300.0), Score::LOSS),
+                (opp(1400.0, 30.0), GamePoints::WIN),
+                (opp(1550.0, 100.0), GamePoints::LOSS),
+                (opp(1700.0, 300.0), GamePoints::LOSS),
             ],
         );
         assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
@@ -269,8 +270,8 @@ mod tests {
             volatility: 0.06,
         };
         let opponent = Rating::NEWCOMER;
-        let newcomer_gain = rate(Rating::NEWCOMER, &[(opponent, Score::WIN)]).rating - 1500.0;
-        let veteran_gain = rate(veteran, &[(opponent, Score::WIN)]).rating - 1500.0;
+        let newcomer_gain = rate(Rating::NEWCOMER, &[(opponent, GamePoints::WIN)]).rating - 1500.0;
+        let veteran_gain = rate(veteran, &[(opponent, GamePoints::WIN)]).rating - 1500.0;
         assert!(newcomer_gain > 100.0, "{newcomer_gain}");
         assert!(veteran_gain > 0.0 && veteran_gain < 20.0, "{veteran_gain}");
     }
@@ -293,7 +294,7 @@ mod tests {
             deviation: -5.0,
             volatility: f64::INFINITY,
         };
-        let after = rate(broken, &[(broken, Score::DRAW)]);
+        let after = rate(broken, &[(broken, GamePoints::DRAW)]);
         assert!(after.rating.is_finite() && after.deviation.is_finite());
     }
 
@@ -307,9 +308,9 @@ mod tests {
         ) {
             let player = Rating { rating: r, deviation: rd, volatility: vol };
             let opponent = Rating { rating: o, deviation: ord, volatility: 0.06 };
-            let won = rate(player, &[(opponent, Score::WIN)]);
-            let lost = rate(player, &[(opponent, Score::LOSS)]);
-            let drew = rate(player, &[(opponent, Score::DRAW)]);
+            let won = rate(player, &[(opponent, GamePoints::WIN)]);
+            let lost = rate(player, &[(opponent, GamePoints::LOSS)]);
+            let drew = rate(player, &[(opponent, GamePoints::DRAW)]);
             prop_assert!(won.rating >= r);
             prop_assert!(lost.rating <= r);
             prop_assert!(lost.rating <= drew.rating && drew.rating <= won.rating);
