@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::rng::SplitMix64;
 use crate::rules::Position;
 
-use super::history::GameHistory;
+use super::repetition::GameHistory;
 use super::limits::Limits;
 use super::score::Score;
 use super::search::{SearchResult, Searcher};

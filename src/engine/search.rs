@@ -17,12 +17,12 @@ use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
 use super::correction::CorrectionHistory;
 use super::evaluate::evaluate;
-use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
 use super::movepick::{
     is_losing_capture, Lead, MovePicker, OrderingTables, PieceTo, StagedMoves, HISTORY_MAX,
 };
 use super::pst::MATERIAL;
+use super::repetition::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 
