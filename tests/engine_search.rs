@@ -25,7 +25,7 @@ fn random_game(seed: u64, plies: usize) -> (Position, GameHistory) {
         pos.make_move(mv);
         moves.push(mv);
     }
-    GameHistory::replay(&start, &moves).expect("random legal moves replay")
+    GameHistory::rebuild(&start, &moves).expect("random legal moves rebuild")
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn avoids_repeating_a_perpetual_check() {
         .iter()
         .map(|t| parse_iccs(t).unwrap())
         .collect();
-    let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+    let (pos, history) = GameHistory::rebuild(&start, &moves).unwrap();
     assert_eq!(pos.key(), start.key());
     let mut searcher = Searcher::new(4);
     let result = searcher.search(&pos, &history, &Limits::depth(6));
@@ -188,7 +188,7 @@ fn the_victim_of_a_perpetual_check_sees_a_win() {
         .iter()
         .map(|t| parse_iccs(t).unwrap())
         .collect();
-    let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+    let (pos, history) = GameHistory::rebuild(&start, &moves).unwrap();
     let result = Searcher::new(4).search(&pos, &history, &Limits::depth(8));
     assert!(result.score.0 >= 10_000, "{}", result.score);
 }

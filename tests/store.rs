@@ -1653,25 +1653,25 @@ async fn play_legal(store: &Store, id: GameId, plies: usize) -> rules::Game {
     live
 }
 
-fn same_state(live: &rules::Game, replayed: &rules::Game) {
-    assert_eq!(live.moves(), replayed.moves());
-    assert_eq!(live.position().to_fen(), replayed.position().to_fen());
-    assert_eq!(live.position().key(), replayed.position().key());
-    assert_eq!(live.status(), replayed.status());
+fn same_state(live: &rules::Game, rebuilt: &rules::Game) {
+    assert_eq!(live.moves(), rebuilt.moves());
+    assert_eq!(live.position().to_fen(), rebuilt.position().to_fen());
+    assert_eq!(live.position().key(), rebuilt.position().key());
+    assert_eq!(live.status(), rebuilt.status());
 }
 
 #[tokio::test]
-async fn replaying_stored_moves_gives_the_live_state() {
+async fn rebuilding_from_stored_moves_gives_the_live_state() {
     let (dir, clock, store) = fresh().await;
     let game = store
         .create_game(vs_bot(alice(), Color::Red, 4))
         .await
         .unwrap();
     let mut live = play_legal(&store, game.id, 60).await;
-    let (record, replayed) = store.load_game(game.id).await.unwrap();
+    let (record, rebuilt) = store.load_game(game.id).await.unwrap();
     assert_eq!(record.ply as usize, live.moves().len());
     assert!(record.ply > 10);
-    same_state(&live, &replayed);
+    same_state(&live, &rebuilt);
 
     // A takeback in the store and in the live game agree too.
     store.take_back(game.id, record.ply, 2).await.unwrap();
@@ -1693,7 +1693,7 @@ async fn replaying_stored_moves_gives_the_live_state() {
 }
 
 #[tokio::test]
-async fn a_stored_move_the_rules_refuse_is_reported_not_replayed() {
+async fn a_stored_move_the_rules_refuse_is_reported_not_rebuilt() {
     let (_dir, _clock, store) = fresh().await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     // Well-formed ICCS, but a chariot cannot jump its own horse.

@@ -231,7 +231,7 @@ impl Bot {
     }
 
     /// The whole game as an animated replay, one frame per position.
-    pub(super) async fn replay_file(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
+    pub(super) async fn replay_gif(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
         let game = &loaded.game;
         let mut scenes = Vec::with_capacity(game.moves().len() + 1);
         for ply in 0..=game.moves().len() {
@@ -243,7 +243,7 @@ impl Bot {
             scenes.push(scene_of(&position, last, false, caption));
         }
         let renderer = Arc::clone(&self.renderer);
-        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay(&scenes))
+        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
             .await
             .map_err(BotError::internal)?
             .map_err(BotError::internal)?;

@@ -90,11 +90,11 @@ impl Session {
             Command::UciNewGame => self.searcher().new_game(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => {
-                let replayed = start.to_position().and_then(|start| {
-                    GameHistory::replay(&start, &moves)
+                let rebuilt = start.to_position().and_then(|start| {
+                    GameHistory::rebuild(&start, &moves)
                         .map_err(|e| xiangqi_bot::engine::uci::UciError(format!("position: {e}")))
                 });
-                match replayed {
+                match rebuilt {
                     Ok((position, history)) => {
                         self.position = position;
                         self.history = history;

@@ -1,7 +1,7 @@
 //! The bot's playing levels, 1 (a beginner can win) to 8 (full strength, a few
 //! seconds a move). Levels 1–4 search shallowly and pick at random among the
 //! moves scoring close to the best, from a seed the caller gives (so a game
-//! can be replayed); levels 5–8 search normally for a growing time.
+//! can be reproduced); levels 5–8 search normally for a growing time.
 //! docs/engine.md has the table.
 
 use std::fmt;
@@ -12,8 +12,8 @@ use std::time::Duration;
 use crate::rng::SplitMix64;
 use crate::rules::Position;
 
-use super::repetition::GameHistory;
 use super::limits::Limits;
+use super::repetition::GameHistory;
 use super::score::Score;
 use super::search::{SearchResult, Searcher};
 

@@ -36,7 +36,7 @@ pub struct GameHistory {
     moves: Vec<Move>,
 }
 
-/// A move in a replayed move list that is not legal where it is played.
+/// A move of a list being rebuilt that is not legal where it is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalHistoryMove {
     /// Zero-based index in the move list.
@@ -62,9 +62,9 @@ impl GameHistory {
         GameHistory::default()
     }
 
-    /// Plays `moves` from `start` and returns the position reached with the
-    /// history that leads to it.
-    pub fn replay(
+    /// Rebuilds a game's end: plays `moves` from `start` and returns the
+    /// position reached with the history that leads to it.
+    pub fn rebuild(
         start: &Position,
         moves: &[Move],
     ) -> Result<(Position, GameHistory), IllegalHistoryMove> {
@@ -218,7 +218,7 @@ mod tests {
             .iter()
             .map(|t| crate::engine::uci::parse_iccs(t).unwrap())
             .collect();
-        let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+        let (pos, history) = GameHistory::rebuild(&start, &moves).unwrap();
         // e2e6 captured: only the position before b9c7 remains.
         assert_eq!(history.len(), 1);
         assert_eq!(history.moves(), &moves[3..]);

@@ -520,7 +520,7 @@ impl Store {
     ///
     /// When two callers race with the same `expected_ply`, exactly one wins;
     /// the other gets [`StoreError::StaleGame`]. The move's legality is the
-    /// caller's business (checked against the replayed position); the store
+    /// caller's business (checked against the rebuilt position); the store
     /// checks only its form.
     pub async fn apply_move(
         &self,

@@ -1,9 +1,10 @@
 //! The game store: games, moves, players, ratings, challenges and offers in
 //! SQLite through sqlx. The database is the truth: a game's state is its start
-//! FEN plus its stored moves, replayed through the rules layer, and every change
-//! is one transaction guarded by the game's ply counter, so two racing writers
-//! can never both move at the same ply and a crash leaves all of a change or
-//! none of it. `docs/store.md` describes the schema and the PostgreSQL path.
+//! FEN plus its stored moves, played again through the rules layer
+//! ([`rebuild`]), and every change is one transaction guarded by the game's ply
+//! counter, so two racing writers can never both move at the same ply and a
+//! crash leaves all of a change or none of it. `docs/store.md` describes the
+//! schema and the PostgreSQL path.
 //!
 //! All writes go to one writer task with one connection (SQLite allows one
 //! writer at a time anyway), which commits the writes queued at the same
@@ -20,7 +21,7 @@ mod model;
 mod offers;
 mod players;
 pub mod rating;
-mod replay;
+mod rebuild;
 mod threads;
 mod writer;
 
@@ -44,7 +45,7 @@ pub use model::{
 };
 pub use offers::OfferAnswer;
 pub use players::{HistoryCursor, HistoryPage, PlayerStats};
-pub use replay::replay;
+pub use rebuild::rebuild;
 pub use writer::WriterStats;
 
 use writer::{BoxFuture, Writer};

@@ -9,9 +9,9 @@
 //! that piece moves) is perpetually chasing. Exactly one checker loses; if
 //! neither or both check, exactly one chaser loses; everything else is a draw.
 //!
-//! This is pure and replays only the cycle, so the engine can call it at a
-//! repetition it meets in search as well as [`Game`](super::Game) at the end
-//! of a game.
+//! This is pure and plays through only the cycle, so the engine can call it
+//! at a repetition it meets in search as well as [`Game`](super::Game) at the
+//! end of a game.
 
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
 

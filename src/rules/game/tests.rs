@@ -87,7 +87,7 @@ fn undo_restores_position_and_history() {
 }
 
 #[test]
-fn position_at_replays_from_either_end() {
+fn position_at_rebuilds_from_either_end() {
     let g = game(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7",

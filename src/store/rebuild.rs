@@ -1,7 +1,7 @@
 //! Rebuilding a game's rules state from the store: the start FEN and the stored
-//! moves, replayed through [`rules::Game`](crate::rules::Game). This is how the
-//! bot gets its games back after a restart; the database is the truth and any
-//! cached `Game` is only a copy of this.
+//! moves, played again through [`rules::Game`](crate::rules::Game). This is
+//! how the bot gets its games back after a restart; the database is the truth
+//! and any cached `Game` is only a copy of this.
 
 use crate::rules::{Game, Move, Position};
 
@@ -25,9 +25,10 @@ impl From<Move> for Iccs {
     }
 }
 
-/// Replays `moves` (in ply order) from the game's start position. A move the
-/// rules refuse means the stored game is damaged, and is reported as such.
-pub fn replay(record: &GameRecord, moves: &[MoveRecord]) -> StoreResult<Game> {
+/// Rebuilds the game by playing `moves` (in ply order) from its start
+/// position. A move the rules refuse means the stored game is damaged, and is
+/// reported as such.
+pub fn rebuild(record: &GameRecord, moves: &[MoveRecord]) -> StoreResult<Game> {
     let start = Position::from_fen(&record.start_fen).map_err(|e| {
         StoreError::corrupt(format!(
             "game {} has an unreadable start FEN: {e}",
@@ -38,7 +39,7 @@ pub fn replay(record: &GameRecord, moves: &[MoveRecord]) -> StoreResult<Game> {
     for stored in moves {
         game.play(stored.iccs.to_move()).map_err(|e| {
             StoreError::corrupt(format!(
-                "game {}: stored move {} at ply {} does not replay: {e}",
+                "game {}: stored move {} at ply {} is refused: {e}",
                 record.id, stored.iccs, stored.ply
             ))
         })?;
@@ -47,11 +48,11 @@ pub fn replay(record: &GameRecord, moves: &[MoveRecord]) -> StoreResult<Game> {
 }
 
 impl Store {
-    /// A game's record and its rules state, rebuilt by replaying the stored
+    /// A game's record and its rules state, rebuilt by playing the stored
     /// moves (read from one snapshot).
     pub async fn load_game(&self, id: GameId) -> StoreResult<(GameRecord, Game)> {
         let (record, moves) = self.game_with_moves(id).await?;
-        let game = replay(&record, &moves)?;
+        let game = rebuild(&record, &moves)?;
         Ok((record, game))
     }
 }
