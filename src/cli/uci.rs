@@ -7,9 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use xiangqi_bot::engine::tt::MAX_HASH_MB;
 use xiangqi_bot::engine::uci::{parse_command, Command, GoParams};
-use xiangqi_bot::engine::{GameHistory, SearchResult, Searcher, DEFAULT_HASH_MB};
+use xiangqi_bot::engine::{GameHistory, SearchResult, Searcher, DEFAULT_HASH_MB, MAX_HASH_MB};
 use xiangqi_bot::rules::Position;
 
 /// Where replies go: shared by the loop and the search thread.

@@ -14,7 +14,6 @@ use crate::rules::Position;
 
 use super::limits::Limits;
 use super::repetition::GameHistory;
-use super::score::Score;
 use super::search::{SearchResult, Searcher};
 
 /// A playing level, 1–8.
@@ -111,7 +110,7 @@ impl Searcher {
     /// Chooses a move at `level`. `seed` drives the weak levels' randomness:
     /// the same seed, position and history give the same move. `stop` ends
     /// the search early (the move found so far is returned).
-    pub fn play_level(
+    pub(crate) fn play_level(
         &mut self,
         root: &Position,
         history: &GameHistory,
@@ -164,15 +163,6 @@ impl Searcher {
             nodes: 0,
             time: start.elapsed(),
         }
-    }
-}
-
-/// A score as the bot may show it: centipawns or mate distance.
-pub fn describe_score(score: Score) -> String {
-    match score.mate_in() {
-        Some(n) if n > 0 => format!("mate in {n}"),
-        Some(n) => format!("mated in {}", -n),
-        None => format!("{:+.2}", score.0 as f64 / 100.0),
     }
 }
 

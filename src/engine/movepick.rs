@@ -248,14 +248,6 @@ impl MovePicker {
         }
         picker
     }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
 }
 
 impl MovePicker {

@@ -81,7 +81,7 @@ impl GameHistory {
     }
 
     /// The position a game has reached and the history leading to it.
-    pub fn of_game(game: &Game) -> (Position, GameHistory) {
+    pub(crate) fn of_game(game: &Game) -> (Position, GameHistory) {
         let mut pos = game.start().clone();
         let mut history = GameHistory::new();
         for &mv in game.moves() {
@@ -92,7 +92,7 @@ impl GameHistory {
     }
 
     /// Records `pos` as left by `mv` (call before playing `mv` on it).
-    pub fn record(&mut self, pos: &Position, mv: Move) {
+    pub(crate) fn record(&mut self, pos: &Position, mv: Move) {
         if pos.is_capture(mv) {
             self.positions.clear();
             self.moves.clear();
@@ -102,21 +102,17 @@ impl GameHistory {
         }
     }
 
-    pub fn positions(&self) -> &[PastPosition] {
+    pub(crate) fn positions(&self) -> &[PastPosition] {
         &self.positions
     }
 
     /// `moves()[k]` was played from `positions()[k]`.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.positions.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
     }
 }
 

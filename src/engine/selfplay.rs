@@ -39,7 +39,7 @@ impl Default for SelfPlaySettings {
 }
 
 /// Consecutive plies beyond the adjudication score that decide a game.
-pub const ADJUDICATE_PLIES: usize = 8;
+pub(crate) const ADJUDICATE_PLIES: usize = 8;
 
 /// One finished self-play game.
 #[derive(Clone, Debug)]
