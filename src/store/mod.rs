@@ -20,7 +20,7 @@ mod games;
 mod model;
 mod offers;
 mod players;
-pub mod rating;
+pub(crate) mod rating;
 mod rebuild;
 mod threads;
 mod writer;
@@ -35,18 +35,15 @@ use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 pub use challenges::{Accepter, NewChallenge};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
-pub use export::to_pgn;
-pub use games::{Inconsistency, NewGame};
+pub use games::NewGame;
 pub use model::{
-    fen_side_to_move, side_after, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
-    ChallengeTarget, ColorChoice, GameId, GameRecord, GameResult, GameState, Iccs, Location,
-    MoveRecord, OfferKind, OfferRecord, Participant, PlayerRecord, RatingChange, UnixMillis,
-    UserRef, START_FEN,
+    ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, GameId, GameRecord,
+    GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,
 };
 pub use offers::OfferAnswer;
-pub use players::{HistoryCursor, HistoryPage, PlayerStats};
-pub use rebuild::rebuild;
-pub use writer::WriterStats;
+
+pub(crate) use model::{ChallengeId, OfferRecord, UnixMillis};
+pub(crate) use writer::WriterStats;
 
 use writer::{BoxFuture, Writer};
 
@@ -81,16 +78,6 @@ pub struct StoreConfig {
 }
 
 impl StoreConfig {
-    /// The defaults, with the file from `DATABASE_URL` (or
-    /// [`DEFAULT_DATABASE_URL`] when it is unset or empty).
-    pub fn from_env() -> StoreConfig {
-        let url = std::env::var("DATABASE_URL")
-            .ok()
-            .filter(|url| !url.trim().is_empty())
-            .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
-        StoreConfig::new(url)
-    }
-
     pub fn new(url: impl Into<String>) -> StoreConfig {
         StoreConfig {
             url: url.into(),

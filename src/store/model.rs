@@ -52,13 +52,8 @@ impl BotLevel {
         self.0.number()
     }
 
-    /// The engine level the bot plays at.
-    pub fn level(self) -> Level {
-        self.0
-    }
-
     /// The fixed rating this level plays at.
-    pub fn rating(self) -> Rating {
+    pub(crate) fn rating(self) -> Rating {
         Rating::bot(self.0)
     }
 
@@ -112,7 +107,7 @@ impl Participant {
         self.user_id() == Some(user_id)
     }
 
-    pub fn bot_level(&self) -> Option<BotLevel> {
+    pub(crate) fn bot_level(&self) -> Option<BotLevel> {
         match self {
             Participant::User(_) => None,
             Participant::Bot(level) => Some(*level),
@@ -128,7 +123,7 @@ impl Participant {
     }
 
     /// Whether `actor` is the one who plays this side.
-    pub fn is(&self, actor: &ActorId) -> bool {
+    pub(crate) fn is(&self, actor: &ActorId) -> bool {
         match (self, actor) {
             (Participant::User(user), ActorId::User(id)) => &user.id == id,
             (Participant::Bot(_), ActorId::Bot) => true,
@@ -173,14 +168,6 @@ impl Location {
         Location {
             channel_id: channel_id.into(),
             ..Location::default()
-        }
-    }
-
-    pub fn in_guild(guild_id: impl Into<String>, channel_id: impl Into<String>) -> Location {
-        Location {
-            guild_id: Some(guild_id.into()),
-            channel_id: channel_id.into(),
-            thread_id: None,
         }
     }
 }
@@ -295,7 +282,7 @@ impl Iccs {
     }
 
     /// The game-record form: `H2-E2`.
-    pub fn dashed_upper(self) -> String {
+    pub(crate) fn dashed_upper(self) -> String {
         format!("{}-{}", self.from, self.to).to_ascii_uppercase()
     }
 }
@@ -311,12 +298,6 @@ impl fmt::Display for Iccs {
 pub struct RatingChange {
     pub before: f64,
     pub after: f64,
-}
-
-impl RatingChange {
-    pub fn delta(&self) -> f64 {
-        self.after - self.before
-    }
 }
 
 /// A game as stored, without its moves.
@@ -359,7 +340,7 @@ impl GameRecord {
 
     /// The side `user_id` plays, if any. When one user plays both sides (a
     /// practice game) it is the side to move.
-    pub fn side_of(&self, actor: &ActorId) -> Option<Color> {
+    pub(crate) fn side_of(&self, actor: &ActorId) -> Option<Color> {
         let to_move = self.side_to_move();
         [to_move, to_move.opponent()]
             .into_iter()
@@ -431,7 +412,7 @@ pub enum ColorChoice {
 
 impl ColorChoice {
     /// The side this choice gives, with `coin` deciding `Random`.
-    pub fn resolve(self, coin: bool) -> Color {
+    pub(crate) fn resolve(self, coin: bool) -> Color {
         match self {
             ColorChoice::Red => Color::Red,
             ColorChoice::Black => Color::Black,
@@ -441,7 +422,7 @@ impl ColorChoice {
     }
 
     /// `red`, `black` or `random`: how it is shown and stored.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             ColorChoice::Red => "red",
             ColorChoice::Black => "black",
@@ -512,7 +493,7 @@ pub struct ChallengeRecord {
 
 impl ChallengeRecord {
     /// Whether `actor` may accept it (ignoring expiry).
-    pub fn is_for(&self, actor: &ActorId) -> bool {
+    pub(crate) fn is_for(&self, actor: &ActorId) -> bool {
         match (&self.to, actor) {
             (ChallengeTarget::User(user), ActorId::User(id)) => &user.id == id,
             (ChallengeTarget::Anyone, ActorId::User(id)) => &self.from.id != id,

@@ -11,7 +11,7 @@ use super::Store;
 
 impl Iccs {
     /// The rules layer's move between the same two points.
-    pub fn to_move(self) -> Move {
+    pub(crate) fn to_move(self) -> Move {
         Move::new(self.from, self.to)
     }
 }
