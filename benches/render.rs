@@ -70,12 +70,12 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render_png", |b| b.iter(|| renderer.render_png(&scene)));
 
     let scenes = replay_scenes(60);
-    let gif = renderer.render_replay(&scenes).expect("replay encodes");
+    let gif = renderer.render_replay_gif(&scenes).expect("replay encodes");
     eprintln!("{}-frame replay GIF: {} bytes", scenes.len(), gif.len());
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("render_replay_60_plies", |b| {
-        b.iter(|| renderer.render_replay(&scenes).expect("replay encodes"))
+        b.iter(|| renderer.render_replay_gif(&scenes).expect("replay encodes"))
     });
     group.finish();
 }

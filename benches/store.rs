@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use xiangqi_bot::rules::{Game, Position};
 use xiangqi_bot::store::{
-    Actor, GameId, Location, NewGame, Participant, Store, StoreConfig, SystemClock, UserRef,
+    ActorId, GameId, Location, NewGame, Participant, Store, StoreConfig, SystemClock, UserRef,
 };
 
 const RUNS: usize = 5;
@@ -83,8 +83,8 @@ async fn new_game(store: &Store) -> GameId {
         .id
 }
 
-fn mover(ply: usize) -> Actor {
-    Actor::user(if ply.is_multiple_of(2) { "1" } else { "2" })
+fn mover(ply: usize) -> ActorId {
+    ActorId::user(if ply.is_multiple_of(2) { "1" } else { "2" })
 }
 
 /// Moves/s for `games` games played at once, each its own task, and the

@@ -7,9 +7,12 @@
 //! - [`store`]: games, moves, players, ratings and challenges in SQLite.
 //! - [`bot`]: commands, games and replies, transport-independent, plus the
 //!   console channel.
+//!
+//! Beside them, [`rng`]: the one small random-number generator all layers use.
 
 pub mod bot;
 pub mod engine;
 pub mod render;
+pub mod rng;
 pub mod rules;
 pub mod store;

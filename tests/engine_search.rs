@@ -7,20 +7,12 @@ use std::time::{Duration, Instant};
 
 use xiangqi_bot::engine::uci::parse_iccs;
 use xiangqi_bot::engine::{GameHistory, Limits, Score, SearchResult, Searcher};
+use xiangqi_bot::rng::SplitMix64;
 use xiangqi_bot::rules::{Move, Position};
-
-/// SplitMix64, to walk to reproducible random positions.
-fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// A position after `plies` random legal moves from the start, with its history.
 fn random_game(seed: u64, plies: usize) -> (Position, GameHistory) {
-    let mut state = seed;
+    let mut rng = SplitMix64::new(seed);
     let start = Position::startpos();
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
@@ -29,11 +21,11 @@ fn random_game(seed: u64, plies: usize) -> (Position, GameHistory) {
         if legal.is_empty() {
             break;
         }
-        let mv = legal[(next_random(&mut state) % legal.len() as u64) as usize];
+        let mv = legal[rng.index(legal.len())];
         pos.make_move(mv);
         moves.push(mv);
     }
-    GameHistory::replay(&start, &moves).expect("random legal moves replay")
+    GameHistory::rebuild(&start, &moves).expect("random legal moves rebuild")
 }
 
 #[test]
@@ -163,7 +155,7 @@ fn avoids_repeating_a_perpetual_check() {
         .iter()
         .map(|t| parse_iccs(t).unwrap())
         .collect();
-    let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+    let (pos, history) = GameHistory::rebuild(&start, &moves).unwrap();
     assert_eq!(pos.key(), start.key());
     let mut searcher = Searcher::new(4);
     let result = searcher.search(&pos, &history, &Limits::depth(6));
@@ -196,7 +188,7 @@ fn the_victim_of_a_perpetual_check_sees_a_win() {
         .iter()
         .map(|t| parse_iccs(t).unwrap())
         .collect();
-    let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+    let (pos, history) = GameHistory::rebuild(&start, &moves).unwrap();
     let result = Searcher::new(4).search(&pos, &history, &Limits::depth(8));
     assert!(result.score.0 >= 10_000, "{}", result.score);
 }

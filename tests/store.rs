@@ -12,8 +12,8 @@ use sqlx::Connection;
 use tempfile::TempDir;
 use xiangqi_bot::rules::{self, Color};
 use xiangqi_bot::store::{
-    Accepter, Actor, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, Durability, GameId,
-    GameRecord, GameResult, GameStatus, Location, ManualClock, NewChallenge, NewGame, OfferAnswer,
+    Accepter, ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, Durability, GameId,
+    GameRecord, GameResult, GameState, Location, ManualClock, NewChallenge, NewGame, OfferAnswer,
     OfferKind, Participant, Store, StoreConfig, StoreError, SystemClock, UserRef, START_FEN,
 };
 
@@ -50,13 +50,28 @@ fn bob() -> UserRef {
 fn carol() -> UserRef {
     UserRef::new("300", "Carol")
 }
-fn actor(user: &UserRef) -> Actor {
-    Actor::user(user.id.clone())
+fn actor(user: &UserRef) -> ActorId {
+    ActorId::user(user.id.clone())
+}
+
+/// A channel in a server.
+fn in_guild(guild_id: &str, channel_id: &str) -> Location {
+    Location {
+        guild_id: Some(guild_id.to_owned()),
+        channel_id: channel_id.to_owned(),
+        thread_id: None,
+    }
+}
+
+/// Whether a write was refused because the game moved under it (reload and
+/// try again), as opposed to an error to report.
+fn is_stale(error: &StoreError) -> bool {
+    matches!(error, StoreError::StaleGame { .. })
 }
 
 fn pvp(red: UserRef, black: UserRef) -> NewGame {
     NewGame {
-        location: Location::in_guild("g1", "c1"),
+        location: in_guild("g1", "c1"),
         red: Participant::User(red),
         black: Participant::User(black),
         start_fen: None,
@@ -72,7 +87,7 @@ fn vs_bot(user: UserRef, user_color: Color, level: u8) -> NewGame {
         Color::Black => (bot, human),
     };
     NewGame {
-        location: Location::in_guild("g1", "c1"),
+        location: in_guild("g1", "c1"),
         red,
         black,
         start_fen: None,
@@ -94,7 +109,7 @@ async fn play(store: &Store, game: &GameRecord, count: u32) -> GameRecord {
     for _ in 0..count {
         let mover = match record.participant(record.side_to_move()) {
             Participant::User(user) => actor(user),
-            Participant::Bot(_) => Actor::Bot,
+            Participant::Bot(_) => ActorId::Bot,
         };
         store
             .apply_move(record.id, record.ply, &move_for(record.ply + 1), &mover)
@@ -174,7 +189,7 @@ async fn foreign_keys_and_checks_are_enforced() {
 async fn a_game_is_played_checked_and_finished() {
     let (_dir, clock, store) = fresh().await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
-    assert_eq!(game.status, GameStatus::Live);
+    assert_eq!(game.status, GameState::Live);
     assert_eq!(game.start_fen, START_FEN);
     assert_eq!(game.start_side, Color::Red);
     assert_eq!(game.red, Participant::User(alice()));
@@ -224,7 +239,7 @@ async fn a_game_is_played_checked_and_finished() {
         .finish_game(game.id, GameResult::RedWins, "resignation")
         .await
         .unwrap();
-    assert_eq!(done.status, GameStatus::Finished);
+    assert_eq!(done.status, GameState::Finished);
     assert_eq!(done.result, Some(GameResult::RedWins));
     assert_eq!(done.reason.as_deref(), Some("resignation"));
     assert_eq!(done.finished_at, Some(T0 + 5_000));
@@ -259,7 +274,7 @@ async fn custom_start_positions_are_checked_and_kept() {
         })
     ));
     store
-        .apply_move(game.id, 0, "e9f9", &Actor::Bot)
+        .apply_move(game.id, 0, "e9f9", &ActorId::Bot)
         .await
         .unwrap();
 
@@ -295,7 +310,7 @@ async fn racing_moves_exactly_one_wins_each_time() {
         let mover = if ply % 2 == 0 {
             actor(&alice())
         } else {
-            Actor::Bot
+            ActorId::Bot
         };
         let tasks: Vec<_> = ["a", "b"]
             .into_iter()
@@ -316,7 +331,7 @@ async fn racing_moves_exactly_one_wins_each_time() {
             let (mv, result) = task.await.unwrap();
             match result {
                 Ok(record) => ok.push((mv, record)),
-                Err(e) => assert!(e.is_stale(), "round {ply}: unexpected {e}"),
+                Err(e) => assert!(is_stale(&e), "round {ply}: unexpected {e}"),
             }
         }
         assert_eq!(ok.len(), 1, "round {ply}: {} winners", ok.len());
@@ -368,19 +383,19 @@ async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all() {
         match (final_move, plain_move) {
             (Ok(finished), Err(e)) => {
                 assert!(
-                    e.is_stale() || matches!(e, StoreError::GameOver(_)),
+                    is_stale(&e) || matches!(e, StoreError::GameOver(_)),
                     "round {round}: {e}"
                 );
                 finals_won += 1;
-                assert_eq!(finished.status, GameStatus::Finished);
+                assert_eq!(finished.status, GameState::Finished);
                 assert_eq!(finished.result, Some(GameResult::RedWins));
                 assert_eq!(finished.reason.as_deref(), Some("checkmate"));
                 assert_eq!(finished.ply, 1);
-                assert_eq!(record.status, GameStatus::Finished);
+                assert_eq!(record.status, GameState::Finished);
                 assert_eq!(moves[0].iccs.to_string(), "h2e2");
             }
             (Err(e), Ok(_)) => {
-                assert!(e.is_stale(), "round {round}: {e}");
+                assert!(is_stale(&e), "round {round}: {e}");
                 assert!(
                     record.is_live(),
                     "round {round}: the lost final move ended nothing"
@@ -446,7 +461,7 @@ async fn racing_moves_across_two_connections() {
         assert_eq!(wins, 1, "round {ply}: {results:?}");
         for r in &results {
             if let Err(e) = r {
-                assert!(e.is_stale(), "round {ply}: {e}");
+                assert!(is_stale(e), "round {ply}: {e}");
             }
         }
     }
@@ -522,7 +537,7 @@ async fn one_failing_write_in_a_batch_leaves_the_others_whole() {
     assert_eq!((record.ply, stored(moves)), (1, vec!["b2e2".into()]));
     let (record, moves) = store.game_with_moves(over.id).await.unwrap();
     assert_eq!((record.ply, moves.len()), (0, 0));
-    assert_eq!(record.status, GameStatus::Finished);
+    assert_eq!(record.status, GameState::Finished);
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
 
@@ -845,7 +860,7 @@ async fn takeback_requests_remove_one_or_two_plies() {
 async fn challenges_check_addressee_and_expiry() {
     let (_dir, clock, store) = fresh().await;
     let challenge = |to: ChallengeTarget, color| NewChallenge {
-        location: Location::in_guild("g1", "c1"),
+        location: in_guild("g1", "c1"),
         from: alice(),
         to,
         color,
@@ -902,7 +917,7 @@ async fn challenges_check_addressee_and_expiry() {
     // Alice asked for Black.
     assert_eq!(game.black, Participant::User(alice()));
     assert_eq!(game.red, Participant::User(bob()));
-    assert_eq!(game.location, Location::in_guild("g1", "c1"));
+    assert_eq!(game.location, in_guild("g1", "c1"));
     assert!(matches!(
         store
             .accept_challenge(to_bob.id, &Accepter::User(bob()))
@@ -1059,7 +1074,7 @@ async fn ratings_move_with_results_and_bot_levels() {
         .unwrap();
     let change = done.red_rating.unwrap();
     assert_eq!(change.before, 1500.0);
-    assert!(change.delta() > 150.0, "{change:?}");
+    assert!(change.after - change.before > 150.0, "{change:?}");
     assert!(done.black_rating.is_none(), "the bot's rating is fixed");
     let after_win = store.player(&alice().id).await.unwrap().unwrap();
     assert_eq!(after_win.rating.rating, change.after);
@@ -1073,7 +1088,8 @@ async fn ratings_move_with_results_and_bot_levels() {
         .finish_game(g.id, GameResult::RedWins, "checkmate")
         .await
         .unwrap();
-    assert!(done.black_rating.unwrap().delta() < -150.0);
+    let black = done.black_rating.unwrap();
+    assert!(black.after - black.before < -150.0);
 
     // Between people both move, in opposite directions.
     let g = store.create_game(pvp(alice(), bob())).await.unwrap();
@@ -1082,7 +1098,7 @@ async fn ratings_move_with_results_and_bot_levels() {
         .await
         .unwrap();
     let (red, black) = (done.red_rating.unwrap(), done.black_rating.unwrap());
-    assert!(red.delta() < 0.0 && black.delta() > 0.0);
+    assert!(red.after < red.before && black.after > black.before);
     assert_eq!(red.before, after_win.rating.rating);
 
     // Unrated: counted, rating untouched. Aborted and self-play: neither.
@@ -1108,10 +1124,7 @@ async fn ratings_move_with_results_and_bot_levels() {
 
     let g = store.create_game(pvp(carol(), alice())).await.unwrap();
     let aborted = store.abort_game(g.id, "no first move").await.unwrap();
-    assert_eq!(
-        (aborted.status, aborted.result),
-        (GameStatus::Aborted, None)
-    );
+    assert_eq!((aborted.status, aborted.result), (GameState::Aborted, None));
     let g = store.create_game(pvp(carol(), carol())).await.unwrap();
     store
         .finish_game(g.id, GameResult::RedWins, "checkmate")
@@ -1140,7 +1153,7 @@ async fn queries_find_live_idle_waiting_and_past_games() {
     in_thread.location.thread_id = Some("t1".to_owned());
     let g1 = store.create_game(in_thread).await.unwrap();
     let mut elsewhere = vs_bot(carol(), Color::Black, 3);
-    elsewhere.location = Location::in_guild("g2", "c2");
+    elsewhere.location = in_guild("g2", "c2");
     let g2 = store.create_game(elsewhere).await.unwrap(); // Bot (Red) to move.
     let g3 = store
         .create_game(vs_bot(alice(), Color::Red, 3))
@@ -1176,7 +1189,7 @@ async fn queries_find_live_idle_waiting_and_past_games() {
         [g2.id, g3.id]
     );
     store
-        .apply_move(g2.id, 0, "h2e2", &Actor::Bot)
+        .apply_move(g2.id, 0, "h2e2", &ActorId::Bot)
         .await
         .unwrap();
     assert_eq!(ids(store.games_awaiting_bot().await.unwrap()), [g3.id]);
@@ -1310,7 +1323,7 @@ async fn a_reopened_store_is_identical() {
         .unwrap();
     store
         .create_challenge(NewChallenge {
-            location: Location::in_guild("g1", "c1"),
+            location: in_guild("g1", "c1"),
             from: bob(),
             to: ChallengeTarget::User(carol()),
             color: ColorChoice::Random,
@@ -1344,7 +1357,7 @@ async fn export_writes_the_stored_game_as_pgn() {
         .await
         .unwrap();
     store
-        .apply_move(g.id, 1, "h9g7", &Actor::Bot)
+        .apply_move(g.id, 1, "h9g7", &ActorId::Bot)
         .await
         .unwrap();
     store
@@ -1645,7 +1658,7 @@ async fn play_legal(store: &Store, id: GameId, plies: usize) -> rules::Game {
         let record = store.game(id).await.unwrap();
         let by = match record.participant(record.side_to_move()) {
             Participant::User(user) => actor(user),
-            Participant::Bot(_) => Actor::Bot,
+            Participant::Bot(_) => ActorId::Bot,
         };
         store
             .apply_move(id, record.ply, &mv.to_string(), &by)
@@ -1656,25 +1669,25 @@ async fn play_legal(store: &Store, id: GameId, plies: usize) -> rules::Game {
     live
 }
 
-fn same_state(live: &rules::Game, replayed: &rules::Game) {
-    assert_eq!(live.moves(), replayed.moves());
-    assert_eq!(live.position().to_fen(), replayed.position().to_fen());
-    assert_eq!(live.position().key(), replayed.position().key());
-    assert_eq!(live.status(), replayed.status());
+fn same_state(live: &rules::Game, rebuilt: &rules::Game) {
+    assert_eq!(live.moves(), rebuilt.moves());
+    assert_eq!(live.position().to_fen(), rebuilt.position().to_fen());
+    assert_eq!(live.position().key(), rebuilt.position().key());
+    assert_eq!(live.status(), rebuilt.status());
 }
 
 #[tokio::test]
-async fn replaying_stored_moves_gives_the_live_state() {
+async fn rebuilding_from_stored_moves_gives_the_live_state() {
     let (dir, clock, store) = fresh().await;
     let game = store
         .create_game(vs_bot(alice(), Color::Red, 4))
         .await
         .unwrap();
     let mut live = play_legal(&store, game.id, 60).await;
-    let (record, replayed) = store.load_game(game.id).await.unwrap();
+    let (record, rebuilt) = store.load_game(game.id).await.unwrap();
     assert_eq!(record.ply as usize, live.moves().len());
     assert!(record.ply > 10);
-    same_state(&live, &replayed);
+    same_state(&live, &rebuilt);
 
     // A takeback in the store and in the live game agree too.
     store.take_back(game.id, record.ply, 2).await.unwrap();
@@ -1696,7 +1709,7 @@ async fn replaying_stored_moves_gives_the_live_state() {
 }
 
 #[tokio::test]
-async fn a_stored_move_the_rules_refuse_is_reported_not_replayed() {
+async fn a_stored_move_the_rules_refuse_is_reported_not_rebuilt() {
     let (_dir, _clock, store) = fresh().await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     // Well-formed ICCS, but a chariot cannot jump its own horse.

@@ -5,7 +5,7 @@
 //! challenger withdraw their own challenge.
 
 use crate::store::{
-    self, Accepter, ChallengeId, ChallengeTarget, NewChallenge, OfferAnswer, OfferKind, StoreError,
+    Accepter, ChallengeId, ChallengeTarget, NewChallenge, OfferAnswer, OfferKind, StoreError,
 };
 
 use super::command::ColorChoice;
@@ -37,11 +37,7 @@ impl Bot {
                 location: place_location(&channel_of(&request.place)),
                 from: user_ref(&request.actor),
                 to: ChallengeTarget::User(user_ref(opponent)),
-                color: match color {
-                    ColorChoice::Red => store::ColorChoice::Red,
-                    ColorChoice::Black => store::ColorChoice::Black,
-                    ColorChoice::Random => store::ColorChoice::Random,
-                },
+                color,
                 start_fen: None,
                 rated: true,
                 expires_in: self.config.challenge_expiry,

@@ -2,57 +2,26 @@
 //! and Discord's `!xq` prefix; a bare move (`h2e2`, `C2=5`, `炮二平五`) is a
 //! command of its own. Parsing never panics and every error says what to type.
 
-use std::fmt;
-
 use thiserror::Error;
 
 use super::Actor;
-use crate::rules::Color;
+use crate::engine::Level;
 
 /// The lowest and highest engine level a player may ask for.
-pub const MIN_LEVEL: u8 = 1;
-pub const MAX_LEVEL: u8 = 8;
+pub const MIN_LEVEL: u8 = Level::MIN.number();
+pub const MAX_LEVEL: u8 = Level::MAX.number();
 /// The level used when `play` names none.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// The side a player asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ColorChoice {
-    /// Red moves first; the default, so that a plain `play` starts at once.
-    #[default]
-    Red,
-    Black,
-    Random,
-}
+pub use crate::store::ColorChoice;
 
-impl ColorChoice {
-    /// The side this choice gives, with `coin` deciding `Random`.
-    pub fn resolve(self, coin: bool) -> Color {
-        match self {
-            ColorChoice::Red => Color::Red,
-            ColorChoice::Black => Color::Black,
-            ColorChoice::Random if coin => Color::Red,
-            ColorChoice::Random => Color::Black,
-        }
-    }
-
-    fn from_word(word: &str) -> Option<ColorChoice> {
-        match word {
-            "red" | "r" | "w" | "white" => Some(ColorChoice::Red),
-            "black" | "b" => Some(ColorChoice::Black),
-            "random" | "any" | "?" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for ColorChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ColorChoice::Red => "red",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        })
+/// The colour choice a word names, with the chat's short forms.
+fn color_choice(word: &str) -> Option<ColorChoice> {
+    match word {
+        "red" | "r" | "w" | "white" => Some(ColorChoice::Red),
+        "black" | "b" => Some(ColorChoice::Black),
+        "random" | "any" | "?" => Some(ColorChoice::Random),
+        _ => None,
     }
 }
 
@@ -264,7 +233,7 @@ fn parse_play(args: &[&str]) -> Result<Command, CommandError> {
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let lower = arg.to_lowercase();
-        if let Some(choice) = ColorChoice::from_word(&lower) {
+        if let Some(choice) = color_choice(&lower) {
             if color.replace(choice).is_some() {
                 return Err(bad("name the side only once".into()));
             }
@@ -320,7 +289,7 @@ fn parse_challenge(args: &[&str]) -> Result<Command, CommandError> {
         parse_user(who).ok_or_else(|| bad(format!("`{}` is not a user", shorten(who))))?;
     let color = match args.get(1) {
         None => ColorChoice::default(),
-        Some(word) => ColorChoice::from_word(&word.to_lowercase())
+        Some(word) => color_choice(&word.to_lowercase())
             .ok_or_else(|| bad(format!("`{}` is not red, black or random", shorten(word))))?,
     };
     if let Some(extra) = args.get(2) {

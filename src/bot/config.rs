@@ -14,7 +14,7 @@ pub struct BotArgs {
     #[arg(
         long = "db",
         env = "DATABASE_URL",
-        default_value = "sqlite://xiangqi.db"
+        default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub database_url: String,
 

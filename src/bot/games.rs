@@ -61,8 +61,8 @@ pub(super) fn channel_of(place: &Place) -> Place {
     }
 }
 
-pub(super) fn store_actor(actor: &Actor) -> store::Actor {
-    store::Actor::User(actor.id.clone())
+pub(super) fn store_actor(actor: &Actor) -> store::ActorId {
+    store::ActorId::User(actor.id.clone())
 }
 
 pub(super) fn user_ref(actor: &Actor) -> UserRef {
@@ -231,7 +231,7 @@ impl Bot {
     }
 
     /// The whole game as an animated replay, one frame per position.
-    pub(super) async fn replay_file(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
+    pub(super) async fn replay_gif(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
         let game = &loaded.game;
         let mut scenes = Vec::with_capacity(game.moves().len() + 1);
         for ply in 0..=game.moves().len() {
@@ -243,7 +243,7 @@ impl Bot {
             scenes.push(scene_of(&position, last, false, caption));
         }
         let renderer = Arc::clone(&self.renderer);
-        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay(&scenes))
+        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
             .await
             .map_err(BotError::internal)?
             .map_err(BotError::internal)?;

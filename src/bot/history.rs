@@ -77,7 +77,7 @@ impl Bot {
             filename: format!("game-{id}.pgn"),
             bytes: pgn.into_bytes(),
         });
-        reply.files.push(self.replay_file(&loaded).await?);
+        reply.files.push(self.replay_gif(&loaded).await?);
         post(outbox, &request.place, reply).await
     }
 

@@ -127,7 +127,7 @@ impl Bot {
     /// the game was loaded at, together with the game's end when the rules end
     /// it. Returns the game as stored, built in memory rather than read back:
     /// the store's write is the only round trip.
-    async fn persist(&self, unstored: Unstored, by: &store::Actor) -> BotResult<PlayedMove> {
+    async fn persist(&self, unstored: Unstored, by: &store::ActorId) -> BotResult<PlayedMove> {
         let Unstored {
             mut played,
             loaded_ply,
@@ -169,7 +169,7 @@ impl Bot {
     async fn store_drawing_board(
         &self,
         unstored: Unstored,
-        by: &store::Actor,
+        by: &store::ActorId,
     ) -> (BotResult<PlayedMove>, BotResult<Attachment>) {
         let after = &unstored.played.after;
         let drawing = self.board_file(after, self.player_seat(after));
@@ -289,7 +289,9 @@ impl Bot {
         let lock = self.game_lock(snapshot.id());
         let _held = lock.lock().await;
         let unstored = play_in_memory(snapshot, mv)?;
-        let (stored, board) = self.store_drawing_board(unstored, &store::Actor::Bot).await;
+        let (stored, board) = self
+            .store_drawing_board(unstored, &store::ActorId::Bot)
+            .await;
         let bot = match stored {
             Ok(bot) => bot,
             Err(BotError::Stale(_) | BotError::GameOver(_)) => {
@@ -660,8 +662,8 @@ fn play_in_memory(loaded: &LoadedGame, mv: Move) -> BotResult<Unstored> {
     record.ply += 1;
     let ending = match game.status() {
         GameStatus::Over(outcome) => {
-            let result = GameResult::from(outcome.result);
-            record.status = store::GameStatus::Finished;
+            let result = outcome.result;
+            record.status = store::GameState::Finished;
             record.result = Some(result);
             Some((result, outcome.reason.as_str()))
         }

@@ -2,8 +2,7 @@
 //! thread when the transport can open one, and the opening announcement (after
 //! which the bot moves at once if it has Red).
 
-use std::hash::{BuildHasher, Hasher};
-
+use crate::rng::coin_flip;
 use crate::rules::Color;
 use crate::store::{BotLevel, GameRecord, NewGame, Participant};
 
@@ -136,16 +135,4 @@ pub(super) fn mention(place: &Place) -> String {
     } else {
         format!("#{id}")
     }
-}
-
-/// A fair coin for "random colour", from the standard library's randomly
-/// keyed hasher (no RNG dependency for one bit).
-fn coin_flip() -> bool {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u64(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
-    );
-    hasher.finish() & 1 == 0
 }

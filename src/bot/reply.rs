@@ -42,14 +42,6 @@ impl Reply {
             private: true,
         }
     }
-
-    pub fn with_file(mut self, filename: impl Into<String>, bytes: Vec<u8>) -> Reply {
-        self.files.push(Attachment {
-            filename: filename.into(),
-            bytes,
-        });
-        self
-    }
 }
 
 /// Where the core posts. Implemented by each transport.

@@ -7,9 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use xiangqi_bot::engine::tt::MAX_HASH_MB;
 use xiangqi_bot::engine::uci::{parse_command, Command, GoParams};
-use xiangqi_bot::engine::{GameHistory, SearchResult, Searcher, DEFAULT_HASH_MB};
+use xiangqi_bot::engine::{GameHistory, SearchResult, Searcher, DEFAULT_HASH_MB, MAX_HASH_MB};
 use xiangqi_bot::rules::Position;
 
 /// Where replies go: shared by the loop and the search thread.
@@ -90,11 +89,11 @@ impl Session {
             Command::UciNewGame => self.searcher().new_game(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => {
-                let replayed = start.to_position().and_then(|start| {
-                    GameHistory::replay(&start, &moves)
+                let rebuilt = start.to_position().and_then(|start| {
+                    GameHistory::rebuild(&start, &moves)
                         .map_err(|e| xiangqi_bot::engine::uci::UciError(format!("position: {e}")))
                 });
-                match replayed {
+                match rebuilt {
                     Ok((position, history)) => {
                         self.position = position;
                         self.history = history;

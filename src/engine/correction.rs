@@ -7,7 +7,7 @@
 //! rest on the static evaluation (reverse futility, null move, futility,
 //! the quiescence stand-pat) then see it too.
 
-use crate::rules::{Bitboard, Color, Piece, PieceKind, Position};
+use crate::rules::{Color, Piece, PieceKind, Position};
 
 /// Entries per side to move.
 const SIZE: usize = 1 << 14;
@@ -85,8 +85,8 @@ fn structure_index(pos: &Position) -> usize {
     let mut hash: u64 = 0;
     for color in Color::ALL {
         for kind in STRUCTURE {
-            let bb: Bitboard = pos.pieces(Piece::new(color, kind));
-            let folded = (bb as u64) ^ ((bb >> 64) as u64).wrapping_mul(MIX);
+            let bits = pos.pieces(Piece::new(color, kind)).bits();
+            let folded = (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(MIX);
             hash = (hash.rotate_left(23) ^ folded).wrapping_mul(MIX);
         }
     }

@@ -15,9 +15,7 @@
 //! ([`Terms`]): the search adds weights, the tuner records how often each
 //! weight applies, so the two can never disagree.
 
-use crate::rules::{
-    palace, soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square, Squares,
-};
+use crate::rules::{palace, soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square};
 
 use super::{pst, weights};
 
@@ -129,17 +127,12 @@ impl Shape {
     }
 }
 
-#[inline]
-fn has(bb: Bitboard, index: u8) -> bool {
-    (bb >> index) & 1 != 0
-}
-
 /// The points across the river from `color`: ranks 5–9 for Red, 0–4 for Black.
 fn enemy_half(color: Color) -> Bitboard {
-    let own_side: Bitboard = (1 << 45) - 1;
+    let red_half = Bitboard::from_bits((1 << 45) - 1);
     match color {
-        Color::Red => ((1 << 90) - 1) & !own_side,
-        Color::Black => own_side,
+        Color::Red => !red_half,
+        Color::Black => red_half,
     }
 }
 
@@ -155,7 +148,7 @@ struct PalaceAttacks {
 impl PalaceAttacks {
     #[inline]
     fn add(&mut self, attacked: Bitboard, zone: Bitboard) {
-        let hits = (attacked & zone).count_ones() as i32;
+        let hits = (attacked & zone).count() as i32;
         self.hits += hits;
         self.pieces += (hits > 0) as i32;
     }
@@ -177,10 +170,10 @@ impl Side {
     /// and `weight` to the attack on the enemy general once across the river.
     #[inline]
     fn count_attackers(&mut self, pieces: Bitboard, phase: i32, weight: i32, enemy_half: Bitboard) {
-        let n = pieces.count_ones() as i32;
+        let n = pieces.count() as i32;
         self.attackers += n;
         self.phase += phase * n;
-        self.attack_weight += weight * (pieces & enemy_half).count_ones() as i32;
+        self.attack_weight += weight * (pieces & enemy_half).count() as i32;
     }
 }
 
@@ -226,7 +219,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let of = |kind| Piece::new(color, kind);
 
         for kind in [PieceKind::General, PieceKind::Advisor, PieceKind::Elephant] {
-            for sq in Squares(pos.pieces(of(kind))) {
+            for sq in pos.pieces(of(kind)) {
                 terms.piece(of(kind), sq);
             }
         }
@@ -234,30 +227,30 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         side.elephants = pos.count(of(PieceKind::Elephant)) as i32;
 
         let soldiers = pos.pieces(of(PieceKind::Soldier));
-        for sq in Squares(soldiers & enemy_half) {
+        for sq in soldiers & enemy_half {
             palace_attacks.add(soldier_reach(color, sq), enemy_palace);
         }
-        for sq in Squares(soldiers) {
+        for sq in soldiers {
             terms.piece(of(PieceKind::Soldier), sq);
         }
         side.count_attackers(soldiers, 0, 1, enemy_half);
 
         let chariots = pos.pieces(of(PieceKind::Chariot));
-        for sq in Squares(chariots) {
+        for sq in chariots {
             terms.piece(of(PieceKind::Chariot), sq);
             let reach = pos.slider_reach(sq);
             palace_attacks.add(reach, enemy_palace);
-            let mobility = (reach & !own).count_ones() as i32;
+            let mobility = (reach & !own).count() as i32;
             terms.term(color, Term::ChariotMobility, mobility);
         }
         side.count_attackers(chariots, 6, 4, enemy_half);
 
         let cannons = pos.pieces(of(PieceKind::Cannon));
-        for sq in Squares(cannons) {
+        for sq in cannons {
             terms.piece(of(PieceKind::Cannon), sq);
             let (reach, jumps) = pos.slider_reach_and_jumps(sq);
             palace_attacks.add(jumps, enemy_palace);
-            let mobility = ((reach & !occupied).count_ones() + (jumps & enemy).count_ones()) as i32;
+            let mobility = ((reach & !occupied).count() + (jumps & enemy).count()) as i32;
             terms.term(color, Term::CannonMobility, mobility);
             if enemy_general.file() == sq.file() {
                 let (file, rank) = (sq.file() as i32, sq.rank() as i32);
@@ -271,10 +264,10 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         side.count_attackers(cannons, 3, 3, enemy_half);
 
         let horses = pos.pieces(of(PieceKind::Horse));
-        for sq in Squares(horses) {
+        for sq in horses {
             terms.piece(of(PieceKind::Horse), sq);
             let reach = pos.horse_reach(sq);
-            let mobility = (reach & !own).count_ones() as i32;
+            let mobility = (reach & !own).count() as i32;
             palace_attacks.add(reach, enemy_palace);
             terms.term(color, Term::HorseMobility, mobility);
             if mobility <= 1 {
@@ -318,7 +311,7 @@ fn pieces_between(occupied: Bitboard, file: i32, rank_a: i32, rank_b: i32) -> i3
         (rank_b, rank_a)
     };
     ((lo + 1)..hi)
-        .filter(|&r| has(occupied, (r * 9 + file) as u8))
+        .filter(|&r| occupied.has((r * 9 + file) as usize))
         .count() as i32
 }
 

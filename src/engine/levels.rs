@@ -1,7 +1,7 @@
 //! The bot's playing levels, 1 (a beginner can win) to 8 (full strength, a few
 //! seconds a move). Levels 1–4 search shallowly and pick at random among the
 //! moves scoring close to the best, from a seed the caller gives (so a game
-//! can be replayed); levels 5–8 search normally for a growing time.
+//! can be reproduced); levels 5–8 search normally for a growing time.
 //! docs/engine.md has the table.
 
 use std::fmt;
@@ -9,11 +9,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::rng::SplitMix64;
 use crate::rules::Position;
 
-use super::history::GameHistory;
 use super::limits::Limits;
-use super::score::Score;
+use super::repetition::GameHistory;
 use super::search::{SearchResult, Searcher};
 
 /// A playing level, 1–8.
@@ -55,6 +55,8 @@ pub struct LevelSettings {
 impl Level {
     pub const MIN: Level = Level(1);
     pub const MAX: Level = Level(8);
+    /// How many levels there are.
+    pub const COUNT: usize = Level::MAX.rank() + 1;
 
     pub fn new(level: i64) -> Result<Level, LevelError> {
         if (Level::MIN.0 as i64..=Level::MAX.0 as i64).contains(&level) {
@@ -64,8 +66,18 @@ impl Level {
         }
     }
 
-    pub fn number(self) -> u8 {
+    pub const fn number(self) -> u8 {
         self.0
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (Level::MIN.0..=Level::MAX.0).map(Level)
+    }
+
+    /// Where this level comes among [`all`](Self::all), from 0.
+    pub const fn rank(self) -> usize {
+        (self.0 - Level::MIN.0) as usize
     }
 
     pub fn settings(self) -> LevelSettings {
@@ -94,29 +106,11 @@ impl fmt::Display for Level {
     }
 }
 
-/// A small, seedable generator (SplitMix64): enough to vary the weak levels'
-/// choices reproducibly without a dependency.
-pub(crate) struct SplitMix(pub(crate) u64);
-
-impl SplitMix {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 impl Searcher {
     /// Chooses a move at `level`. `seed` drives the weak levels' randomness:
     /// the same seed, position and history give the same move. `stop` ends
     /// the search early (the move found so far is returned).
-    pub fn play_level(
+    pub(crate) fn play_level(
         &mut self,
         root: &Position,
         history: &GameHistory,
@@ -150,7 +144,7 @@ impl Searcher {
             .iter()
             .map(|(_, s)| (settings.random_margin - (best.0 - s.0) + 1).max(1) as u64)
             .collect();
-        let mut rng = SplitMix(seed ^ root.key());
+        let mut rng = SplitMix64::new(seed ^ root.key());
         let mut pick = rng.below(weights.iter().sum());
         let mut chosen = candidates[0];
         for (candidate, &w) in candidates.iter().zip(&weights) {
@@ -169,15 +163,6 @@ impl Searcher {
             nodes: 0,
             time: start.elapsed(),
         }
-    }
-}
-
-/// A score as the bot may show it: centipawns or mate distance.
-pub fn describe_score(score: Score) -> String {
-    match score.mate_in() {
-        Some(n) if n > 0 => format!("mate in {n}"),
-        Some(n) => format!("mated in {}", -n),
-        None => format!("{:+.2}", score.0 as f64 / 100.0),
     }
 }
 

@@ -9,29 +9,29 @@
 //! - [`correction`]: what searches found the evaluation missed, by structure;
 //! - [`tt`]: the transposition table;
 //! - [`movepick`]: move ordering (TT move, captures, killers, history);
-//! - [`history`]: the game's past positions and the repetition rules in search;
+//! - [`repetition`]: the game's past positions and the repetition rules in search;
 //! - [`limits`]: depth, node and time limits, clock to time budget;
 //! - [`levels`]: the bot's playing levels 1–8;
 //! - [`score`]: scores, mate distances and their UCI form.
 
-pub mod correction;
-pub mod evaluate;
-pub mod history;
-pub mod levels;
-pub mod limits;
-pub mod movepick;
-pub mod pst;
-pub mod score;
-pub mod search;
+pub(crate) mod correction;
+pub(crate) mod evaluate;
+pub(crate) mod levels;
+pub(crate) mod limits;
+pub(crate) mod movepick;
+pub(crate) mod pst;
+pub(crate) mod repetition;
+pub(crate) mod score;
+pub(crate) mod search;
 pub mod selfplay;
-pub mod tt;
+pub(crate) mod tt;
 pub mod tune;
 pub mod uci;
-pub mod weights;
+pub(crate) mod weights;
 
-pub use history::{GameHistory, IllegalHistoryMove, PastPosition};
-pub use levels::{Level, LevelError, LevelSettings};
-pub use limits::{clock_budget, Limits};
+pub(crate) use levels::Level;
+pub use limits::Limits;
+pub use repetition::GameHistory;
 pub use score::Score;
 pub use search::{SearchResult, Searcher};
-pub use tt::DEFAULT_HASH_MB;
+pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};

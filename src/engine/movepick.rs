@@ -248,14 +248,6 @@ impl MovePicker {
         }
         picker
     }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
 }
 
 impl MovePicker {
@@ -518,6 +510,10 @@ mod tests {
             .enumerate()
         {
             let legal = pos.legal_moves();
+            if legal.is_empty() {
+                // A playout's last position may be mate: nothing to order.
+                continue;
+            }
             // Some history, so quiet moves are not all tied.
             tables.reward_cutoff(&pos, 3, [None, None], legal[n % legal.len()], &[], 5);
             let tt_move = (n % 3 != 0).then(|| legal[(n * 7) % legal.len()]);

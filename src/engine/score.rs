@@ -36,11 +36,6 @@ impl Score {
             None
         }
     }
-
-    /// The score in centipawns (mate scores are large numbers).
-    pub fn centipawns(self) -> i32 {
-        self.0
-    }
 }
 
 /// The UCI form: `cp 35` or `mate 3` / `mate -2`.

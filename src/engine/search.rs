@@ -12,22 +12,20 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::rules::game::judge_repetition;
+use crate::rules::game::{judge_repetition, NO_CAPTURE_PLIES};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
 use super::correction::CorrectionHistory;
 use super::evaluate::evaluate;
-use super::history::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::limits::{Deadline, Limits};
 use super::movepick::{
     is_losing_capture, Lead, MovePicker, OrderingTables, PieceTo, StagedMoves, HISTORY_MAX,
 };
 use super::pst::MATERIAL;
+use super::repetition::{find_repetition, CycleChecks, GameHistory, PastPosition};
 use super::score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, RULE_LOSS};
 use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 
-/// Plies without a capture after which the game is drawn (the rules' 60-move rule).
-const NO_CAPTURE_DRAW_PLIES: u32 = 120;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
 /// Quiescence skips captures that leave the side this far below alpha.
@@ -198,7 +196,7 @@ struct Context<'a> {
     /// Positions since the last capture: the game's, then the search path's;
     /// the last one is the node being searched.
     line: Vec<PastPosition>,
-    /// `line_moves[k]` leads from `line[k]` to `line[k + 1]` (a filler for null moves).
+    /// `line_moves[k]` leads from `line[k]` to `line[k + 1]` ([`Move::NULL`] for null moves).
     line_moves: Vec<Move>,
     /// `line_moves` as the history tables see them (`None` for null moves
     /// and for the game's moves before the last one).
@@ -242,7 +240,6 @@ impl<'a> Context<'a> {
         if let (Some(last), Some(&mv)) = (line_pieces.last_mut(), line_moves.last()) {
             *last = PieceTo::of(root, mv);
         }
-        let filler = Move::from_raw(0).expect("a0a0 packs");
         Context {
             pos: root.clone(),
             tt,
@@ -259,7 +256,7 @@ impl<'a> Context<'a> {
             seldepth: 0,
             started: false,
             stopped: false,
-            pv: Box::new([[filler; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_best: None,
         }
@@ -462,8 +459,9 @@ impl<'a> Context<'a> {
                     CycleChecks::Neither => self.chase_verdict(start),
                 };
             }
-            if self.pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
-                // A mate on the last ply still counts.
+            if self.pos.halfmove_clock() >= NO_CAPTURE_PLIES {
+                // The rules' 60-move rule: a draw, though a mate on the
+                // last ply still counts.
                 if in_check && !self.pos.has_legal_moves() {
                     return -MATE + ply as i32;
                 }
@@ -515,7 +513,7 @@ impl<'a> Context<'a> {
                 let reduction = 3 + depth / 4;
                 let null_undo = self.pos.make_null();
                 self.line.push(PastPosition::of(&self.pos));
-                self.line_moves.push(Move::from_raw(0).expect("a0a0 packs"));
+                self.line_moves.push(Move::NULL);
                 self.line_pieces.push(None);
                 let saved_barrier = self.null_barrier;
                 self.null_barrier = self.line.len() - 1;
@@ -550,7 +548,7 @@ impl<'a> Context<'a> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = [Move::from_raw(0).expect("a0a0 packs"); 64];
+        let mut quiets_tried = [Move::NULL; 64];
         let mut quiet_count = 0;
         let lmr = lmr_table();
 

@@ -7,9 +7,9 @@
 //! and the engine's choice there is not a capture. A static evaluation cannot
 //! see a pending exchange, so noisy positions would teach it nonsense.
 
+use crate::rng::SplitMix64;
 use crate::rules::{Color, Game, GameResult, GameStatus, Position};
 
-use super::levels::SplitMix;
 use super::score::MATE_BOUND;
 use super::{GameHistory, Limits, Searcher};
 
@@ -39,7 +39,7 @@ impl Default for SelfPlaySettings {
 }
 
 /// Consecutive plies beyond the adjudication score that decide a game.
-pub const ADJUDICATE_PLIES: usize = 8;
+pub(crate) const ADJUDICATE_PLIES: usize = 8;
 
 /// One finished self-play game.
 #[derive(Clone, Debug)]
@@ -54,7 +54,7 @@ pub struct SelfPlayGame {
 
 /// Plays one game from a random opening drawn from `seed`.
 pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings) -> SelfPlayGame {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(Position::startpos());
     for _ in 0..settings.random_plies {
         let pos = game.position();
@@ -67,7 +67,7 @@ pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings
         if quiet.is_empty() {
             break;
         }
-        let mv = quiet[rng.below(quiet.len() as u64) as usize];
+        let mv = quiet[rng.index(quiet.len())];
         game.play(mv).expect("a generated move is legal");
     }
     searcher.new_game();

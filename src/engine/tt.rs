@@ -16,7 +16,7 @@ const BUCKET_ENTRIES: usize = 4;
 
 /// What a stored score means relative to the window it was found with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The true score is at most this (all moves failed low).
     Upper = 1,
     /// The true score is at least this (a move failed high).
@@ -28,7 +28,7 @@ pub enum Bound {
 impl Bound {
     /// What a search of the window (`alpha`, `beta`) that returned `best`
     /// learnt about the true score.
-    pub fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
+    pub(crate) fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
         if best >= beta {
             Bound::Lower
         } else if best > alpha {
@@ -43,6 +43,7 @@ impl Bound {
 #[repr(C)]
 struct Entry {
     key: u64,
+    /// [`Move::raw`]; [`Move::NULL`]'s (0, as in an empty entry) for no move.
     mv: u16,
     score: i16,
     eval: i16,
@@ -59,18 +60,18 @@ struct Bucket {
 
 /// A found entry, with its score already made relative to the probing ply.
 #[derive(Clone, Copy, Debug)]
-pub struct Hit {
-    pub mv: Option<Move>,
-    pub score: i32,
-    pub eval: i32,
-    pub depth: i32,
-    pub bound: Bound,
+pub(crate) struct Hit {
+    pub(crate) mv: Option<Move>,
+    pub(crate) score: i32,
+    pub(crate) eval: i32,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
 }
 
 impl Hit {
     /// Whether the stored score settles a search of the window (`alpha`,
     /// `beta`) without searching again (depth aside).
-    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+    pub(crate) fn settles(&self, alpha: i32, beta: i32) -> bool {
         match self.bound {
             Bound::Exact => true,
             Bound::Lower => self.score >= beta,
@@ -109,14 +110,14 @@ fn ask_for_huge_pages(buckets: &Vec<Bucket>) {
     let _ = buckets;
 }
 
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
 }
 
 impl TranspositionTable {
     /// A table of at most `megabytes` MB (at least one bucket).
-    pub fn new(megabytes: usize) -> Self {
+    pub(crate) fn new(megabytes: usize) -> Self {
         let bytes = megabytes.clamp(1, MAX_HASH_MB) * 1024 * 1024;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::with_capacity(count);
@@ -129,18 +130,19 @@ impl TranspositionTable {
     }
 
     /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.buckets.fill(Bucket::default());
         self.generation = 0;
     }
 
     /// Marks the start of a new search, so older entries are replaced first.
-    pub fn new_search(&mut self) {
+    pub(crate) fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 0x3f;
     }
 
     /// The table's size in bytes.
-    pub fn size_bytes(&self) -> usize {
+    #[cfg(test)]
+    fn size_bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
@@ -153,7 +155,7 @@ impl TranspositionTable {
     /// Starts loading `key`'s bucket into the cache, so that the probe a
     /// little later does not wait for memory (it is most of a probe's cost).
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             let bucket: *const Bucket = &self.buckets[self.bucket_index(key)];
@@ -168,18 +170,14 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let bucket = &self.buckets[self.bucket_index(key)];
         bucket
             .entries
             .iter()
             .find(|e| e.key == key && e.gen_bound & 3 != 0)
             .map(|e| Hit {
-                mv: if e.mv == 0 {
-                    None
-                } else {
-                    Move::from_raw(e.mv)
-                },
+                mv: Move::from_raw(e.mv).filter(|&mv| mv != Move::NULL),
                 score: score_from_tt(e.score as i32, ply),
                 eval: e.eval as i32,
                 depth: e.depth as i32,
@@ -192,7 +190,7 @@ impl TranspositionTable {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn store(
+    pub(crate) fn store(
         &mut self,
         key: u64,
         ply: usize,
@@ -226,7 +224,7 @@ impl TranspositionTable {
         let mv_raw = match mv {
             Some(m) => m.raw(),
             None if entry.key == key => entry.mv,
-            None => 0,
+            None => Move::NULL.raw(),
         };
         // Do not overwrite a deeper exact result for the same position with a shallow bound.
         if entry.key == key
@@ -246,17 +244,6 @@ impl TranspositionTable {
             depth: depth.clamp(0, u8::MAX as i32) as u8,
             gen_bound: (generation << 2) | bound as u8,
         };
-    }
-
-    /// Permille of sampled entries used in the current search (UCI `hashfull`).
-    pub fn hashfull(&self) -> u32 {
-        let sample = self.buckets.len().min(250);
-        let used: usize = self.buckets[..sample]
-            .iter()
-            .flat_map(|b| b.entries.iter())
-            .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound >> 2 == self.generation)
-            .count();
-        (used * 1000 / (sample * BUCKET_ENTRIES).max(1)) as u32
     }
 }
 

@@ -23,7 +23,7 @@ const PSQT_BASE: usize = 0;
 const MATERIAL_BASE: usize = 7 * 90;
 const TERMS_BASE: usize = MATERIAL_BASE + 7;
 /// How many `[middlegame, endgame]` weight pairs there are.
-pub const PARAMS: usize = TERMS_BASE + Term::ALL.len();
+pub(crate) const PARAMS: usize = TERMS_BASE + Term::ALL.len();
 
 fn psqt_index(kind: PieceKind, red_square: Square) -> usize {
     let file = red_square.file().min(8 - red_square.file()) as usize;
@@ -67,7 +67,7 @@ pub struct Sample {
 }
 
 impl Sample {
-    pub fn new(pos: &Position, red_result: f64) -> Sample {
+    pub(crate) fn new(pos: &Position, red_result: f64) -> Sample {
         let mut trace = Trace::default();
         let shape = walk(pos, &mut trace);
         let mut counts = trace.counts;

@@ -52,14 +52,14 @@ impl PositionStart {
 /// The parameters of `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub wtime: Option<Duration>,
-    pub btime: Option<Duration>,
-    pub winc: Option<Duration>,
-    pub binc: Option<Duration>,
-    pub movestogo: Option<u32>,
+    pub(crate) depth: Option<u32>,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) movetime: Option<Duration>,
+    pub(crate) wtime: Option<Duration>,
+    pub(crate) btime: Option<Duration>,
+    pub(crate) winc: Option<Duration>,
+    pub(crate) binc: Option<Duration>,
+    pub(crate) movestogo: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
 }

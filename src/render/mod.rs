@@ -125,7 +125,7 @@ impl Renderer {
     }
 
     /// A looping animated GIF with one frame per scene, in order.
-    pub fn render_replay(&self, scenes: &[Scene]) -> Result<Vec<u8>, RenderError> {
+    pub fn render_replay_gif(&self, scenes: &[Scene]) -> Result<Vec<u8>, RenderError> {
         if scenes.is_empty() {
             return Err(RenderError::NoFrames);
         }

@@ -44,9 +44,9 @@ impl Scene {
     }
 
     /// A game's pictures, one per position from `start` through each move,
-    /// each with its last move and a caption: the frames of a replay. Stops
+    /// each with its last move and a caption: the frames of a replay GIF. Stops
     /// at the first move that is not legal where it is played.
-    pub fn replay(start: &Position, moves: &[Move], flipped: bool) -> Vec<Scene> {
+    pub fn replay_frames(start: &Position, moves: &[Move], flipped: bool) -> Vec<Scene> {
         let mut pos = start.clone();
         let frame = |pos: &Position, last_move| Scene {
             last_move,
@@ -129,7 +129,7 @@ mod tests {
             Move::new(sq("a0"), sq("a5")), // a chariot cannot jump its soldier
             Move::new(sq("h0"), sq("g2")),
         ];
-        let scenes = Scene::replay(&Position::startpos(), &moves, true);
+        let scenes = Scene::replay_frames(&Position::startpos(), &moves, true);
         assert_eq!(scenes.len(), 3);
         assert_eq!(scenes[0].last_move, None);
         assert_eq!(scenes[2].last_move, Some(moves[1]));

@@ -226,7 +226,7 @@ fn replay_has_one_frame_per_scene() {
         next.last_move = Some(Move::new(sq(from), sq(to)));
         scenes.push(next);
     }
-    let gif_bytes = renderer.render_replay(&scenes).unwrap();
+    let gif_bytes = renderer.render_replay_gif(&scenes).unwrap();
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
@@ -240,7 +240,7 @@ fn replay_has_one_frame_per_scene() {
     }
     assert_eq!(frames, scenes.len());
     assert!(matches!(
-        renderer.render_replay(&[]),
+        renderer.render_replay_gif(&[]),
         Err(RenderError::NoFrames)
     ));
 }

@@ -2,7 +2,7 @@
 //! evaluation counts chariot and cannon mobility with it), from the same
 //! precomputed rank and file tables the generator uses.
 
-use super::bitboard::{bit, pop_lowest, transposed, Bitboard};
+use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
 use super::tables::{HORSE_ATTACKERS, HORSE_MOVES, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES};
 use super::types::{Color, PieceKind, Square};
@@ -67,9 +67,8 @@ impl Position {
         let screens = line & self.occupied;
         let lifted = self.occupied & !screens;
         let mut lifted_t = self.occupied_t;
-        let mut rest = screens;
-        while rest != 0 {
-            lifted_t &= !bit(transposed(pop_lowest(&mut rest)));
+        for screen in screens {
+            lifted_t &= !bit(transposed(screen.index()));
         }
         let (rank_beyond, file_beyond, _, _) = slides(general, lifted, lifted_t);
         let empty = !self.occupied;
@@ -107,9 +106,9 @@ impl CheckSquares {
             PieceKind::Cannon => self.cannon,
             PieceKind::Horse => self.horse,
             PieceKind::Soldier => self.soldier,
-            _ => 0,
+            _ => Bitboard::EMPTY,
         };
-        targets >> to.index() & 1 != 0
+        targets.contains(to)
     }
 }
 
@@ -133,7 +132,7 @@ mod tests {
                     continue;
                 }
                 let own_screen =
-                    piece.kind == PieceKind::Cannon && (rank | file) >> mv.from().index() & 1 != 0;
+                    piece.kind == PieceKind::Cannon && (rank | file).contains(mv.from());
                 let mut after = pos.clone();
                 after.make_move(mv);
                 assert!(
@@ -151,10 +150,7 @@ mod tests {
     fn reach_and_jumps_from_the_start() {
         let pos = Position::startpos();
         let sq = |t: &str| Square::parse(t).unwrap();
-        let bb = |ts: &[&str]| {
-            ts.iter()
-                .fold(0 as Bitboard, |b, t| b | 1u128 << sq(t).index())
-        };
+        let bb = |ts: &[&str]| ts.iter().map(|t| sq(t)).collect::<Bitboard>();
         // The a0 chariot: a1, a2, then the a3 pawn; b0 horse on the rank.
         assert_eq!(pos.slider_reach(sq("a0")), bb(&["a1", "a2", "a3", "b0"]));
         // The b2 cannon screens on b7 and reaches the b9 horse; the h2

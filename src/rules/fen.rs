@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::bitboard::bit;
+use super::bitboard::Bitboard;
 use super::position::{Position, EMPTY};
 use super::types::{Color, Piece, PieceKind, Square};
 
@@ -354,7 +354,7 @@ fn check_reachable(piece: Piece, sq: Square) -> Result<(), FenError> {
 
 fn validate(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
-        if pos.pieces[Piece::new(color, PieceKind::General).index()] == 0 {
+        if pos.pieces[Piece::new(color, PieceKind::General).index()].is_empty() {
             return Err(FenError::MissingGeneral { color });
         }
     }
@@ -362,7 +362,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     let black = pos.generals[1] as usize;
     if red % 9 == black % 9 {
         let between = super::tables::between(red, black);
-        if between & pos.occupied == 0 {
+        if (between & pos.occupied).is_empty() {
             return Err(FenError::GeneralsFacing {
                 file: (b'a' + (red % 9) as u8) as char,
             });
@@ -370,8 +370,14 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     }
     let idle = pos.side.opponent();
     let general = pos.generals[idle.index()] as usize;
-    debug_assert!(pos.board[general] != EMPTY && pos.occupied & bit(general) != 0);
-    if pos.general_attacked(general, pos.side.index(), pos.occupied, pos.occupied_t, !0) {
+    debug_assert!(pos.board[general] != EMPTY && pos.occupied.has(general));
+    if pos.general_attacked(
+        general,
+        pos.side.index(),
+        pos.occupied,
+        pos.occupied_t,
+        Bitboard::ALL,
+    ) {
         return Err(FenError::SideNotToMoveInCheck { color: idle });
     }
     Ok(())

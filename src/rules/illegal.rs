@@ -211,21 +211,21 @@ impl Position {
                     return Some(cannot);
                 }
                 let path = between(from.index(), to.index()) & self.occupied;
-                let screens = path.count_ones();
+                // The blocker nearest the moving piece, if any.
+                let nearest = if to.index() > from.index() {
+                    path.first()
+                } else {
+                    path.last()
+                };
                 if piece.kind == PieceKind::Cannon && capture {
+                    let screens = path.count();
                     if screens != 1 {
                         return Some(IllegalReason::CannonScreens { screens });
                     }
-                } else if path != 0 {
-                    // The blocker nearest the moving piece.
-                    let nearest = if to.index() > from.index() {
-                        path.trailing_zeros() as usize
-                    } else {
-                        127 - path.leading_zeros() as usize
-                    };
+                } else if let Some(at) = nearest {
                     return Some(IllegalReason::PathBlocked {
                         kind: piece.kind,
-                        at: Square::from_index_unchecked(nearest as u8),
+                        at,
                     });
                 }
             }

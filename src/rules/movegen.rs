@@ -12,7 +12,7 @@
 
 use std::ops::{Deref, DerefMut};
 
-use super::bitboard::{bit, pop_lowest, transposed, Bitboard};
+use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{
     slides, Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
 };
@@ -93,8 +93,8 @@ trait Sink {
 impl Sink for MoveList {
     #[inline(always)]
     fn add_all(&mut self, from: usize, mut targets: Bitboard) {
-        while targets != 0 {
-            let to = pop_lowest(&mut targets);
+        while !targets.is_empty() {
+            let to = targets.pop_lowest();
             self.add(from, to);
         }
     }
@@ -113,7 +113,7 @@ struct Counter(u64);
 impl Sink for Counter {
     #[inline(always)]
     fn add_all(&mut self, _from: usize, targets: Bitboard) {
-        self.0 += targets.count_ones() as u64;
+        self.0 += targets.count() as u64;
     }
 
     #[inline(always)]
@@ -179,7 +179,7 @@ impl Position {
             return false;
         }
         let own = self.colors[self.side.index()];
-        if self.pseudo_targets(from, !own) & bit(to) == 0 {
+        if !self.pseudo_targets(from, !own).has(to) {
             return false;
         }
         self.is_safe(from, to)
@@ -239,28 +239,29 @@ impl Position {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.generals[us] as usize;
-        if self.general_attacked(king, them, self.occupied, self.occupied_t, !0) {
+        if self.general_attacked(king, them, self.occupied, self.occupied_t, Bitboard::ALL) {
             return Danger {
-                shields: !0,
-                screens: !0,
+                shields: Bitboard::ALL,
+                screens: Bitboard::ALL,
             };
         }
-        let mut shields = 0;
-        let mut screens = 0;
+        let mut shields = Bitboard::EMPTY;
+        let mut screens = Bitboard::EMPTY;
         let enemy_rooks = self.pieces[them * 7 + CHARIOT] | self.pieces[them * 7 + GENERAL];
         let enemy_cannons = self.pieces[them * 7 + CANNON];
         let (file, rank) = (king % 9, king / 9);
 
         // Along the rank: positions are files.
-        let rank_occ = ((self.occupied >> (rank * 9)) as u32) & 0x1ff;
-        let rank_rooks = ((enemy_rooks >> (rank * 9)) as u32) & 0x1ff;
-        let rank_cannons = ((enemy_cannons >> (rank * 9)) as u32) & 0x1ff;
+        let on_rank = |bb: Bitboard| ((bb.bits() >> (rank * 9)) as u32) & 0x1ff;
+        let rank_occ = on_rank(self.occupied);
+        let rank_rooks = on_rank(enemy_rooks);
+        let rank_cannons = on_rank(enemy_cannons);
         let (sh, sc) = line_danger(file as u32, rank_occ, rank_rooks, rank_cannons);
-        shields |= (sh as Bitboard) << (rank * 9);
-        screens |= (sc as Bitboard) << (rank * 9);
+        shields |= Bitboard::from_bits((sh as u128) << (rank * 9));
+        screens |= Bitboard::from_bits((sc as u128) << (rank * 9));
 
         // Along the file: positions are ranks.
-        let file_occ = ((self.occupied_t >> (file * 10)) as u32) & 0x3ff;
+        let file_occ = ((self.occupied_t.bits() >> (file * 10)) as u32) & 0x3ff;
         let file_rooks = gather_file(enemy_rooks, file);
         let file_cannons = gather_file(enemy_cannons, file);
         let (sh, sc) = line_danger(rank as u32, file_occ, file_rooks, file_cannons);
@@ -269,12 +270,12 @@ impl Position {
 
         // Horse legs next to the general.
         let enemy_horses = self.pieces[them * 7 + HORSE];
-        if enemy_horses & super::tables::HORSE_REACH[king] != 0 {
+        if !(enemy_horses & super::tables::HORSE_REACH[king]).is_empty() {
             for (d, &leg) in super::tables::DIAG_NEIGHBOURS[king].iter().enumerate() {
                 let code = self.board[leg as usize];
                 if code != EMPTY
                     && (leg as usize) < 90
-                    && HORSE_ATTACKERS[king][1 << d] & enemy_horses != 0
+                    && !(HORSE_ATTACKERS[king][1 << d] & enemy_horses).is_empty()
                 {
                     shields |= bit(leg as usize);
                 }
@@ -287,14 +288,14 @@ impl Position {
     /// might expose the general.
     #[inline(always)]
     fn emit<S: Sink>(&self, sink: &mut S, danger: &Danger, from: usize, targets: Bitboard) {
-        let (trusted, mut tested) = if danger.shields & bit(from) != 0 {
-            (0, targets)
+        let (trusted, mut tested) = if danger.shields.has(from) {
+            (Bitboard::EMPTY, targets)
         } else {
             (targets & !danger.screens, targets & danger.screens)
         };
         sink.add_all(from, trusted);
-        while tested != 0 {
-            let to = pop_lowest(&mut tested);
+        while !tested.is_empty() {
+            let to = tested.pop_lowest();
             if self.is_safe(from, to) {
                 sink.add(from, to);
             }
@@ -314,29 +315,29 @@ impl Position {
         // General: always tested.
         let king = self.generals[us] as usize;
         let mut targets = GENERAL_MOVES[king] & filter;
-        while targets != 0 {
-            let to = pop_lowest(&mut targets);
+        while !targets.is_empty() {
+            let to = targets.pop_lowest();
             if self.is_safe(king, to) {
                 sink.add(king, to);
             }
         }
 
         let mut bb = self.pieces[base + CHARIOT];
-        while bb != 0 {
-            let from = pop_lowest(&mut bb);
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
             let (rank_reach, file_reach, _, _) = slides(from, occ, self.occupied_t);
             self.emit(sink, &danger, from, (rank_reach | file_reach) & filter);
         }
         let mut bb = self.pieces[base + CANNON];
-        while bb != 0 {
-            let from = pop_lowest(&mut bb);
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
             let (rank_reach, file_reach, rank_jump, file_jump) = slides(from, occ, self.occupied_t);
             let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
             self.emit(sink, &danger, from, targets & filter);
         }
         let mut bb = self.pieces[base + HORSE];
-        while bb != 0 {
-            let from = pop_lowest(&mut bb);
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
             self.emit(
                 sink,
                 &danger,
@@ -345,8 +346,8 @@ impl Position {
             );
         }
         let mut bb = self.pieces[base + ELEPHANT];
-        while bb != 0 {
-            let from = pop_lowest(&mut bb);
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
             self.emit(
                 sink,
                 &danger,
@@ -355,13 +356,13 @@ impl Position {
             );
         }
         let mut bb = self.pieces[base + ADVISOR];
-        while bb != 0 {
-            let from = pop_lowest(&mut bb);
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
             self.emit(sink, &danger, from, ADVISOR_MOVES[from] & filter);
         }
         let mut bb = self.pieces[base + SOLDIER];
-        while bb != 0 {
-            let from = pop_lowest(&mut bb);
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
             self.emit(sink, &danger, from, SOLDIER_MOVES[us][from] & filter);
         }
     }
@@ -372,9 +373,8 @@ impl Position {
 fn gather_file(mut bb: Bitboard, file: usize) -> u32 {
     bb &= super::tables::FILE_MASK[file];
     let mut out = 0;
-    while bb != 0 {
-        let sq = pop_lowest(&mut bb);
-        out |= 1 << (sq / 9);
+    while !bb.is_empty() {
+        out |= 1 << (bb.pop_lowest() / 9);
     }
     out
 }
@@ -466,13 +466,13 @@ mod tests {
             .enumerate()
         {
             // Some point sets: the check squares, and a changing stripe.
-            let stripe: Bitboard = 0x5555_5555_5555_5555_5555_5555 << (n % 7);
-            for targets in [pos.check_squares().any(), stripe, !0] {
+            let stripe = Bitboard::from_bits_truncate(0x5555_5555_5555_5555_5555_5555 << (n % 7));
+            for targets in [pos.check_squares().any(), stripe, Bitboard::ALL] {
                 let expected: Vec<Move> = pos
                     .legal_moves()
                     .iter()
                     .copied()
-                    .filter(|mv| targets >> mv.to().index() & 1 != 0)
+                    .filter(|mv| targets.contains(mv.to()))
                     .collect();
                 let got: Vec<Move> = pos.legal_moves_to(targets).to_vec();
                 assert_eq!(got, expected, "{}", pos.to_fen());

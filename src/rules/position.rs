@@ -86,10 +86,10 @@ impl Position {
         board[OFF_BOARD as usize] = OFF_BOARD_MARK;
         Position {
             board,
-            pieces: [0; 14],
-            colors: [0; 2],
-            occupied: 0,
-            occupied_t: 0,
+            pieces: [Bitboard::EMPTY; 14],
+            colors: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+            occupied_t: Bitboard::EMPTY,
             generals: [0; 2],
             side: Color::Red,
             halfmove: 0,
@@ -190,7 +190,7 @@ impl Position {
     /// How many pieces of this kind and colour are on the board.
     #[inline]
     pub fn count(&self, piece: Piece) -> u32 {
-        self.pieces[piece.index()].count_ones()
+        self.pieces[piece.index()].count()
     }
 
     /// Whether the side to move's general is attacked.
@@ -202,7 +202,7 @@ impl Position {
             us ^ 1,
             self.occupied,
             self.occupied_t,
-            !0,
+            Bitboard::ALL,
         )
     }
 
@@ -222,28 +222,28 @@ impl Position {
         } else {
             chariots
         };
-        if (rank_reach | file_reach) & line_attackers != 0 {
+        if !((rank_reach | file_reach) & line_attackers).is_empty() {
             return true;
         }
-        if (rank_jump | file_jump) & self.pieces[base + CANNON] != 0 {
+        if !((rank_jump | file_jump) & self.pieces[base + CANNON]).is_empty() {
             return true;
         }
         if self.horse_attacks(s, self.pieces[base + HORSE], self.occupied) {
             return true;
         }
-        if SOLDIER_ATTACKERS[b][s] & self.pieces[base + SOLDIER] != 0 {
+        if !(SOLDIER_ATTACKERS[b][s] & self.pieces[base + SOLDIER]).is_empty() {
             return true;
         }
-        if GENERAL_MOVES[s] & self.pieces[base + GENERAL] != 0 {
+        if !(GENERAL_MOVES[s] & self.pieces[base + GENERAL]).is_empty() {
             return true;
         }
-        if ADVISOR_MOVES[s] & self.pieces[base + ADVISOR] != 0 {
+        if !(ADVISOR_MOVES[s] & self.pieces[base + ADVISOR]).is_empty() {
             return true;
         }
         // An elephant's move is symmetric (same eye), so its attackers are its
         // own targets from `s`.
         let free = self.free_diagonals(s, self.occupied);
-        ELEPHANT_MOVES[s][free] & self.pieces[base + ELEPHANT] != 0
+        !(ELEPHANT_MOVES[s][free] & self.pieces[base + ELEPHANT]).is_empty()
     }
 
     /// Whether a general on `sq` would be attacked by side `by`, given an
@@ -263,14 +263,14 @@ impl Position {
         let base = by * 7;
         let (rank_reach, file_reach, rank_jump, file_jump) = slides(sq, occ, occ_t);
         let rooks = (self.pieces[base + CHARIOT] | self.pieces[base + GENERAL]) & alive;
-        if (rank_reach | file_reach) & rooks != 0 {
+        if !((rank_reach | file_reach) & rooks).is_empty() {
             return true;
         }
         let cannons = self.pieces[base + CANNON] & alive;
-        if (rank_jump | file_jump) & cannons != 0 {
+        if !((rank_jump | file_jump) & cannons).is_empty() {
             return true;
         }
-        if SOLDIER_ATTACKERS[by][sq] & self.pieces[base + SOLDIER] & alive != 0 {
+        if !(SOLDIER_ATTACKERS[by][sq] & self.pieces[base + SOLDIER] & alive).is_empty() {
             return true;
         }
         self.horse_attacks(sq, self.pieces[base + HORSE] & alive, occ)
@@ -279,7 +279,7 @@ impl Position {
     #[inline(always)]
     fn horse_attacks(&self, sq: usize, horses: Bitboard, occ: Bitboard) -> bool {
         let near = horses & HORSE_REACH[sq];
-        near != 0 && HORSE_ATTACKERS[sq][self.free_diagonals(sq, occ)] & near != 0
+        !near.is_empty() && !(HORSE_ATTACKERS[sq][self.free_diagonals(sq, occ)] & near).is_empty()
     }
 
     /// Bit `d` set when the diagonal neighbour `d` of `sq` is on the board and
@@ -291,7 +291,7 @@ impl Position {
         for (d, &p) in n.iter().enumerate() {
             // Bits 90.. of `occ` are always clear, so off-board reads as free;
             // the tables hold no targets beyond the edge anyway.
-            free |= (((occ >> p) & 1) as usize ^ 1) << d;
+            free |= (!occ.has(p as usize) as usize) << d;
         }
         free
     }
@@ -408,14 +408,14 @@ pub(crate) fn slides(
     occ_t: Bitboard,
 ) -> (Bitboard, Bitboard, Bitboard, Bitboard) {
     let (file, rank) = (sq % 9, sq / 9);
-    let rank_occ = ((occ >> (rank * 9)) as usize) & 0x1ff;
-    let file_occ = ((occ_t >> (file * 10)) as usize) & 0x3ff;
+    let rank_occ = ((occ.bits() >> (rank * 9)) as usize) & 0x1ff;
+    let file_occ = ((occ_t.bits() >> (file * 10)) as usize) & 0x3ff;
     let r = RANK_SLIDE[file][rank_occ];
     let f = FILE_SLIDE[rank][file_occ];
     (
-        (r.reach as Bitboard) << (rank * 9),
+        Bitboard::from_bits((r.reach as u128) << (rank * 9)),
         FILE_SPREAD[f.reach as usize] << file,
-        (r.jump as Bitboard) << (rank * 9),
+        Bitboard::from_bits((r.jump as u128) << (rank * 9)),
         FILE_SPREAD[f.jump as usize] << file,
     )
 }

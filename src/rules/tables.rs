@@ -93,13 +93,13 @@ pub static FILE_SLIDE: [[Slide; 1024]; 10] = {
 /// `FILE_SPREAD[rank bits]`: the squares of file `a` at those ranks; shift left
 /// by the file to place it on another file.
 pub static FILE_SPREAD: [Bitboard; 1024] = {
-    let mut table = [0u128; 1024];
+    let mut table = [Bitboard::EMPTY; 1024];
     let mut bits = 0;
     while bits < 1024 {
         let mut rank = 0;
         while rank < 10 {
             if bits & (1 << rank) != 0 {
-                table[bits] |= 1u128 << (rank * 9);
+                table[bits] = table[bits].with(rank * 9);
             }
             rank += 1;
         }
@@ -122,12 +122,13 @@ const fn in_palace(file: i32, rank: i32) -> bool {
 
 /// `PALACE[color]`: the nine points of that side's palace.
 pub static PALACE: [Bitboard; 2] = {
-    let mut palaces: [Bitboard; 2] = [0; 2];
+    let mut palaces = [Bitboard::EMPTY; 2];
     let mut s: usize = 0;
     while s < 90 {
         let (file, rank) = ((s % 9) as i32, (s / 9) as i32);
         if in_palace(file, rank) {
-            palaces[(rank >= 7) as usize] |= 1 << s;
+            let side = (rank >= 7) as usize;
+            palaces[side] = palaces[side].with(s);
         }
         s += 1;
     }
@@ -169,7 +170,7 @@ const fn neighbours(dirs: [(i32, i32); 4]) -> [[u8; 4]; 90] {
 /// `HORSE_MOVES[square][free legs]`: bit `d` of the index says the leg in
 /// `ORTHOGONAL` direction `d` is empty.
 pub static HORSE_MOVES: [[Bitboard; 16]; 90] = {
-    let mut table = [[0u128; 16]; 90];
+    let mut table = [[Bitboard::EMPTY; 16]; 90];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
@@ -187,10 +188,10 @@ pub static HORSE_MOVES: [[Bitboard; 16]; 90] = {
                         (lf + df, lr - 1, lf + df, lr + 1)
                     };
                     if on_board(t1f, t1r) {
-                        table[s][free] |= 1u128 << sq(t1f, t1r);
+                        table[s][free] = table[s][free].with(sq(t1f, t1r));
                     }
                     if on_board(t2f, t2r) {
-                        table[s][free] |= 1u128 << sq(t2f, t2r);
+                        table[s][free] = table[s][free].with(sq(t2f, t2r));
                     }
                 }
                 d += 1;
@@ -206,7 +207,7 @@ pub static HORSE_MOVES: [[Bitboard; 16]; 90] = {
 /// attacks `square` when its leg (a diagonal neighbour of `square`, bit `d`
 /// in `DIAGONAL` order) is empty.
 pub static HORSE_ATTACKERS: [[Bitboard; 16]; 90] = {
-    let mut table = [[0u128; 16]; 90];
+    let mut table = [[Bitboard::EMPTY; 16]; 90];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
@@ -217,10 +218,10 @@ pub static HORSE_ATTACKERS: [[Bitboard; 16]; 90] = {
                 if free & (1 << d) != 0 {
                     let (df, dr) = DIAGONAL[d];
                     if on_board(f + 2 * df, r + dr) {
-                        table[s][free] |= 1u128 << sq(f + 2 * df, r + dr);
+                        table[s][free] = table[s][free].with(sq(f + 2 * df, r + dr));
                     }
                     if on_board(f + df, r + 2 * dr) {
-                        table[s][free] |= 1u128 << sq(f + df, r + 2 * dr);
+                        table[s][free] = table[s][free].with(sq(f + df, r + 2 * dr));
                     }
                 }
                 d += 1;
@@ -235,7 +236,7 @@ pub static HORSE_ATTACKERS: [[Bitboard; 16]; 90] = {
 /// Every point a horse could attack `square` from, legs ignored: a quick
 /// filter before the leg test.
 pub static HORSE_REACH: [Bitboard; 90] = {
-    let mut table = [0u128; 90];
+    let mut table = [Bitboard::EMPTY; 90];
     let mut s = 0;
     while s < 90 {
         table[s] = HORSE_ATTACKERS[s][15];
@@ -248,7 +249,7 @@ pub static HORSE_REACH: [Bitboard; 90] = {
 /// the river; bit `d` of the index says the eye in `DIAGONAL` direction `d`
 /// is empty.
 pub static ELEPHANT_MOVES: [[Bitboard; 16]; 90] = {
-    let mut table = [[0u128; 16]; 90];
+    let mut table = [[Bitboard::EMPTY; 16]; 90];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
@@ -259,7 +260,7 @@ pub static ELEPHANT_MOVES: [[Bitboard; 16]; 90] = {
                 let (df, dr) = DIAGONAL[d];
                 let (tf, tr) = (f + 2 * df, r + 2 * dr);
                 if free & (1 << d) != 0 && on_board(tf, tr) && (tr <= 4) == (r <= 4) {
-                    table[s][free] |= 1u128 << sq(tf, tr);
+                    table[s][free] = table[s][free].with(sq(tf, tr));
                 }
                 d += 1;
             }
@@ -276,7 +277,7 @@ pub static ADVISOR_MOVES: [Bitboard; 90] = palace_steps(DIAGONAL);
 pub static GENERAL_MOVES: [Bitboard; 90] = palace_steps(ORTHOGONAL);
 
 const fn palace_steps(dirs: [(i32, i32); 4]) -> [Bitboard; 90] {
-    let mut table = [0u128; 90];
+    let mut table = [Bitboard::EMPTY; 90];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
@@ -286,7 +287,7 @@ const fn palace_steps(dirs: [(i32, i32); 4]) -> [Bitboard; 90] {
                 let (nf, nr) = (f + dirs[d].0, r + dirs[d].1);
                 // Moving between the two palaces is impossible: they are far apart.
                 if on_board(nf, nr) && in_palace(nf, nr) {
-                    table[s] |= 1u128 << sq(nf, nr);
+                    table[s] = table[s].with(sq(nf, nr));
                 }
                 d += 1;
             }
@@ -298,7 +299,7 @@ const fn palace_steps(dirs: [(i32, i32); 4]) -> [Bitboard; 90] {
 
 /// `SOLDIER_MOVES[color][square]`: forward, and sideways once across the river.
 pub static SOLDIER_MOVES: [[Bitboard; 90]; 2] = {
-    let mut table = [[0u128; 90]; 2];
+    let mut table = [[Bitboard::EMPTY; 90]; 2];
     let mut c = 0;
     while c < 2 {
         let forward = if c == 0 { 1 } else { -1 };
@@ -306,15 +307,15 @@ pub static SOLDIER_MOVES: [[Bitboard; 90]; 2] = {
         while s < 90 {
             let (f, r) = ((s % 9) as i32, (s / 9) as i32);
             if on_board(f, r + forward) {
-                table[c][s] |= 1u128 << sq(f, r + forward);
+                table[c][s] = table[c][s].with(sq(f, r + forward));
             }
             let crossed = if c == 0 { r >= 5 } else { r <= 4 };
             if crossed {
                 if on_board(f - 1, r) {
-                    table[c][s] |= 1u128 << sq(f - 1, r);
+                    table[c][s] = table[c][s].with(sq(f - 1, r));
                 }
                 if on_board(f + 1, r) {
-                    table[c][s] |= 1u128 << sq(f + 1, r);
+                    table[c][s] = table[c][s].with(sq(f + 1, r));
                 }
             }
             s += 1;
@@ -327,15 +328,15 @@ pub static SOLDIER_MOVES: [[Bitboard; 90]; 2] = {
 /// `SOLDIER_ATTACKERS[color][square]`: where a soldier of `color` attacks
 /// `square` from.
 pub static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = {
-    let mut table = [[0u128; 90]; 2];
+    let mut table = [[Bitboard::EMPTY; 90]; 2];
     let mut c = 0;
     while c < 2 {
         let mut from = 0;
         while from < 90 {
             let mut to = 0;
             while to < 90 {
-                if SOLDIER_MOVES[c][from] & (1u128 << to) != 0 {
-                    table[c][to] |= 1u128 << from;
+                if SOLDIER_MOVES[c][from].has(to) {
+                    table[c][to] = table[c][to].with(from);
                 }
                 to += 1;
             }
@@ -348,10 +349,10 @@ pub static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = {
 
 /// Each file as a bitboard.
 pub static FILE_MASK: [Bitboard; 9] = {
-    let mut table = [0u128; 9];
+    let mut table = [Bitboard::EMPTY; 9];
     let mut f = 0;
     while f < 9 {
-        table[f] = FILE_SPREAD[1023] << f;
+        table[f] = Bitboard::from_bits(FILE_SPREAD[1023].bits() << f);
         f += 1;
     }
     table
@@ -361,14 +362,14 @@ pub static FILE_MASK: [Bitboard; 9] = {
 /// they share neither).
 pub fn between(a: usize, b: usize) -> Bitboard {
     let (fa, ra, fb, rb) = (a % 9, a / 9, b % 9, b / 9);
-    let mut out = 0u128;
+    let mut out = Bitboard::EMPTY;
     if ra == rb {
         for f in fa.min(fb) + 1..fa.max(fb) {
-            out |= 1u128 << (ra * 9 + f);
+            out = out.with(ra * 9 + f);
         }
     } else if fa == fb {
         for r in ra.min(rb) + 1..ra.max(rb) {
-            out |= 1u128 << (r * 9 + fa);
+            out = out.with(r * 9 + fa);
         }
     }
     out
@@ -392,22 +393,22 @@ mod tests {
     #[test]
     fn horse_and_elephant_tables() {
         let centre = sq(4, 4);
-        assert_eq!(HORSE_MOVES[centre][15].count_ones(), 8);
-        assert_eq!(HORSE_ATTACKERS[centre][15].count_ones(), 8);
+        assert_eq!(HORSE_MOVES[centre][15].count(), 8);
+        assert_eq!(HORSE_ATTACKERS[centre][15].count(), 8);
         // From e4 only c2 and g2: never across the river to c6/g6.
         assert_eq!(
             ELEPHANT_MOVES[sq(4, 4)][15],
-            (1u128 << sq(2, 2)) | (1u128 << sq(6, 2))
+            Bitboard::from_index(sq(2, 2)).with(sq(6, 2))
         );
         assert_eq!(
             ELEPHANT_MOVES[sq(2, 4)][15],
-            (1u128 << sq(0, 2)) | (1u128 << sq(4, 2))
+            Bitboard::from_index(sq(0, 2)).with(sq(4, 2))
         );
-        assert_eq!(GENERAL_MOVES[sq(4, 1)].count_ones(), 4);
-        assert_eq!(ADVISOR_MOVES[sq(4, 8)].count_ones(), 4);
-        assert_eq!(SOLDIER_MOVES[0][sq(4, 3)].count_ones(), 1);
-        assert_eq!(SOLDIER_MOVES[0][sq(4, 5)].count_ones(), 3);
-        assert_eq!(SOLDIER_MOVES[1][sq(4, 6)].count_ones(), 1);
-        assert_eq!(SOLDIER_MOVES[1][sq(4, 0)].count_ones(), 2);
+        assert_eq!(GENERAL_MOVES[sq(4, 1)].count(), 4);
+        assert_eq!(ADVISOR_MOVES[sq(4, 8)].count(), 4);
+        assert_eq!(SOLDIER_MOVES[0][sq(4, 3)].count(), 1);
+        assert_eq!(SOLDIER_MOVES[0][sq(4, 5)].count(), 3);
+        assert_eq!(SOLDIER_MOVES[1][sq(4, 6)].count(), 1);
+        assert_eq!(SOLDIER_MOVES[1][sq(4, 0)].count(), 2);
     }
 }

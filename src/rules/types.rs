@@ -266,6 +266,11 @@ impl fmt::Display for Square {
 pub struct Move(u16);
 
 impl Move {
+    /// `a0a0`: not a move any position allows (its two points are one), so it
+    /// stands where a slot needs some move: a null move in the engine's line,
+    /// an unused entry of a fixed-size list, "no move" in a packed table entry.
+    pub const NULL: Move = Move(0);
+
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move(from.0 as u16 | ((to.0 as u16) << 8))
@@ -331,6 +336,8 @@ mod tests {
         assert_eq!(m.to_string(), "h2e2");
         assert_eq!(Move::from_raw(m.raw()), Some(m));
         assert_eq!(Move::from_raw(0xffff), None);
+        assert_eq!(Move::from_raw(0), Some(Move::NULL));
+        assert_eq!(Move::NULL.from(), Move::NULL.to());
     }
 
     #[test]

@@ -3,17 +3,17 @@
 //! addressee and creates the game in the same transaction, so a challenge
 //! turns into at most one game however many people click "accept" at once.
 
-use std::hash::{BuildHasher, Hasher};
 use std::time::Duration;
 
 use sqlx::{FromRow, SqliteConnection};
 
+use crate::rng::coin_flip;
 use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
 use super::games::{insert_game, load_game, NewGame};
 use super::model::{
-    fen_side_to_move, Actor, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
+    fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
 };
 use super::players::upsert_player;
@@ -42,10 +42,10 @@ pub enum Accepter {
 }
 
 impl Accepter {
-    fn actor(&self) -> Actor {
+    fn actor(&self) -> ActorId {
         match self {
-            Accepter::User(user) => Actor::User(user.id.clone()),
-            Accepter::Bot => Actor::Bot,
+            Accepter::User(user) => ActorId::User(user.id.clone()),
+            Accepter::Bot => ActorId::Bot,
         }
     }
 }
@@ -158,14 +158,6 @@ async fn set_state(
     Ok(())
 }
 
-/// A fair coin for "random colour", from the standard library's randomly
-/// keyed hasher (no RNG dependency for one bit).
-fn coin_flip(salt: i64) -> bool {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_i64(salt);
-    hasher.finish() & 1 == 1
-}
-
 async fn insert_challenge(
     conn: &mut SqliteConnection,
     new: NewChallenge,
@@ -192,7 +184,7 @@ async fn insert_challenge(
     .bind(&new.from.id)
     .bind(to_user)
     .bind(bot_level)
-    .bind(new.color.as_column())
+    .bind(new.color.as_str())
     .bind(&new.start_fen)
     .bind(new.rated)
     .bind(now)
@@ -231,12 +223,7 @@ async fn accept_in(
         set_state(&mut *conn, id, "expired", None, now).await?;
         return Ok(Err(StoreError::ChallengeExpired(id)));
     }
-    let challenger_color = match challenge.color {
-        ColorChoice::Red => Color::Red,
-        ColorChoice::Black => Color::Black,
-        ColorChoice::Random if coin_flip(id.0 ^ now) => Color::Red,
-        ColorChoice::Random => Color::Black,
-    };
+    let challenger_color = challenge.color.resolve(coin_flip());
     let challenger = Participant::User(challenge.from.clone());
     let (red, black) = match challenger_color {
         Color::Red => (challenger, accepter),
@@ -261,7 +248,7 @@ async fn accept_in(
 async fn decline_in(
     conn: &mut SqliteConnection,
     id: ChallengeId,
-    by: Actor,
+    by: ActorId,
     now: UnixMillis,
 ) -> StoreResult<ChallengeRecord> {
     let challenge = load_challenge(&mut *conn, id)
@@ -272,8 +259,8 @@ async fn decline_in(
     }
     let by_challenger = by.user_id() == Some(challenge.from.id.as_str());
     let by_addressee = match (&challenge.to, &by) {
-        (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
-        (ChallengeTarget::Bot(_), Actor::Bot) => true,
+        (ChallengeTarget::User(user), ActorId::User(id)) => &user.id == id,
+        (ChallengeTarget::Bot(_), ActorId::Bot) => true,
         _ => false,
     };
     let state = if by_challenger {
@@ -364,7 +351,7 @@ impl Store {
     pub async fn decline_challenge(
         &self,
         id: ChallengeId,
-        by: &Actor,
+        by: &ActorId,
     ) -> StoreResult<ChallengeRecord> {
         let now = self.now();
         let by = by.clone();

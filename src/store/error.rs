@@ -69,12 +69,6 @@ impl StoreError {
     pub(super) fn corrupt(what: impl Into<String>) -> StoreError {
         StoreError::Corrupt(what.into())
     }
-
-    /// Whether the caller should reload the game and try again (the game moved
-    /// under it), as opposed to an error to report.
-    pub fn is_stale(&self) -> bool {
-        matches!(self, StoreError::StaleGame { .. })
-    }
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;

@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use super::model::{GameRecord, GameStatus, MoveRecord, Participant, UnixMillis, START_FEN};
+use super::model::{GameRecord, GameState, MoveRecord, Participant, UnixMillis, START_FEN};
 
 impl super::Store {
     /// Game `id` as a PGN record (see the module's notes on the format).
@@ -30,7 +30,7 @@ pub fn to_pgn(game: &GameRecord, moves: &[MoveRecord]) -> String {
         let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{name} \"{escaped}\"]");
     };
-    let result = game.result.map_or("*", |r| r.pgn());
+    let result = game.result.map_or("*", |r| r.as_str());
     tag("Game", "Chinese Chess");
     tag("Event", &format!("xiangqi-bot game {}", game.id.0));
     tag("Site", "xiangqi-bot");
@@ -80,7 +80,7 @@ pub fn to_pgn(game: &GameRecord, moves: &[MoveRecord]) -> String {
     }
     if let Some(reason) = &game.reason {
         let sentence = match (game.status, game.result) {
-            (GameStatus::Aborted, _) => format!("Aborted: {reason}."),
+            (GameState::Aborted, _) => format!("Aborted: {reason}."),
             (_, Some(r)) => format!("{}: {reason}.", result_words(r)),
             (_, None) => format!("{reason}."),
         };
@@ -135,7 +135,7 @@ mod tests {
     use super::*;
     use crate::rules::Color;
     use crate::store::model::{
-        Actor, BotLevel, GameId, GameResult, Iccs, Location, RatingChange, UserRef,
+        ActorId, BotLevel, GameId, GameResult, Iccs, Location, RatingChange, UserRef,
     };
 
     fn record(start_fen: &str, start_side: Color) -> GameRecord {
@@ -144,7 +144,7 @@ mod tests {
             location: Location::channel("c"),
             red: Participant::User(UserRef::new("1", "Alice \"Red\"")),
             black: Participant::Bot(BotLevel::new(3).unwrap()),
-            status: GameStatus::Finished,
+            status: GameState::Finished,
             result: Some(GameResult::RedWins),
             reason: Some("checkmate".to_owned()),
             start_fen: start_fen.to_owned(),
@@ -170,7 +170,7 @@ mod tests {
                 game_id: GameId(42),
                 ply: i as u32 + 1,
                 iccs: Iccs::parse(m).unwrap(),
-                by: Actor::Bot,
+                by: ActorId::Bot,
                 played_at: 0,
             })
             .collect()
@@ -207,7 +207,7 @@ mod tests {
         let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
         let mut game = record(fen, Color::Black);
         game.result = None;
-        game.status = GameStatus::Live;
+        game.status = GameState::Live;
         game.reason = None;
         let pgn = to_pgn(&game, &moves(&["e9f9", "e1f1", "f9e9"]));
         assert!(pgn.contains(&format!("[FEN \"{fen}\"]\n")), "{pgn}");

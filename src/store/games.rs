@@ -10,12 +10,12 @@ use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
 use super::model::{
-    color_column, fen_side_to_move, parse_color, side_after, Actor, BotLevel, GameId, GameRecord,
-    GameResult, GameStatus, Iccs, Location, MoveRecord, Participant, RatingChange, UnixMillis,
-    UserRef, START_FEN,
+    color_column, fen_side_to_move, parse_color, parse_result, result_column, side_after, ActorId,
+    BotLevel, GameId, GameRecord, GameResult, GameState, Iccs, Location, MoveRecord, Participant,
+    RatingChange, UnixMillis, UserRef, START_FEN,
 };
 use super::players::{load_rating, record_result, upsert_player};
-use super::rating::{rate, Score};
+use super::rating::{rate, GamePoints};
 use super::{to_u32, Store};
 
 /// What a new game needs.
@@ -129,8 +129,8 @@ impl TryFrom<GameRow> for GameRecord {
                 row.black_bot_level,
                 "black",
             )?,
-            status: GameStatus::parse(&row.status)?,
-            result: row.result.as_deref().map(GameResult::parse).transpose()?,
+            status: GameState::parse(&row.status)?,
+            result: row.result.as_deref().map(parse_result).transpose()?,
             reason: row.reason,
             start_fen: row.start_fen,
             start_side: parse_color(&row.start_side)?,
@@ -169,7 +169,7 @@ impl TryFrom<MoveRow> for MoveRecord {
             game_id: GameId(row.game_id),
             ply: to_u32(row.ply, "a move's ply")?,
             iccs,
-            by: row.by_user_id.map_or(Actor::Bot, Actor::User),
+            by: row.by_user_id.map_or(ActorId::Bot, ActorId::User),
             played_at: row.played_at,
         })
     }
@@ -188,14 +188,14 @@ struct Sides {
 
 impl Sides {
     /// Whether `actor` plays `color`.
-    fn plays(&self, color: Color, actor: &Actor) -> bool {
+    fn plays(&self, color: Color, actor: &ActorId) -> bool {
         let (user, level) = match color {
             Color::Red => (&self.red_user_id, self.red_bot_level),
             Color::Black => (&self.black_user_id, self.black_bot_level),
         };
         match actor {
-            Actor::User(id) => user.as_deref() == Some(id.as_str()),
-            Actor::Bot => level.is_some(),
+            ActorId::User(id) => user.as_deref() == Some(id.as_str()),
+            ActorId::Bot => level.is_some(),
         }
     }
 }
@@ -353,7 +353,7 @@ pub(super) async fn finish_in(
          RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
     )
     .bind(status)
-    .bind(result.map(GameResult::as_column))
+    .bind(result.map(result_column))
     .bind(reason)
     .bind(now)
     .bind(game.0)
@@ -382,14 +382,14 @@ pub(super) async fn finish_in(
     }
 
     let red_score = match result {
-        GameResult::RedWins => Score::WIN,
-        GameResult::BlackWins => Score::LOSS,
-        GameResult::Draw => Score::DRAW,
+        GameResult::RedWins => GamePoints::WIN,
+        GameResult::BlackWins => GamePoints::LOSS,
+        GameResult::Draw => GamePoints::DRAW,
     };
     let black_score = match result {
-        GameResult::RedWins => Score::LOSS,
-        GameResult::BlackWins => Score::WIN,
-        GameResult::Draw => Score::DRAW,
+        GameResult::RedWins => GamePoints::LOSS,
+        GameResult::BlackWins => GamePoints::WIN,
+        GameResult::Draw => GamePoints::DRAW,
     };
 
     // Both sides are rated from their ratings before this game.
@@ -442,7 +442,7 @@ async fn apply_move_in(
     game: GameId,
     expected_ply: u32,
     iccs: Iccs,
-    by: Actor,
+    by: ActorId,
     now: UnixMillis,
 ) -> StoreResult<MoveRecord> {
     // The guarded UPDATE is the first statement: it both takes the row and
@@ -520,14 +520,14 @@ impl Store {
     ///
     /// When two callers race with the same `expected_ply`, exactly one wins;
     /// the other gets [`StoreError::StaleGame`]. The move's legality is the
-    /// caller's business (checked against the replayed position); the store
+    /// caller's business (checked against the rebuilt position); the store
     /// checks only its form.
     pub async fn apply_move(
         &self,
         game: GameId,
         expected_ply: u32,
         mv: &str,
-        by: &Actor,
+        by: &ActorId,
     ) -> StoreResult<MoveRecord> {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
@@ -546,7 +546,7 @@ impl Store {
         game: GameId,
         expected_ply: u32,
         mv: &str,
-        by: &Actor,
+        by: &ActorId,
         result: GameResult,
         reason: &str,
     ) -> StoreResult<GameRecord> {

@@ -1,9 +1,10 @@
 //! The game store: games, moves, players, ratings, challenges and offers in
 //! SQLite through sqlx. The database is the truth: a game's state is its start
-//! FEN plus its stored moves, replayed through the rules layer, and every change
-//! is one transaction guarded by the game's ply counter, so two racing writers
-//! can never both move at the same ply and a crash leaves all of a change or
-//! none of it. `docs/store.md` describes the schema and the PostgreSQL path.
+//! FEN plus its stored moves, played again through the rules layer
+//! ([`rebuild`]), and every change is one transaction guarded by the game's ply
+//! counter, so two racing writers can never both move at the same ply and a
+//! crash leaves all of a change or none of it. `docs/store.md` describes the
+//! schema and the PostgreSQL path.
 //!
 //! All writes go to one writer task with one connection (SQLite allows one
 //! writer at a time anyway), which commits the writes queued at the same
@@ -19,8 +20,8 @@ mod games;
 mod model;
 mod offers;
 mod players;
-pub mod rating;
-mod replay;
+pub(crate) mod rating;
+mod rebuild;
 mod threads;
 mod writer;
 
@@ -34,18 +35,15 @@ use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 pub use challenges::{Accepter, NewChallenge};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
-pub use export::to_pgn;
-pub use games::{Inconsistency, NewGame};
+pub use games::NewGame;
 pub use model::{
-    fen_side_to_move, side_after, Actor, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
-    ChallengeTarget, ColorChoice, GameId, GameRecord, GameResult, GameStatus, Iccs, Location,
-    MoveRecord, OfferKind, OfferRecord, Participant, PlayerRecord, RatingChange, UnixMillis,
-    UserRef, START_FEN,
+    ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, GameId, GameRecord,
+    GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,
 };
 pub use offers::OfferAnswer;
-pub use players::{HistoryCursor, HistoryPage, PlayerStats};
-pub use replay::replay;
-pub use writer::WriterStats;
+
+pub(crate) use model::{ChallengeId, OfferRecord, UnixMillis};
+pub(crate) use writer::WriterStats;
 
 use writer::{BoxFuture, Writer};
 
@@ -80,16 +78,6 @@ pub struct StoreConfig {
 }
 
 impl StoreConfig {
-    /// The defaults, with the file from `DATABASE_URL` (or
-    /// [`DEFAULT_DATABASE_URL`] when it is unset or empty).
-    pub fn from_env() -> StoreConfig {
-        let url = std::env::var("DATABASE_URL")
-            .ok()
-            .filter(|url| !url.trim().is_empty())
-            .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
-        StoreConfig::new(url)
-    }
-
     pub fn new(url: impl Into<String>) -> StoreConfig {
         StoreConfig {
             url: url.into(),

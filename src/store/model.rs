@@ -5,10 +5,11 @@
 
 use std::fmt;
 
+use crate::engine::Level;
 use crate::rules::{Color, Square};
 
 use super::error::StoreError;
-use super::rating::{Rating, BOT_LEVELS};
+use super::rating::Rating;
 
 /// Unix time in milliseconds, UTC.
 pub type UnixMillis = i64;
@@ -36,40 +37,37 @@ impl fmt::Display for ChallengeId {
     }
 }
 
-/// A strength of the bot, 1 (weakest) to 8.
+/// A strength of the bot: an engine [`Level`] as the store keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BotLevel(u8);
+pub struct BotLevel(Level);
 
 impl BotLevel {
     pub fn new(level: u8) -> Result<BotLevel, StoreError> {
-        if BOT_LEVELS.contains(&level) {
-            Ok(BotLevel(level))
-        } else {
-            Err(StoreError::InvalidBotLevel(i64::from(level)))
-        }
+        Level::new(i64::from(level))
+            .map(BotLevel)
+            .map_err(|e| StoreError::InvalidBotLevel(e.given))
     }
 
     pub fn get(self) -> u8 {
-        self.0
+        self.0.number()
     }
 
     /// The fixed rating this level plays at.
-    pub fn rating(self) -> Rating {
-        Rating::bot(self.0).unwrap_or(Rating::NEWCOMER)
+    pub(crate) fn rating(self) -> Rating {
+        Rating::bot(self.0)
     }
 
     /// Reads a stored level; out of range means a damaged row.
     pub(super) fn from_column(level: i64) -> Result<BotLevel, StoreError> {
-        u8::try_from(level)
-            .ok()
-            .and_then(|l| BotLevel::new(l).ok())
-            .ok_or_else(|| StoreError::corrupt(format!("bot level {level} out of range")))
+        Level::new(level)
+            .map(BotLevel)
+            .map_err(|_| StoreError::corrupt(format!("bot level {level} out of range")))
     }
 }
 
 impl fmt::Display for BotLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "level {}", self.0)
+        write!(f, "level {}", self.0.number())
     }
 }
 
@@ -109,7 +107,7 @@ impl Participant {
         self.user_id() == Some(user_id)
     }
 
-    pub fn bot_level(&self) -> Option<BotLevel> {
+    pub(crate) fn bot_level(&self) -> Option<BotLevel> {
         match self {
             Participant::User(_) => None,
             Participant::Bot(level) => Some(*level),
@@ -125,31 +123,32 @@ impl Participant {
     }
 
     /// Whether `actor` is the one who plays this side.
-    pub fn is(&self, actor: &Actor) -> bool {
+    pub(crate) fn is(&self, actor: &ActorId) -> bool {
         match (self, actor) {
-            (Participant::User(user), Actor::User(id)) => &user.id == id,
-            (Participant::Bot(_), Actor::Bot) => true,
+            (Participant::User(user), ActorId::User(id)) => &user.id == id,
+            (Participant::Bot(_), ActorId::Bot) => true,
             _ => false,
         }
     }
 }
 
-/// Who does something to a game: a user by id, or the bot.
+/// Who does something to a game, by the store's key for them: a user's
+/// platform id, or the bot. (The bot core's `Actor` is a user with a name.)
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Actor {
+pub enum ActorId {
     User(String),
     Bot,
 }
 
-impl Actor {
-    pub fn user(id: impl Into<String>) -> Actor {
-        Actor::User(id.into())
+impl ActorId {
+    pub fn user(id: impl Into<String>) -> ActorId {
+        ActorId::User(id.into())
     }
 
     pub(super) fn user_id(&self) -> Option<&str> {
         match self {
-            Actor::User(id) => Some(id),
-            Actor::Bot => None,
+            ActorId::User(id) => Some(id),
+            ActorId::Bot => None,
         }
     }
 }
@@ -171,19 +170,13 @@ impl Location {
             ..Location::default()
         }
     }
-
-    pub fn in_guild(guild_id: impl Into<String>, channel_id: impl Into<String>) -> Location {
-        Location {
-            guild_id: Some(guild_id.into()),
-            channel_id: channel_id.into(),
-            thread_id: None,
-        }
-    }
 }
 
-/// Whether a game is still being played.
+/// Where a stored game is in its life: still played, finished or called off
+/// (the `status` column). Not the rules' [`GameStatus`](crate::rules::GameStatus),
+/// which says whether a position ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameStatus {
+pub enum GameState {
     Live,
     /// Over with a result.
     Finished,
@@ -191,12 +184,12 @@ pub enum GameStatus {
     Aborted,
 }
 
-impl GameStatus {
-    pub(super) fn parse(text: &str) -> Result<GameStatus, StoreError> {
+impl GameState {
+    pub(super) fn parse(text: &str) -> Result<GameState, StoreError> {
         match text {
-            "live" => Ok(GameStatus::Live),
-            "finished" => Ok(GameStatus::Finished),
-            "aborted" => Ok(GameStatus::Aborted),
+            "live" => Ok(GameState::Live),
+            "finished" => Ok(GameState::Finished),
+            "aborted" => Ok(GameState::Aborted),
             other => Err(StoreError::corrupt(format!(
                 "unknown game status {other:?}"
             ))),
@@ -204,49 +197,26 @@ impl GameStatus {
     }
 }
 
-/// How a finished game came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    RedWins,
-    BlackWins,
-    Draw,
+/// How a finished game came out: the rules' type, so a result the rules
+/// decide is stored as it is. Its column text is `red`, `black` or `draw`.
+pub use crate::rules::GameResult;
+
+pub(super) fn result_column(result: GameResult) -> &'static str {
+    match result {
+        GameResult::RedWins => "red",
+        GameResult::BlackWins => "black",
+        GameResult::Draw => "draw",
+    }
 }
 
-impl GameResult {
-    pub(super) fn as_column(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "red",
-            GameResult::BlackWins => "black",
-            GameResult::Draw => "draw",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Result<GameResult, StoreError> {
-        match text {
-            "red" => Ok(GameResult::RedWins),
-            "black" => Ok(GameResult::BlackWins),
-            "draw" => Ok(GameResult::Draw),
-            other => Err(StoreError::corrupt(format!(
-                "unknown game result {other:?}"
-            ))),
-        }
-    }
-
-    /// The win for `color`.
-    pub fn win_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::RedWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
+pub(super) fn parse_result(text: &str) -> Result<GameResult, StoreError> {
+    match text {
+        "red" => Ok(GameResult::RedWins),
+        "black" => Ok(GameResult::BlackWins),
+        "draw" => Ok(GameResult::Draw),
+        other => Err(StoreError::corrupt(format!(
+            "unknown game result {other:?}"
+        ))),
     }
 }
 
@@ -312,7 +282,7 @@ impl Iccs {
     }
 
     /// The game-record form: `H2-E2`.
-    pub fn dashed_upper(self) -> String {
+    pub(crate) fn dashed_upper(self) -> String {
         format!("{}-{}", self.from, self.to).to_ascii_uppercase()
     }
 }
@@ -330,12 +300,6 @@ pub struct RatingChange {
     pub after: f64,
 }
 
-impl RatingChange {
-    pub fn delta(&self) -> f64 {
-        self.after - self.before
-    }
-}
-
 /// A game as stored, without its moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -343,7 +307,7 @@ pub struct GameRecord {
     pub location: Location,
     pub red: Participant,
     pub black: Participant,
-    pub status: GameStatus,
+    pub status: GameState,
     pub result: Option<GameResult>,
     /// Why it ended: a rules reason (`checkmate`, `perpetual-check`, …) or a
     /// player's act (`resignation`, `agreement`, `abandonment`, …).
@@ -376,7 +340,7 @@ impl GameRecord {
 
     /// The side `user_id` plays, if any. When one user plays both sides (a
     /// practice game) it is the side to move.
-    pub fn side_of(&self, actor: &Actor) -> Option<Color> {
+    pub(crate) fn side_of(&self, actor: &ActorId) -> Option<Color> {
         let to_move = self.side_to_move();
         [to_move, to_move.opponent()]
             .into_iter()
@@ -384,7 +348,7 @@ impl GameRecord {
     }
 
     pub fn is_live(&self) -> bool {
-        self.status == GameStatus::Live
+        self.status == GameState::Live
     }
 
     /// Whether the bot is to move in a live game.
@@ -409,7 +373,7 @@ pub struct MoveRecord {
     /// 1 for the first move of the game.
     pub ply: u32,
     pub iccs: Iccs,
-    pub by: Actor,
+    pub by: ActorId,
     pub played_at: UnixMillis,
 }
 
@@ -436,16 +400,29 @@ pub enum ChallengeTarget {
     Bot(BotLevel),
 }
 
-/// The colour a challenger asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The side a player asks for, in a challenge or a game against the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ColorChoice {
+    /// Red moves first; the default, so that a plain `play` starts at once.
+    #[default]
     Red,
     Black,
     Random,
 }
 
 impl ColorChoice {
-    pub(super) fn as_column(self) -> &'static str {
+    /// The side this choice gives, with `coin` deciding `Random`.
+    pub(crate) fn resolve(self, coin: bool) -> Color {
+        match self {
+            ColorChoice::Red => Color::Red,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random if coin => Color::Red,
+            ColorChoice::Random => Color::Black,
+        }
+    }
+
+    /// `red`, `black` or `random`: how it is shown and stored.
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             ColorChoice::Red => "red",
             ColorChoice::Black => "black",
@@ -462,6 +439,12 @@ impl ColorChoice {
                 "unknown colour choice {other:?}"
             ))),
         }
+    }
+}
+
+impl fmt::Display for ColorChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -510,11 +493,11 @@ pub struct ChallengeRecord {
 
 impl ChallengeRecord {
     /// Whether `actor` may accept it (ignoring expiry).
-    pub fn is_for(&self, actor: &Actor) -> bool {
+    pub(crate) fn is_for(&self, actor: &ActorId) -> bool {
         match (&self.to, actor) {
-            (ChallengeTarget::User(user), Actor::User(id)) => &user.id == id,
-            (ChallengeTarget::Anyone, Actor::User(id)) => &self.from.id != id,
-            (ChallengeTarget::Bot(_), Actor::Bot) => true,
+            (ChallengeTarget::User(user), ActorId::User(id)) => &user.id == id,
+            (ChallengeTarget::Anyone, ActorId::User(id)) => &self.from.id != id,
+            (ChallengeTarget::Bot(_), ActorId::Bot) => true,
             _ => false,
         }
     }

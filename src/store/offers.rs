@@ -8,7 +8,7 @@ use sqlx::{FromRow, SqliteConnection};
 use super::error::{StoreError, StoreResult};
 use super::games::{finish_in, load_game, take_back_in};
 use super::model::{
-    color_column, parse_color, Actor, GameId, GameRecord, GameResult, GameStatus, MoveRecord,
+    color_column, parse_color, ActorId, GameId, GameRecord, GameResult, GameState, MoveRecord,
     OfferKind, OfferRecord,
 };
 use super::{to_u32, Store};
@@ -62,7 +62,7 @@ impl TryFrom<OfferRow> for OfferRecord {
 
 fn live(record: &GameRecord) -> StoreResult<()> {
     match record.status {
-        GameStatus::Live => Ok(()),
+        GameState::Live => Ok(()),
         _ => Err(StoreError::GameOver(record.id)),
     }
 }
@@ -94,7 +94,7 @@ async fn make_offer_in(
     conn: &mut SqliteConnection,
     game: GameId,
     kind: OfferKind,
-    by: Actor,
+    by: ActorId,
     now: i64,
 ) -> StoreResult<OfferRecord> {
     let record = load_game(&mut *conn, game).await?;
@@ -162,7 +162,7 @@ async fn take_pending_offer(
     conn: &mut SqliteConnection,
     game: GameId,
     kind: OfferKind,
-    by: &Actor,
+    by: &ActorId,
     party: OfferParty,
 ) -> StoreResult<StoreResult<(GameRecord, OfferRecord)>> {
     let record = load_game(&mut *conn, game).await?;
@@ -190,7 +190,7 @@ async fn answer_offer_in(
     conn: &mut SqliteConnection,
     game: GameId,
     kind: OfferKind,
-    by: Actor,
+    by: ActorId,
     accept: bool,
     now: i64,
 ) -> StoreResult<StoreResult<OfferAnswer>> {
@@ -232,7 +232,7 @@ async fn withdraw_offer_in(
     conn: &mut SqliteConnection,
     game: GameId,
     kind: OfferKind,
-    by: Actor,
+    by: ActorId,
 ) -> StoreResult<StoreResult<OfferRecord>> {
     let taken = take_pending_offer(conn, game, kind, &by, OfferParty::Maker).await?;
     Ok(taken.map(|(_, offer)| offer))
@@ -246,7 +246,7 @@ impl Store {
         &self,
         game: GameId,
         kind: OfferKind,
-        by: &Actor,
+        by: &ActorId,
     ) -> StoreResult<OfferRecord> {
         let now = self.now();
         let by = by.clone();
@@ -261,7 +261,7 @@ impl Store {
         &self,
         game: GameId,
         kind: OfferKind,
-        by: &Actor,
+        by: &ActorId,
         accept: bool,
     ) -> StoreResult<OfferAnswer> {
         let now = self.now();
@@ -275,7 +275,7 @@ impl Store {
         &self,
         game: GameId,
         kind: OfferKind,
-        by: &Actor,
+        by: &ActorId,
     ) -> StoreResult<OfferRecord> {
         let by = by.clone();
         self.write(move |conn| Box::pin(withdraw_offer_in(conn, game, kind, by)))

@@ -7,7 +7,7 @@ use sqlx::{FromRow, SqliteConnection};
 use super::error::{StoreError, StoreResult};
 use super::games::{records, select_games, GameRow};
 use super::model::{GameRecord, PlayerRecord, UnixMillis, UserRef};
-use super::rating::{Rating, Score};
+use super::rating::{GamePoints, Rating};
 use super::{to_u32, Store};
 
 /// A player's record with their place on the leaderboard.
@@ -122,12 +122,12 @@ pub(super) async fn load_rating(conn: &mut SqliteConnection, user_id: &str) -> S
 pub(super) async fn record_result(
     conn: &mut SqliteConnection,
     user_id: &str,
-    score: Score,
+    score: GamePoints,
     new_rating: Option<Rating>,
 ) -> StoreResult<()> {
-    let (win, draw, loss) = if score == Score::WIN {
+    let (win, draw, loss) = if score == GamePoints::WIN {
         (1, 0, 0)
-    } else if score == Score::DRAW {
+    } else if score == GamePoints::DRAW {
         (0, 1, 0)
     } else {
         (0, 0, 1)

@@ -6,6 +6,8 @@
 //! Glicko-2 rather than Elo because the deviation lets a newcomer's rating move
 //! fast for the first games and settle after, without a hand-tuned K schedule.
 
+use crate::engine::Level;
+
 /// The Glicko-2 system constant τ: how much the volatility may change. Glickman
 /// suggests 0.3–1.2; 0.5 is the usual middle choice.
 pub const TAU: f64 = 0.5;
@@ -26,12 +28,10 @@ pub const MAX_VOLATILITY: f64 = 0.1;
 /// Above this deviation a rating is shown as provisional ("1620?").
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// The bot's levels run from 1 to 8.
-pub const BOT_LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
-/// The fixed rating of each bot level, 1 to 8. Nominal values spaced 200 apart,
-/// to be recalibrated from measured matches once the engine exists; changing
-/// them affects only games finished afterwards.
-pub const BOT_LEVEL_RATINGS: [f64; 8] = [
+/// The fixed rating of each bot level, weakest first. Nominal values spaced
+/// 200 apart, to be recalibrated from measured matches once the engine exists;
+/// changing them affects only games finished afterwards.
+pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
     800.0, 1000.0, 1200.0, 1400.0, 1600.0, 1800.0, 2000.0, 2200.0,
 ];
 /// The deviation a bot level is given as an opponent: the bot's strength is
@@ -54,14 +54,13 @@ impl Rating {
         volatility: 0.06,
     };
 
-    /// The fixed rating the bot plays at on `level` (1–8); `None` off the table.
-    pub fn bot(level: u8) -> Option<Rating> {
-        let index = usize::from(level).checked_sub(1)?;
-        BOT_LEVEL_RATINGS.get(index).map(|&rating| Rating {
-            rating,
+    /// The fixed rating the bot plays at on `level`.
+    pub fn bot(level: Level) -> Rating {
+        Rating {
+            rating: BOT_LEVEL_RATINGS[level.rank()],
             deviation: BOT_DEVIATION,
             volatility: Rating::NEWCOMER.volatility,
-        })
+        }
     }
 
     /// Whether the rating is still too uncertain to rank people by.
@@ -90,14 +89,15 @@ impl Rating {
     }
 }
 
-/// One game's result from the rated player's side: 1 a win, ½ a draw, 0 a loss.
+/// The points one game gives the rated player: 1 a win, ½ a draw, 0 a loss
+/// (Glicko's "score"; not the engine's evaluation score).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Score(f64);
+pub struct GamePoints(f64);
 
-impl Score {
-    pub const WIN: Score = Score(1.0);
-    pub const DRAW: Score = Score(0.5);
-    pub const LOSS: Score = Score(0.0);
+impl GamePoints {
+    pub const WIN: GamePoints = GamePoints(1.0);
+    pub const DRAW: GamePoints = GamePoints(0.5);
+    pub const LOSS: GamePoints = GamePoints(0.0);
 
     pub fn value(self) -> f64 {
         self.0
@@ -118,7 +118,7 @@ fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
 /// rating before the period, and the player's score). Used with one game at a
 /// time by the store; takes several so that it can be checked against the
 /// published worked example.
-pub fn rate(player: Rating, games: &[(Rating, Score)]) -> Rating {
+pub fn rate(player: Rating, games: &[(Rating, GamePoints)]) -> Rating {
     let player = player.sanitised();
     let mu = (player.rating - 1500.0) / SCALE;
     let phi = player.deviation / SCALE;
@@ -232,9 +232,9 @@ mod tests {
         let after = rate(
             player,
             &[
-                (opp(1400.0, 30.0), Score::WIN),
-                (opp(1550.0, 100.0), Score::LOSS),
-                (opp(1700.0, 300.0), Score::LOSS),
+                (opp(1400.0, 30.0), GamePoints::WIN),
+                (opp(1550.0, 100.0), GamePoints::LOSS),
+                (opp(1700.0, 300.0), GamePoints::LOSS),
             ],
         );
         assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
@@ -256,12 +256,10 @@ mod tests {
 
     #[test]
     fn bot_levels_are_fixed_and_increasing() {
-        assert_eq!(Rating::bot(0), None);
-        assert_eq!(Rating::bot(9), None);
-        let ratings: Vec<f64> = BOT_LEVELS.map(|l| Rating::bot(l).unwrap().rating).collect();
+        let ratings: Vec<f64> = Level::all().map(|l| Rating::bot(l).rating).collect();
         assert!(ratings.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(Rating::bot(1).unwrap().rating, 800.0);
-        assert_eq!(Rating::bot(8).unwrap().rating, 2200.0);
+        assert_eq!(Rating::bot(Level::MIN).rating, 800.0);
+        assert_eq!(Rating::bot(Level::MAX).rating, 2200.0);
     }
 
     #[test]
@@ -272,8 +270,8 @@ mod tests {
             volatility: 0.06,
         };
         let opponent = Rating::NEWCOMER;
-        let newcomer_gain = rate(Rating::NEWCOMER, &[(opponent, Score::WIN)]).rating - 1500.0;
-        let veteran_gain = rate(veteran, &[(opponent, Score::WIN)]).rating - 1500.0;
+        let newcomer_gain = rate(Rating::NEWCOMER, &[(opponent, GamePoints::WIN)]).rating - 1500.0;
+        let veteran_gain = rate(veteran, &[(opponent, GamePoints::WIN)]).rating - 1500.0;
         assert!(newcomer_gain > 100.0, "{newcomer_gain}");
         assert!(veteran_gain > 0.0 && veteran_gain < 20.0, "{veteran_gain}");
     }
@@ -296,7 +294,7 @@ mod tests {
             deviation: -5.0,
             volatility: f64::INFINITY,
         };
-        let after = rate(broken, &[(broken, Score::DRAW)]);
+        let after = rate(broken, &[(broken, GamePoints::DRAW)]);
         assert!(after.rating.is_finite() && after.deviation.is_finite());
     }
 
@@ -310,9 +308,9 @@ mod tests {
         ) {
             let player = Rating { rating: r, deviation: rd, volatility: vol };
             let opponent = Rating { rating: o, deviation: ord, volatility: 0.06 };
-            let won = rate(player, &[(opponent, Score::WIN)]);
-            let lost = rate(player, &[(opponent, Score::LOSS)]);
-            let drew = rate(player, &[(opponent, Score::DRAW)]);
+            let won = rate(player, &[(opponent, GamePoints::WIN)]);
+            let lost = rate(player, &[(opponent, GamePoints::LOSS)]);
+            let drew = rate(player, &[(opponent, GamePoints::DRAW)]);
             prop_assert!(won.rating >= r);
             prop_assert!(lost.rating <= r);
             prop_assert!(lost.rating <= drew.rating && drew.rating <= won.rating);

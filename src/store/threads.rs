@@ -9,7 +9,7 @@ use super::Store;
 
 impl Store {
     /// Sets (or clears) the thread a live game is played in.
-    pub async fn set_game_thread(
+    pub(crate) async fn set_game_thread(
         &self,
         game: GameId,
         thread_id: Option<&str>,

@@ -1,6 +1,6 @@
 //! `Game`: a start position plus the moves played, with the history that
 //! repetition needs, and the rules that end a game (`docs/rules.md`, "End of
-//! game"). The bot plays moves through it, the store replays games with it and
+//! game"). The bot plays moves through it, the store rebuilds games with it and
 //! the `status` CLI reports on it.
 
 mod outcome;
@@ -69,7 +69,8 @@ impl Game {
         }
     }
 
-    /// Plays `moves` from `start`; on the first refused move, its index and why.
+    /// Rebuilds a game by playing `moves` from `start`; on the first refused
+    /// move, its index and why.
     pub fn from_moves(start: Position, moves: &[Move]) -> Result<Game, (usize, IllegalMove)> {
         let mut game = Game::new(start);
         for (index, &mv) in moves.iter().enumerate() {

@@ -170,10 +170,6 @@ pub enum GameStatus {
 }
 
 impl GameStatus {
-    pub const fn is_over(self) -> bool {
-        matches!(self, GameStatus::Over(_))
-    }
-
     pub const fn outcome(self) -> Option<Outcome> {
         match self {
             GameStatus::Ongoing => None,

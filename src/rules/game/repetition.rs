@@ -9,21 +9,13 @@
 //! that piece moves) is perpetually chasing. Exactly one checker loses; if
 //! neither or both check, exactly one chaser loses; everything else is a draw.
 //!
-//! This is pure and replays only the cycle, so the engine can call it at a
-//! repetition it meets in search as well as [`Game`](super::Game) at the end
-//! of a game.
+//! This is pure and plays through only the cycle, so the engine can call it
+//! at a repetition it meets in search as well as [`Game`](super::Game) at the
+//! end of a game.
 
-use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
+use crate::rules::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 use super::{EndReason, Outcome};
-
-/// A set of points, bit `i` for the square with index `i`.
-type SquareSet = u128;
-
-#[inline]
-fn bit(sq: Square) -> SquareSet {
-    1u128 << sq.index()
-}
 
 /// What one side did over the cycle.
 #[derive(Clone, Copy)]
@@ -32,7 +24,7 @@ struct SideRecord {
     checked_every_move: bool,
     /// Enemy pieces (by where they stand now) threatened anew by every one of
     /// this side's moves so far.
-    chased_every_move: SquareSet,
+    chased_every_move: Bitboard,
 }
 
 /// Judges a repetition: `earlier` is the position at the previous occurrence
@@ -47,15 +39,15 @@ pub fn judge_repetition(earlier: &Position, moves: &[Move]) -> Outcome {
     let mut sides = [SideRecord {
         moved: false,
         checked_every_move: true,
-        chased_every_move: 0,
+        chased_every_move: Bitboard::EMPTY,
     }; 2];
     for &mv in moves {
         let mover = pos.side_to_move();
         let threats = new_threats(&pos, mv);
         // The other side's chase follows the chased piece when it moves away.
         let theirs = &mut sides[mover.opponent().index()];
-        if theirs.chased_every_move & bit(mv.from()) != 0 {
-            theirs.chased_every_move ^= bit(mv.from()) | bit(mv.to());
+        if theirs.chased_every_move.contains(mv.from()) {
+            theirs.chased_every_move ^= Bitboard::from(mv.from()) | Bitboard::from(mv.to());
         }
         pos.make_move(mv);
         let ours = &mut sides[mover.index()];
@@ -68,7 +60,8 @@ pub fn judge_repetition(earlier: &Position, moves: &[Move]) -> Outcome {
         ours.moved = true;
     }
     let checks = |c: Color| sides[c.index()].moved && sides[c.index()].checked_every_move;
-    let chases = |c: Color| sides[c.index()].moved && sides[c.index()].chased_every_move != 0;
+    let chases =
+        |c: Color| sides[c.index()].moved && !sides[c.index()].chased_every_move.is_empty();
     let blame = |guilty: &dyn Fn(Color) -> bool| match (guilty(Color::Red), guilty(Color::Black)) {
         (true, false) => Some(Color::Red),
         (false, true) => Some(Color::Black),
@@ -89,17 +82,17 @@ pub fn judge_repetition(earlier: &Position, moves: &[Move]) -> Outcome {
 /// The enemy pieces that `mv` (by the side to move in `before`) threatens
 /// anew: pieces some attacker could not legally capture before the move and
 /// can now, where the attack counts as a chase (see [`is_chase`]).
-pub fn new_threats(before: &Position, mv: Move) -> SquareSet {
+pub fn new_threats(before: &Position, mv: Move) -> Bitboard {
     let captures_before = before.legal_captures();
     let mut after = before.clone();
     after.make_move(mv);
     // The mover's captures are asked of the position with the mover to move.
     let mut mover_view = after.clone();
     mover_view.make_null();
-    let mut threats = 0;
+    let mut threats = Bitboard::EMPTY;
     for capture in mover_view.legal_captures().iter() {
         let (from, target_sq) = (capture.from(), capture.to());
-        if threats & bit(target_sq) != 0 {
+        if threats.contains(target_sq) {
             continue;
         }
         let (Some(attacker), Some(target)) = (after.piece_at(from), after.piece_at(target_sq))
@@ -111,7 +104,7 @@ pub fn new_threats(before: &Position, mv: Move) -> SquareSet {
             continue;
         }
         if is_chase(&after, &mover_view, (from, attacker), (target_sq, target)) {
-            threats |= bit(target_sq);
+            threats |= Bitboard::from(target_sq);
         }
     }
     threats

@@ -1,5 +1,5 @@
 use super::*;
-use crate::rules::Square;
+use crate::rules::{Bitboard, Square};
 
 fn mv(text: &str) -> Move {
     let from = Square::parse(&text[..2]).expect("from point");
@@ -87,7 +87,7 @@ fn undo_restores_position_and_history() {
 }
 
 #[test]
-fn position_at_replays_from_either_end() {
+fn position_at_rebuilds_from_either_end() {
     let g = game(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7",
@@ -177,13 +177,13 @@ fn mutual_chase_is_a_draw() {
 fn each_side_of_the_chase_is_seen() {
     let start = Position::from_fen(TWO_CHASES).unwrap();
     let c6 = Square::parse("c6").unwrap();
-    assert_eq!(new_threats(&start, mv("c4b6")), 1u128 << c6.index());
+    assert_eq!(new_threats(&start, mv("c4b6")), Bitboard::from(c6));
     let mut pos = start.clone();
     pos.make_move(mv("c4b6"));
     let g3 = Square::parse("g3").unwrap();
-    assert_eq!(new_threats(&pos, mv("g5h3")), 1u128 << g3.index());
+    assert_eq!(new_threats(&pos, mv("g5h3")), Bitboard::from(g3));
     // An idle move threatens nothing new.
-    assert_eq!(new_threats(&pos, mv("f9f8")), 0);
+    assert_eq!(new_threats(&pos, mv("f9f8")), Bitboard::EMPTY);
 }
 
 #[test]
@@ -339,7 +339,7 @@ fn the_verdict_judges_the_last_cycle_with_discovered_attacks() {
     );
     let before = g.position_at(6).unwrap();
     let g9 = Square::parse("g9").unwrap();
-    assert_eq!(new_threats(&before, mv("h8a8")), 0);
+    assert_eq!(new_threats(&before, mv("h8a8")), Bitboard::EMPTY);
     let before = g.position_at(7).unwrap();
-    assert_eq!(new_threats(&before, mv("g4h4")), 1u128 << g9.index());
+    assert_eq!(new_threats(&before, mv("g4h4")), Bitboard::from(g9));
 }

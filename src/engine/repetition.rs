@@ -36,7 +36,7 @@ pub struct GameHistory {
     moves: Vec<Move>,
 }
 
-/// A move in a replayed move list that is not legal where it is played.
+/// A move of a list being rebuilt that is not legal where it is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalHistoryMove {
     /// Zero-based index in the move list.
@@ -62,9 +62,9 @@ impl GameHistory {
         GameHistory::default()
     }
 
-    /// Plays `moves` from `start` and returns the position reached with the
-    /// history that leads to it.
-    pub fn replay(
+    /// Rebuilds a game's end: plays `moves` from `start` and returns the
+    /// position reached with the history that leads to it.
+    pub fn rebuild(
         start: &Position,
         moves: &[Move],
     ) -> Result<(Position, GameHistory), IllegalHistoryMove> {
@@ -81,7 +81,7 @@ impl GameHistory {
     }
 
     /// The position a game has reached and the history leading to it.
-    pub fn of_game(game: &Game) -> (Position, GameHistory) {
+    pub(crate) fn of_game(game: &Game) -> (Position, GameHistory) {
         let mut pos = game.start().clone();
         let mut history = GameHistory::new();
         for &mv in game.moves() {
@@ -92,7 +92,7 @@ impl GameHistory {
     }
 
     /// Records `pos` as left by `mv` (call before playing `mv` on it).
-    pub fn record(&mut self, pos: &Position, mv: Move) {
+    pub(crate) fn record(&mut self, pos: &Position, mv: Move) {
         if pos.is_capture(mv) {
             self.positions.clear();
             self.moves.clear();
@@ -102,21 +102,17 @@ impl GameHistory {
         }
     }
 
-    pub fn positions(&self) -> &[PastPosition] {
+    pub(crate) fn positions(&self) -> &[PastPosition] {
         &self.positions
     }
 
     /// `moves()[k]` was played from `positions()[k]`.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.positions.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
     }
 }
 
@@ -218,7 +214,7 @@ mod tests {
             .iter()
             .map(|t| crate::engine::uci::parse_iccs(t).unwrap())
             .collect();
-        let (pos, history) = GameHistory::replay(&start, &moves).unwrap();
+        let (pos, history) = GameHistory::rebuild(&start, &moves).unwrap();
         // e2e6 captured: only the position before b9c7 remains.
         assert_eq!(history.len(), 1);
         assert_eq!(history.moves(), &moves[3..]);
