@@ -151,20 +151,23 @@ impl Bot {
     /// The live game a request is about: the game of the thread it was typed
     /// in, else the requester's live game in this channel.
     pub(super) async fn my_game(&self, request: &Request) -> BotResult<GameRecord> {
-        if let Some(thread) = &request.place.thread {
-            let here = timing::timed(Phase::Store, self.store.live_games_in_channel(thread))
-                .await
-                .map_err(BotError::internal)?;
-            if let Some(game) = here
-                .into_iter()
-                .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str()))
-            {
-                return Ok(game);
-            }
-        }
-        self.live_game_of(&request.actor, &request.place)
+        self.game_here(&request.actor, &request.place)
             .await?
             .ok_or(BotError::NoGameHere)
+    }
+
+    /// The live game `actor` means at `place` (see [`Bot::my_game`]), if any.
+    pub(super) async fn game_here(
+        &self,
+        actor: &Actor,
+        place: &Place,
+    ) -> BotResult<Option<GameRecord>> {
+        if let Some(thread) = &place.thread {
+            if let Some(game) = self.thread_game(thread).await? {
+                return Ok(Some(game));
+            }
+        }
+        self.live_game_of(actor, place).await
     }
 
     /// The live game a move typed without the prefix is for: in a thread,
@@ -173,15 +176,20 @@ impl Bot {
         &self,
         request: &Request,
     ) -> BotResult<Option<GameRecord>> {
-        let Some(thread) = &request.place.thread else {
-            return self.live_game_of(&request.actor, &request.place).await;
-        };
+        match &request.place.thread {
+            Some(thread) => self.thread_game(thread).await,
+            None => self.live_game_of(&request.actor, &request.place).await,
+        }
+    }
+
+    /// The live game played in a thread, if any.
+    async fn thread_game(&self, thread: &str) -> BotResult<Option<GameRecord>> {
         let here = timing::timed(Phase::Store, self.store.live_games_in_channel(thread))
             .await
             .map_err(BotError::internal)?;
         Ok(here
             .into_iter()
-            .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str())))
+            .find(|g| g.location.thread_id.as_deref() == Some(thread)))
     }
 
     /// A user's live game in a channel (or one of its threads), if any.

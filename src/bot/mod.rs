@@ -55,6 +55,7 @@ mod games;
 mod history;
 mod moves;
 mod play;
+mod suggest;
 mod think;
 mod watch;
 
@@ -123,11 +124,6 @@ impl Bot {
         }
         let renderer = tokio::task::spawn_blocking(Renderer::new).await?;
         Ok(Bot::new(store, renderer, config))
-    }
-
-    /// The store, for adapters that need more than commands (autocomplete).
-    pub fn store(&self) -> &Store {
-        &self.store
     }
 
     /// Where the recent players' moves spent their time, up to the bot's
