@@ -127,24 +127,16 @@ pub(super) fn seen_by_black(record: &GameRecord, viewer: Option<&Actor>) -> bool
 }
 
 impl Bot {
-    /// Loads a game and replays its moves; a move the rules refuse means the
-    /// file was damaged, which is the bot's fault, not the player's.
+    /// Loads a game rebuilt through the rules ([`Store::load_game`], the one
+    /// way a game is rebuilt; the replay, small beside the read, is timed as
+    /// store time). A move the rules refuse means the file was damaged, which
+    /// is the bot's fault, not the player's.
+    ///
+    /// [`Store::load_game`]: crate::store::Store::load_game
     pub(super) async fn load(&self, id: GameId) -> BotResult<LoadedGame> {
-        let (record, moves) = timing::timed(Phase::Store, self.store.game_with_moves(id))
+        let (record, game) = timing::timed(Phase::Store, self.store.load_game(id))
             .await
             .map_err(|e| store_error(e, id.0))?;
-        let start = Position::from_fen(&record.start_fen)
-            .map_err(|e| BotError::internal(anyhow::anyhow!("game {id}: bad start FEN: {e}")))?;
-        let moves: Vec<Move> = moves
-            .iter()
-            .map(|m| Move::new(m.iccs.from, m.iccs.to))
-            .collect();
-        let game = Game::from_moves(start, &moves).map_err(|(index, err)| {
-            BotError::internal(anyhow::anyhow!(
-                "game {id}: stored move {}: {err}",
-                index + 1
-            ))
-        })?;
         Ok(LoadedGame { record, game })
     }
 
