@@ -232,16 +232,8 @@ impl Bot {
 
     /// The whole game as an animated replay, one frame per position.
     pub(super) async fn replay_file(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
-        let game = &loaded.game;
-        let mut scenes = Vec::with_capacity(game.moves().len() + 1);
-        for ply in 0..=game.moves().len() {
-            let Some(position) = game.position_at(ply) else {
-                break;
-            };
-            let last = ply.checked_sub(1).map(|i| game.moves()[i]);
-            let caption = format!("#{} · {} · ply {ply}", loaded.id(), pairing(&loaded.record));
-            scenes.push(scene_of(&position, last, false, caption));
-        }
+        let heading = format!("#{} · {}", loaded.id(), pairing(&loaded.record));
+        let scenes = replay_scenes(&heading, &loaded.game);
         let renderer = Arc::clone(&self.renderer);
         let bytes = tokio::task::spawn_blocking(move || renderer.render_replay(&scenes))
             .await
@@ -283,6 +275,14 @@ fn caption(record: &GameRecord, game: &Game) -> String {
     )
 }
 
+/// A replay's frames, from Red's seat: the moves played forward once from
+/// the start, each frame captioned `{heading} · ply N`.
+fn replay_scenes(heading: &str, game: &Game) -> Vec<Scene> {
+    Scene::replay_captioned(game.start(), game.moves(), false, |ply, _| {
+        format!("{heading} · ply {ply}")
+    })
+}
+
 /// A picture's content for a position.
 fn scene_of(position: &Position, last: Option<Move>, flipped: bool, caption: String) -> Scene {
     let mut scene = Scene::from_position(position);
@@ -303,5 +303,38 @@ pub(super) fn store_error(err: StoreError, game: i64) -> BotError {
         StoreError::NoChallengePending => BotError::NoChallenge,
         StoreError::CannotChallengeYourself => BotError::SelfChallenge,
         other => BotError::internal(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The frames are those the bot drew before, when it rebuilt each ply's
+    /// position on its own (`position_at` per frame), for a 40-ply game with
+    /// captures: the GIF, a function of its frames only, is unchanged.
+    #[test]
+    fn replay_frames_are_those_of_rebuilding_every_ply() {
+        let mut game = Game::new(Position::startpos());
+        for ply in 0..40 {
+            let moves = game.position().legal_moves();
+            game.play(moves[(ply * 7 + 3) % moves.len()]).unwrap();
+        }
+        let moves = game.moves();
+        let captures = (0..moves.len())
+            .filter(|&ply| game.position_at(ply).unwrap().is_capture(moves[ply]))
+            .count();
+        assert!(captures > 0, "the game should capture something");
+
+        let heading = "#5 · alice vs bob";
+        let before: Vec<Scene> = (0..=moves.len())
+            .map(|ply| {
+                let position = game.position_at(ply).unwrap();
+                let last = ply.checked_sub(1).map(|i| moves[i]);
+                scene_of(&position, last, false, format!("{heading} · ply {ply}"))
+            })
+            .collect();
+        assert_eq!(before.len(), 41);
+        assert_eq!(replay_scenes(heading, &game), before);
     }
 }
