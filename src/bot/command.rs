@@ -128,7 +128,8 @@ pub const PREFIX: &str = "!xq";
 
 /// Reads one line. Case does not matter for command words; a move keeps its
 /// text as typed (Chinese notation has no case, WXF's letters are read by the rules).
-/// The words, and what may follow each, are [`COMMANDS`](super::commands_table::COMMANDS)'.
+/// The words, and what may follow each, come from
+/// [`COMMANDS`](super::commands_table::COMMANDS).
 pub fn parse(input: &str) -> Result<Command, CommandError> {
     let text = strip_prefix(input.trim());
     let mut words = text.split_whitespace();

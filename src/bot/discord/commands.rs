@@ -1,8 +1,9 @@
 //! The `/xiangqi` slash command: its definition as registered with Discord
 //! (one subcommand per entry of the core's [`COMMANDS`], with choices for side
 //! and level and autocomplete for moves), and the reading of an invoked
-//! subcommand back into the core's [`Command`] through the same entry. Reading never panics: Discord validates choices and
-//! ranges, but a hand-crafted interaction gets a sentence, not a crash.
+//! subcommand back into the core's [`Command`] through the same entry.
+//! Reading never panics: Discord validates choices and ranges, but a
+//! hand-crafted interaction gets a sentence, not a crash.
 
 use serenity::all::{
     CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
