@@ -693,3 +693,32 @@ async fn a_bare_move_is_played_where_a_game_is_and_ignored_elsewhere() {
     assert_eq!(said.len(), 1);
     assert!(said[0].1.private && said[0].1.text.contains("Try again"));
 }
+
+#[tokio::test]
+async fn move_suggestions_come_from_the_game_the_move_would_be_played_in() {
+    let h = harness_with(config(), true).await;
+    let suggest = |who: &'static str, place: Place, typed: &'static str| {
+        let bot = &h.bot;
+        async move { bot.move_suggestions(&actor(who), &place, typed, 25).await }
+    };
+    assert!(
+        suggest("ann", channel(), "").await.is_empty(),
+        "no game yet"
+    );
+
+    let started = h.say("ann", "play red 1").await;
+    let thread = game_thread(&started);
+    let cannon = vec![("h2e2 · C2=5 · 炮二平五".to_string(), "h2e2".to_string())];
+    assert_eq!(suggest("ann", thread.clone(), "炮二平五").await, cannon);
+    assert_eq!(suggest("ann", thread.clone(), "").await.len(), 25);
+    assert_eq!(suggest("ann", thread.clone(), "H2E").await, cannon);
+    // In the channel, as `move` would, ann's game there; nobody else's.
+    assert_eq!(suggest("ann", channel(), "h2e").await, cannon);
+    assert!(suggest("bob", channel(), "h2e").await.is_empty());
+
+    // After ann's move and the bot's answer, Red's moves again, from the new position.
+    h.say_in(&thread, "ann", "h2e2").await;
+    let after = suggest("ann", thread, "e2").await;
+    assert!(!after.is_empty());
+    assert!(after.iter().all(|(_, iccs)| iccs.starts_with("e2")));
+}

@@ -545,6 +545,45 @@ async fn a_strangers_move_is_refused() {
     );
 }
 
+/// 4b. Typing into `/xiangqi move` suggests the legal moves of the game
+/// there that start like the text, in any notation; nothing where there is
+/// no game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_autocomplete_suggests_the_games_legal_moves() {
+    let h = Harness::start().await;
+    let (_, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    let choices = |typed: &'static str, channel: u64| {
+        let h = &h;
+        async move {
+            let from = h.stand_in.call_count();
+            let token = h
+                .stand_in
+                .send_autocomplete(&h.alice, channel, "move", "move", typed)
+                .await;
+            let answer = h
+                .stand_in
+                .wait_for("the suggestions", from, WAIT, |c| {
+                    c.path.ends_with("/callback")
+                        && c.path.contains(&token)
+                        && c.json["type"] == json!(8)
+                })
+                .await;
+            answer.json["data"]["choices"]
+                .as_array()
+                .expect("a list of choices")
+                .iter()
+                .map(|c| (c["name"].as_str().unwrap().to_string(), c["value"].clone()))
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        choices("c2=5", thread).await,
+        [("h2e2 · C2=5 · 炮二平五".to_string(), json!("h2e2"))]
+    );
+    assert_eq!(choices("", thread).await.len(), 25);
+    assert!(choices("", h.stand_in.new_id()).await.is_empty());
+}
+
 /// 5. A challenge accepted, then moves by both, each only on its own turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_and_moves_in_turn() {

@@ -4,6 +4,7 @@
 
 use thiserror::Error;
 
+use super::commands_table::{self, Arg, ArgValues, CommandSpec};
 use super::Actor;
 use crate::engine::Level;
 
@@ -25,7 +26,8 @@ fn color_choice(word: &str) -> Option<ColorChoice> {
     }
 }
 
-/// One thing a user asked the bot to do.
+/// One thing a user asked the bot to do. Each variant has its entry in
+/// [`COMMANDS`](super::commands_table::COMMANDS): its word, arguments and help.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Start a game against the bot.
@@ -66,71 +68,28 @@ pub enum Command {
     Help,
 }
 
-impl Command {
-    /// The command's word, for logs and messages.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Play { .. } => "play",
-            Command::Challenge { .. } => "challenge",
-            Command::Accept => "accept",
-            Command::Decline => "decline",
-            Command::Move(_) => "move",
-            Command::Resign => "resign",
-            Command::Draw => "draw",
-            Command::Takeback => "takeback",
-            Command::Hint => "hint",
-            Command::Board { .. } => "board",
-            Command::Games => "games",
-            Command::Watch { .. } => "watch",
-            Command::History { .. } => "history",
-            Command::Game { .. } => "game",
-            Command::Stats { .. } => "stats",
-            Command::Leaderboard => "leaderboard",
-            Command::Help => "help",
-        }
-    }
-}
-
 /// Why a line could not be read as a command. `Display` is a short sentence
 /// telling the user what to type instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
     #[error("Type a command or a move; `help` lists them.")]
     Empty,
-    /// Neither a command word nor anything shaped like a move. Adapters that
-    /// read every chat message treat this one as "not for the bot".
+    /// Neither a command word nor anything shaped like a move.
     #[error("`{word}` is neither a command nor a move; `help` lists the commands.")]
     Unknown { word: String },
     #[error("`{command}` needs {what}: {usage}")]
     MissingArgument {
         command: &'static str,
         what: &'static str,
-        usage: &'static str,
+        usage: String,
     },
     #[error("`{command}`: {problem}. Usage: {usage}")]
     BadArgument {
         command: &'static str,
         problem: String,
-        usage: &'static str,
+        usage: String,
     },
 }
-
-impl CommandError {
-    /// True when the text was not meant for the bot at all (no command word,
-    /// nothing move-like): a chat adapter reading plain messages stays silent.
-    pub fn is_unknown(&self) -> bool {
-        matches!(self, CommandError::Unknown { .. } | CommandError::Empty)
-    }
-}
-
-const USAGE_PLAY: &str = "`play [red|black|random] [level 1-8]`";
-const USAGE_CHALLENGE: &str = "`challenge @user [red|black|random]`";
-const USAGE_MOVE: &str = "`move h2e2` (ICCS), `move C2=5` (WXF) or `move 炮二平五`";
-const USAGE_BOARD: &str = "`board [game id]`";
-const USAGE_WATCH: &str = "`watch <game id>`";
-const USAGE_GAME: &str = "`game <game id>`";
-const USAGE_HISTORY: &str = "`history [@user]`";
-const USAGE_STATS: &str = "`stats [@user]`";
 
 /// The prefix Discord users type before a command; accepted here too so that
 /// adapters may pass the text as typed.
@@ -138,6 +97,8 @@ pub const PREFIX: &str = "!xq";
 
 /// Reads one line. Case does not matter for command words; a move keeps its
 /// text as typed (Chinese notation has no case, WXF's letters are read by the rules).
+/// The words, and what may follow each, come from
+/// [`COMMANDS`](super::commands_table::COMMANDS).
 pub fn parse(input: &str) -> Result<Command, CommandError> {
     let text = strip_prefix(input.trim());
     let mut words = text.split_whitespace();
@@ -147,39 +108,116 @@ pub fn parse(input: &str) -> Result<Command, CommandError> {
     let args: Vec<&str> = words.collect();
     let word = first.to_lowercase();
     let word = word.strip_prefix('/').unwrap_or(&word);
-    match word {
-        "play" | "new" => parse_play(&args),
-        "challenge" => parse_challenge(&args),
-        "accept" => no_args("accept", Command::Accept, &args),
-        "decline" => no_args("decline", Command::Decline, &args),
-        "move" | "m" => parse_move(&args),
-        "resign" => no_args("resign", Command::Resign, &args),
-        "draw" => no_args("draw", Command::Draw, &args),
-        "takeback" | "undo" => no_args("takeback", Command::Takeback, &args),
-        "hint" => no_args("hint", Command::Hint, &args),
-        "board" => Ok(Command::Board {
-            game: optional_game_id("board", &args, USAGE_BOARD)?,
-        }),
-        "games" => no_args("games", Command::Games, &args),
-        "watch" => Ok(Command::Watch {
-            game: required_game_id("watch", &args, USAGE_WATCH)?,
-        }),
-        "history" => Ok(Command::History {
-            user: optional_user("history", &args, USAGE_HISTORY)?,
-        }),
-        "game" => Ok(Command::Game {
-            id: required_game_id("game", &args, USAGE_GAME)?,
-        }),
-        "stats" => Ok(Command::Stats {
-            user: optional_user("stats", &args, USAGE_STATS)?,
-        }),
-        "leaderboard" | "top" => no_args("leaderboard", Command::Leaderboard, &args),
-        "help" | "?" => Ok(Command::Help),
-        _ if args.is_empty() && looks_like_move(first) => Ok(Command::Move(first.to_string())),
-        _ => Err(CommandError::Unknown {
+    match commands_table::find(word) {
+        Some(spec) => read_args(spec, &args),
+        None if args.is_empty() && looks_like_move(first) => Ok(Command::Move(first.to_string())),
+        None => Err(CommandError::Unknown {
             word: shorten(first),
         }),
     }
+}
+
+/// Reads the words after a command's own, as its entry says: a user or a
+/// game id first, in the entry's order; then a side and a level, known by
+/// their words, in any order. A move takes the rest of the line.
+fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, CommandError> {
+    let bad = |problem: String| CommandError::BadArgument {
+        command: spec.word,
+        problem,
+        usage: spec.usage(),
+    };
+    let missing = |arg: Arg| CommandError::MissingArgument {
+        command: spec.word,
+        what: arg.what(),
+        usage: spec.usage(),
+    };
+    let mut values = ArgValues::default();
+    let mut rest = words;
+    let (mut takes_side, mut takes_level) = (false, false);
+    for &arg in spec.args {
+        match arg {
+            Arg::Side => takes_side = true,
+            Arg::Level => takes_level = true,
+            Arg::Ignored => rest = &[],
+            Arg::MoveText if rest.is_empty() => return Err(missing(arg)),
+            Arg::MoveText => {
+                // `move H2 - E2` and `move 炮二 平五`: spaces inside a move are forgiven.
+                values.text = Some(rest.concat());
+                rest = &[];
+            }
+            Arg::User(_) | Arg::GameId(_) => {
+                let Some((&word, after)) = rest.split_first() else {
+                    if arg.required() {
+                        return Err(missing(arg));
+                    }
+                    continue;
+                };
+                rest = after;
+                if let Arg::User(_) = arg {
+                    let user = parse_user(word)
+                        .ok_or_else(|| bad(format!("`{}` is not a user", shorten(word))))?;
+                    values.user = Some(user);
+                } else {
+                    let id = parse_game_id(word).ok_or_else(|| {
+                        bad(format!(
+                            "`{}` is not a game id (a number like `12`)",
+                            shorten(word)
+                        ))
+                    })?;
+                    values.game = Some(id);
+                }
+            }
+        }
+    }
+    let mut rest = rest.iter();
+    while let Some(&word) = rest.next() {
+        let lower = word.to_lowercase();
+        if takes_side {
+            if let Some(choice) = color_choice(&lower) {
+                if values.side.replace(choice).is_some() {
+                    return Err(bad("name the side only once".into()));
+                }
+                continue;
+            }
+        }
+        if takes_level {
+            let number = match lower.as_str() {
+                "level" | "lvl" | "l" => match rest.next() {
+                    Some(&n) => n,
+                    None => {
+                        return Err(bad(format!(
+                            "`level` needs a number from {MIN_LEVEL} to {MAX_LEVEL}"
+                        )))
+                    }
+                },
+                _ => lower
+                    .strip_prefix("level")
+                    .or_else(|| lower.strip_prefix("lvl"))
+                    .or_else(|| lower.strip_prefix('l'))
+                    .filter(|rest| !rest.is_empty())
+                    .unwrap_or(word),
+            };
+            if let Some(level) = parse_level(number) {
+                if values.level.replace(level).is_some() {
+                    return Err(bad("name the level only once".into()));
+                }
+                continue;
+            }
+        }
+        let word = shorten(word);
+        return Err(bad(match (takes_side, takes_level, spec.args.last()) {
+            (true, true, _) => {
+                format!("`{word}` is neither a side nor a level from {MIN_LEVEL} to {MAX_LEVEL}")
+            }
+            (true, false, _) => format!("`{word}` is not red, black or random"),
+            (false, true, _) => format!("`{word}` is not a level from {MIN_LEVEL} to {MAX_LEVEL}"),
+            (false, false, Some(Arg::User(_))) => "name one user at most".into(),
+            (false, false, Some(Arg::GameId(_))) => "name one game".into(),
+            (false, false, _) => format!("it takes nothing after it (got `{word}`)"),
+        }));
+    }
+    // The loop above returned for every required argument left out.
+    (spec.build)(values).ok_or_else(|| missing(spec.first_required().unwrap_or(Arg::Ignored)))
 }
 
 fn strip_prefix(text: &str) -> &str {
@@ -201,116 +239,9 @@ fn shorten(word: &str) -> String {
     }
 }
 
-fn no_args(command: &'static str, parsed: Command, args: &[&str]) -> Result<Command, CommandError> {
-    match args.first() {
-        None => Ok(parsed),
-        Some(extra) => Err(CommandError::BadArgument {
-            command,
-            problem: format!("it takes nothing after it (got `{}`)", shorten(extra)),
-            usage: match command {
-                "accept" => "`accept`",
-                "decline" => "`decline`",
-                "resign" => "`resign`",
-                "draw" => "`draw`",
-                "takeback" => "`takeback`",
-                "hint" => "`hint`",
-                "games" => "`games`",
-                "leaderboard" => "`leaderboard`",
-                _ => "`help`",
-            },
-        }),
-    }
-}
-
-fn parse_play(args: &[&str]) -> Result<Command, CommandError> {
-    let bad = |problem: String| CommandError::BadArgument {
-        command: "play",
-        problem,
-        usage: USAGE_PLAY,
-    };
-    let mut color = None;
-    let mut level = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let lower = arg.to_lowercase();
-        if let Some(choice) = color_choice(&lower) {
-            if color.replace(choice).is_some() {
-                return Err(bad("name the side only once".into()));
-            }
-            continue;
-        }
-        let number = match lower.as_str() {
-            "level" | "lvl" | "l" => match iter.next() {
-                Some(n) => *n,
-                None => return Err(bad("`level` needs a number from 1 to 8".into())),
-            },
-            _ => lower
-                .strip_prefix("level")
-                .or_else(|| lower.strip_prefix("lvl"))
-                .or_else(|| lower.strip_prefix('l'))
-                .filter(|rest| !rest.is_empty())
-                .unwrap_or(arg),
-        };
-        let parsed = parse_level(number).ok_or_else(|| {
-            bad(format!(
-                "`{}` is neither a side nor a level from {MIN_LEVEL} to {MAX_LEVEL}",
-                shorten(arg)
-            ))
-        })?;
-        if level.replace(parsed).is_some() {
-            return Err(bad("name the level only once".into()));
-        }
-    }
-    Ok(Command::Play {
-        color: color.unwrap_or_default(),
-        level: level.unwrap_or(DEFAULT_LEVEL),
-    })
-}
-
 fn parse_level(text: &str) -> Option<u8> {
     let level: u8 = text.parse().ok()?;
     (MIN_LEVEL..=MAX_LEVEL).contains(&level).then_some(level)
-}
-
-fn parse_challenge(args: &[&str]) -> Result<Command, CommandError> {
-    let Some(who) = args.first() else {
-        return Err(CommandError::MissingArgument {
-            command: "challenge",
-            what: "the person to play",
-            usage: USAGE_CHALLENGE,
-        });
-    };
-    let bad = |problem: String| CommandError::BadArgument {
-        command: "challenge",
-        problem,
-        usage: USAGE_CHALLENGE,
-    };
-    let opponent =
-        parse_user(who).ok_or_else(|| bad(format!("`{}` is not a user", shorten(who))))?;
-    let color = match args.get(1) {
-        None => ColorChoice::default(),
-        Some(word) => color_choice(&word.to_lowercase())
-            .ok_or_else(|| bad(format!("`{}` is not red, black or random", shorten(word))))?,
-    };
-    if let Some(extra) = args.get(2) {
-        return Err(bad(format!(
-            "nothing goes after the side (got `{}`)",
-            shorten(extra)
-        )));
-    }
-    Ok(Command::Challenge { opponent, color })
-}
-
-fn parse_move(args: &[&str]) -> Result<Command, CommandError> {
-    match args {
-        [] => Err(CommandError::MissingArgument {
-            command: "move",
-            what: "a move",
-            usage: USAGE_MOVE,
-        }),
-        // `move H2 - E2` and `move 炮二 平五`: spaces inside a move are forgiven.
-        _ => Ok(Command::Move(args.concat())),
-    }
 }
 
 /// Reads a user: a Discord mention `<@123>` / `<@!123>` (id only; the name is
@@ -337,63 +268,6 @@ pub fn parse_user(text: &str) -> Option<Actor> {
         id: name.to_string(),
         name: name.to_string(),
     })
-}
-
-fn optional_user(
-    command: &'static str,
-    args: &[&str],
-    usage: &'static str,
-) -> Result<Option<Actor>, CommandError> {
-    match args {
-        [] => Ok(None),
-        [who] => parse_user(who)
-            .map(Some)
-            .ok_or_else(|| CommandError::BadArgument {
-                command,
-                problem: format!("`{}` is not a user", shorten(who)),
-                usage,
-            }),
-        _ => Err(CommandError::BadArgument {
-            command,
-            problem: "name one user at most".into(),
-            usage,
-        }),
-    }
-}
-
-fn optional_game_id(
-    command: &'static str,
-    args: &[&str],
-    usage: &'static str,
-) -> Result<Option<i64>, CommandError> {
-    match args {
-        [] => Ok(None),
-        _ => required_game_id(command, args, usage).map(Some),
-    }
-}
-
-fn required_game_id(
-    command: &'static str,
-    args: &[&str],
-    usage: &'static str,
-) -> Result<i64, CommandError> {
-    match args {
-        [] => Err(CommandError::MissingArgument {
-            command,
-            what: "a game id (`games` lists them)",
-            usage,
-        }),
-        [id] => parse_game_id(id).ok_or_else(|| CommandError::BadArgument {
-            command,
-            problem: format!("`{}` is not a game id (a number like `12`)", shorten(id)),
-            usage,
-        }),
-        _ => Err(CommandError::BadArgument {
-            command,
-            problem: "name one game".into(),
-            usage,
-        }),
-    }
 }
 
 /// `12` or `#12`; ids are positive.
@@ -559,7 +433,10 @@ mod tests {
     #[test]
     fn chat_that_is_not_a_command_is_unknown() {
         for chat in ["hello", "good game", "lol", "j2e2", "hi there"] {
-            assert!(parse(chat).unwrap_err().is_unknown(), "{chat}");
+            assert!(
+                matches!(parse(chat), Err(CommandError::Unknown { .. })),
+                "{chat}"
+            );
         }
         assert_eq!(parse("   "), Err(CommandError::Empty));
     }

@@ -127,44 +127,39 @@ pub(super) fn seen_by_black(record: &GameRecord, viewer: Option<&Actor>) -> bool
 }
 
 impl Bot {
-    /// Loads a game and replays its moves; a move the rules refuse means the
-    /// file was damaged, which is the bot's fault, not the player's.
+    /// Loads a game rebuilt through the rules ([`Store::load_game`], the one
+    /// way a game is rebuilt; the replay, small beside the read, is timed as
+    /// store time). A move the rules refuse means the file was damaged, which
+    /// is the bot's fault, not the player's.
+    ///
+    /// [`Store::load_game`]: crate::store::Store::load_game
     pub(super) async fn load(&self, id: GameId) -> BotResult<LoadedGame> {
-        let (record, moves) = timing::timed(Phase::Store, self.store.game_with_moves(id))
+        let (record, game) = timing::timed(Phase::Store, self.store.load_game(id))
             .await
             .map_err(|e| store_error(e, id.0))?;
-        let start = Position::from_fen(&record.start_fen)
-            .map_err(|e| BotError::internal(anyhow::anyhow!("game {id}: bad start FEN: {e}")))?;
-        let moves: Vec<Move> = moves
-            .iter()
-            .map(|m| Move::new(m.iccs.from, m.iccs.to))
-            .collect();
-        let game = Game::from_moves(start, &moves).map_err(|(index, err)| {
-            BotError::internal(anyhow::anyhow!(
-                "game {id}: stored move {}: {err}",
-                index + 1
-            ))
-        })?;
         Ok(LoadedGame { record, game })
     }
 
     /// The live game a request is about: the game of the thread it was typed
     /// in, else the requester's live game in this channel.
     pub(super) async fn my_game(&self, request: &Request) -> BotResult<GameRecord> {
-        if let Some(thread) = &request.place.thread {
-            let here = timing::timed(Phase::Store, self.store.live_games_in_channel(thread))
-                .await
-                .map_err(BotError::internal)?;
-            if let Some(game) = here
-                .into_iter()
-                .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str()))
-            {
-                return Ok(game);
-            }
-        }
-        self.live_game_of(&request.actor, &request.place)
+        self.game_here(&request.actor, &request.place)
             .await?
             .ok_or(BotError::NoGameHere)
+    }
+
+    /// The live game `actor` means at `place` (see [`Bot::my_game`]), if any.
+    pub(super) async fn game_here(
+        &self,
+        actor: &Actor,
+        place: &Place,
+    ) -> BotResult<Option<GameRecord>> {
+        if let Some(thread) = &place.thread {
+            if let Some(game) = self.thread_game(thread).await? {
+                return Ok(Some(game));
+            }
+        }
+        self.live_game_of(actor, place).await
     }
 
     /// The live game a move typed without the prefix is for: in a thread,
@@ -173,15 +168,20 @@ impl Bot {
         &self,
         request: &Request,
     ) -> BotResult<Option<GameRecord>> {
-        let Some(thread) = &request.place.thread else {
-            return self.live_game_of(&request.actor, &request.place).await;
-        };
+        match &request.place.thread {
+            Some(thread) => self.thread_game(thread).await,
+            None => self.live_game_of(&request.actor, &request.place).await,
+        }
+    }
+
+    /// The live game played in a thread, if any.
+    async fn thread_game(&self, thread: &str) -> BotResult<Option<GameRecord>> {
         let here = timing::timed(Phase::Store, self.store.live_games_in_channel(thread))
             .await
             .map_err(BotError::internal)?;
         Ok(here
             .into_iter()
-            .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str())))
+            .find(|g| g.location.thread_id.as_deref() == Some(thread)))
     }
 
     /// A user's live game in a channel (or one of its threads), if any.
@@ -232,16 +232,8 @@ impl Bot {
 
     /// The whole game as an animated replay, one frame per position.
     pub(super) async fn replay_gif(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
-        let game = &loaded.game;
-        let mut scenes = Vec::with_capacity(game.moves().len() + 1);
-        for ply in 0..=game.moves().len() {
-            let Some(position) = game.position_at(ply) else {
-                break;
-            };
-            let last = ply.checked_sub(1).map(|i| game.moves()[i]);
-            let caption = format!("#{} · {} · ply {ply}", loaded.id(), pairing(&loaded.record));
-            scenes.push(scene_of(&position, last, false, caption));
-        }
+        let heading = format!("#{} · {}", loaded.id(), pairing(&loaded.record));
+        let scenes = replay_scenes(&heading, &loaded.game);
         let renderer = Arc::clone(&self.renderer);
         let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
             .await
@@ -283,6 +275,14 @@ fn caption(record: &GameRecord, game: &Game) -> String {
     )
 }
 
+/// A replay's frames, from Red's seat: the moves played forward once from
+/// the start, each frame captioned `{heading} · ply N`.
+fn replay_scenes(heading: &str, game: &Game) -> Vec<Scene> {
+    Scene::replay_frames_captioned(game.start(), game.moves(), false, |ply, _| {
+        format!("{heading} · ply {ply}")
+    })
+}
+
 /// A picture's content for a position.
 fn scene_of(position: &Position, last: Option<Move>, flipped: bool, caption: String) -> Scene {
     let mut scene = Scene::from_position(position);
@@ -303,5 +303,38 @@ pub(super) fn store_error(err: StoreError, game: i64) -> BotError {
         StoreError::NoChallengePending => BotError::NoChallenge,
         StoreError::CannotChallengeYourself => BotError::SelfChallenge,
         other => BotError::internal(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The frames are those the bot drew before, when it rebuilt each ply's
+    /// position on its own (`position_at` per frame), for a 40-ply game with
+    /// captures: the GIF, a function of its frames only, is unchanged.
+    #[test]
+    fn replay_frames_are_those_of_rebuilding_every_ply() {
+        let mut game = Game::new(Position::startpos());
+        for ply in 0..40 {
+            let moves = game.position().legal_moves();
+            game.play(moves[(ply * 7 + 3) % moves.len()]).unwrap();
+        }
+        let moves = game.moves();
+        let captures = (0..moves.len())
+            .filter(|&ply| game.position_at(ply).unwrap().is_capture(moves[ply]))
+            .count();
+        assert!(captures > 0, "the game should capture something");
+
+        let heading = "#5 · alice vs bob";
+        let before: Vec<Scene> = (0..=moves.len())
+            .map(|ply| {
+                let position = game.position_at(ply).unwrap();
+                let last = ply.checked_sub(1).map(|i| moves[i]);
+                scene_of(&position, last, false, format!("{heading} · ply {ply}"))
+            })
+            .collect();
+        assert_eq!(before.len(), 41);
+        assert_eq!(replay_scenes(heading, &game), before);
     }
 }

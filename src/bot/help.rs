@@ -1,20 +1,24 @@
-//! `help`: the commands, in the words a player types.
+//! `help`: the commands, in the words a player types, listed from
+//! [`COMMANDS`] by group.
 
+use std::fmt::Write;
+
+use super::commands_table::{Group, COMMANDS};
 use super::reply::Reply;
 
-/// The help text. Adapters with a prefix (`!xq`) mention it themselves.
-pub const HELP: &str = "\
-**Xiangqi** — Chinese chess. Commands:
-**Playing**
-`play [red|black|random] [level 1-8]` — a game against the bot (as Black, the bot moves first)
-`challenge @user [red|black|random]` — challenge someone; they answer `accept` or `decline`
-`h2e2`, `C2=5`, `炮二平五` or `move <m>` — your move (ICCS, WXF or Chinese)
-`resign` · `draw` (offer or accept) · `takeback` (ask or accept) · `hint`
-**Watching**
-`board [game]` · `games` (live games here) · `watch <game>`
-**History**
-`history [@user]` · `game <id>` (moves, FEN, record, replay) · `stats [@user]` · `leaderboard`";
+/// The help text. The words are shown bare, as the console takes them;
+/// on Discord they follow `!xq` or are picked under `/xiangqi`.
+pub fn text() -> String {
+    let mut text = String::from("**Xiangqi** — Chinese chess. Commands:");
+    for group in Group::ALL {
+        let _ = write!(text, "\n**{}**", group.title());
+        for spec in COMMANDS.iter().filter(|spec| spec.group == group) {
+            let _ = write!(text, "\n{} — {}", spec.usage(), spec.about);
+        }
+    }
+    text
+}
 
 pub fn help() -> Reply {
-    Reply::private(HELP)
+    Reply::private(text())
 }

@@ -4,11 +4,13 @@
 //! happen (against the bot, the player's move and a quick answer in one
 //! message; a long search shows the player's move first, then the bot's).
 //!
-//! One file per command group: [`command`] reads the words, `play`,
-//! `challenge`, `moves` (move, resign, draw, takeback, hint), `watch` (board,
-//! games, watch), `history` (history, game, stats, leaderboard) and [`help`].
+//! [`commands_table`] declares the commands and [`command`] reads the words;
+//! then one file per command group: `play`, `challenge`, `moves` (move,
+//! resign, draw, takeback, hint), `watch` (board, games, watch), `history`
+//! (history, game, stats, leaderboard) and [`help`].
 
 pub mod command;
+pub mod commands_table;
 pub mod config;
 pub mod console;
 pub mod discord;
@@ -53,6 +55,7 @@ mod games;
 mod history;
 mod moves;
 mod play;
+mod suggest;
 mod think;
 mod watch;
 
@@ -121,11 +124,6 @@ impl Bot {
         }
         let renderer = tokio::task::spawn_blocking(Renderer::new).await?;
         Ok(Bot::new(store, renderer, config))
-    }
-
-    /// The store, for adapters that need more than commands (autocomplete).
-    pub fn store(&self) -> &Store {
-        &self.store
     }
 
     /// Where the recent players' moves spent their time, up to the bot's

@@ -47,20 +47,34 @@ impl Scene {
     /// each with its last move and a caption: the frames of a replay GIF. Stops
     /// at the first move that is not legal where it is played.
     pub fn replay_frames(start: &Position, moves: &[Move], flipped: bool) -> Vec<Scene> {
+        Scene::replay_frames_captioned(start, moves, flipped, |_, pos| move_caption(pos))
+    }
+
+    /// [`Scene::replay_frames`] with the caption of each frame given by
+    /// `caption` (the ply, 0 for the start, and the position). The moves are
+    /// played forward once, so a long game costs one pass, not one rebuild
+    /// per frame.
+    pub fn replay_frames_captioned(
+        start: &Position,
+        moves: &[Move],
+        flipped: bool,
+        mut caption: impl FnMut(usize, &Position) -> String,
+    ) -> Vec<Scene> {
         let mut pos = start.clone();
-        let frame = |pos: &Position, last_move| Scene {
+        let mut frame = |ply: usize, pos: &Position, last_move| Scene {
             last_move,
             flipped,
-            caption: Some(move_caption(pos)),
+            caption: Some(caption(ply, pos)),
             ..Scene::from_position(pos)
         };
-        let mut scenes = vec![frame(&pos, None)];
-        for &mv in moves {
+        let mut scenes = Vec::with_capacity(moves.len() + 1);
+        scenes.push(frame(0, &pos, None));
+        for (ply, &mv) in (1..).zip(moves) {
             if !pos.is_legal(mv) {
                 break;
             }
             pos.make_move(mv);
-            scenes.push(frame(&pos, Some(mv)));
+            scenes.push(frame(ply, &pos, Some(mv)));
         }
         scenes
     }

@@ -1,15 +1,17 @@
 //! The `/xiangqi` slash command: its definition as registered with Discord
-//! (one subcommand per core command, with choices for side and level and
-//! autocomplete for moves), and the reading of an invoked subcommand back into
-//! the core's [`Command`]. Reading never panics: Discord validates choices and
-//! ranges, but a hand-crafted interaction gets a sentence, not a crash.
+//! (one subcommand per entry of the core's [`COMMANDS`], with choices for side
+//! and level and autocomplete for moves), and the reading of an invoked
+//! subcommand back into the core's [`Command`] through the same entry.
+//! Reading never panics: Discord validates choices and ranges, but a
+//! hand-crafted interaction gets a sentence, not a crash.
 
 use serenity::all::{
     CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
     CreateCommandOption, User, UserId,
 };
 
-use crate::bot::command::{ColorChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
+use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
 use crate::bot::{Actor, Command};
 
 /// The one top-level slash command; everything else is a subcommand of it so
@@ -19,95 +21,51 @@ pub const NAME: &str = "xiangqi";
 /// Discord's limit on an autocomplete answer.
 pub const MAX_SUGGESTIONS: usize = 25;
 
-/// The slash command as registered with Discord.
+/// The slash command as registered with Discord: one subcommand per entry of
+/// [`COMMANDS`], one option per argument.
 pub fn definition() -> CreateCommand {
-    let sub = |name: &str, description: &str| {
-        CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
+    let command = CreateCommand::new(NAME)
+        .description("Play Xiangqi (Chinese chess) against the bot or each other")
+        .dm_permission(true);
+    COMMANDS.iter().fold(command, |command, spec| {
+        let sub = CreateCommandOption::new(CommandOptionType::SubCommand, spec.word, spec.about);
+        command.add_option(
+            spec.args
+                .iter()
+                .filter_map(|&arg| option(arg))
+                .fold(sub, CreateCommandOption::add_sub_option),
+        )
+    })
+}
+
+/// An argument's option: choices for side and level, at least 1 for a game
+/// id, suggestions for a move.
+fn option(arg: Arg) -> Option<CreateCommandOption> {
+    let kind = match arg {
+        Arg::Side | Arg::MoveText => CommandOptionType::String,
+        Arg::Level | Arg::GameId(_) => CommandOptionType::Integer,
+        Arg::User(_) => CommandOptionType::User,
+        Arg::Ignored => return None,
     };
-    let side = |description: &str| {
-        CreateCommandOption::new(CommandOptionType::String, "color", description)
+    let option =
+        CreateCommandOption::new(kind, arg.option()?, arg.about()).required(arg.required());
+    Some(match arg {
+        Arg::Side => option
             .add_string_choice("red (moves first)", "red")
             .add_string_choice("black", "black")
-            .add_string_choice("random", "random")
-    };
-    let mut level = CreateCommandOption::new(
-        CommandOptionType::Integer,
-        "level",
-        format!("The bot's strength, {MIN_LEVEL} (easiest) to {MAX_LEVEL} (strongest); default {DEFAULT_LEVEL}"),
-    );
-    for value in MIN_LEVEL..=MAX_LEVEL {
-        let name = match value {
-            MIN_LEVEL => format!("{value} (easiest)"),
-            MAX_LEVEL => format!("{value} (strongest)"),
-            _ => value.to_string(),
-        };
-        level = level.add_int_choice(name, i32::from(value));
-    }
-    let game_id = |name: &str, description: &str, required: bool| {
-        CreateCommandOption::new(CommandOptionType::Integer, name, description)
-            .min_int_value(1)
-            .required(required)
-    };
-    let user =
-        |description: &str| CreateCommandOption::new(CommandOptionType::User, "user", description);
-
-    CreateCommand::new(NAME)
-        .description("Play Xiangqi (Chinese chess) against the bot or each other")
-        .dm_permission(true)
-        .add_option(
-            sub("play", "Start a game against the bot")
-                .add_sub_option(side("Your side (default red)"))
-                .add_sub_option(level),
-        )
-        .add_option(
-            sub("challenge", "Challenge someone to a game")
-                .add_sub_option(
-                    CreateCommandOption::new(CommandOptionType::User, "opponent", "Who to play")
-                        .required(true),
-                )
-                .add_sub_option(side("Your side (default red)")),
-        )
-        .add_option(sub("accept", "Accept the challenge made to you here"))
-        .add_option(sub("decline", "Decline the challenge made to you here"))
-        .add_option(
-            sub("move", "Make a move in your game here").add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "move",
-                    "ICCS h2e2, WXF C2=5 or Chinese 炮二平五",
-                )
-                .required(true)
-                .max_length(32)
-                .set_autocomplete(true),
-            ),
-        )
-        .add_option(sub("resign", "Resign your game here"))
-        .add_option(sub("draw", "Offer a draw, or accept the one offered"))
-        .add_option(sub(
-            "takeback",
-            "Ask to take back a move, or accept the request",
-        ))
-        .add_option(sub("hint", "Ask the engine for a move suggestion"))
-        .add_option(sub("board", "Show a game's board").add_sub_option(game_id(
-            "game",
-            "Game id (default: your game here)",
-            false,
-        )))
-        .add_option(sub("games", "List the games in progress here"))
-        .add_option(
-            sub("watch", "Follow a game: where it is played and its board")
-                .add_sub_option(game_id("game", "Game id", true)),
-        )
-        .add_option(
-            sub("history", "Past games of a player").add_sub_option(user("Whose (default you)")),
-        )
-        .add_option(
-            sub("game", "A game's moves, result, record and replay")
-                .add_sub_option(game_id("id", "Game id", true)),
-        )
-        .add_option(sub("stats", "A player's results").add_sub_option(user("Whose (default you)")))
-        .add_option(sub("leaderboard", "The best players"))
-        .add_option(sub("help", "How to play and the commands"))
+            .add_string_choice("random", "random"),
+        Arg::Level => (MIN_LEVEL..=MAX_LEVEL).fold(option, |option, value| {
+            let name = match value {
+                MIN_LEVEL => format!("{value} (easiest)"),
+                MAX_LEVEL => format!("{value} (strongest)"),
+                _ => value.to_string(),
+            };
+            option.add_int_choice(name, i32::from(value))
+        }),
+        Arg::GameId(_) => option.min_int_value(1),
+        Arg::MoveText => option.max_length(32).set_autocomplete(true),
+        Arg::User(_) | Arg::Ignored => option,
+    })
 }
 
 /// The name to show for a Discord user: their server nickname, their display
@@ -135,106 +93,67 @@ pub fn subcommand(data: &CommandData) -> Option<(&str, &[CommandDataOption])> {
     }
 }
 
-/// Reads `/xiangqi <subcommand> [options]` into a core command. The error is
-/// a sentence for the user.
+/// Reads `/xiangqi <subcommand> [options]` into a core command, through the
+/// subcommand's entry in [`COMMANDS`]. The error is a sentence for the user.
 pub fn read(data: &CommandData) -> Result<Command, String> {
     let Some((name, options)) = subcommand(data) else {
         return Err("Use one of the `/xiangqi` subcommands; `/xiangqi help` lists them.".into());
     };
-    let value = |key: &str| options.iter().find(|o| o.name == key).map(|o| &o.value);
-    let user = |key: &str| -> Result<Option<Actor>, String> {
-        match value(key) {
-            None => Ok(None),
-            Some(v) => {
-                let id = v
-                    .as_user_id()
-                    .ok_or_else(|| format!("`{key}` must be a user."))?;
-                Ok(Some(resolved_actor(data, id)))
+    let Some(spec) = commands_table::find(name) else {
+        return Err(format!(
+            "`/xiangqi {name}` is not a command this bot knows; `/xiangqi help` lists them."
+        ));
+    };
+    let missing = |arg: Arg| format!("`/xiangqi {}` needs {}.", spec.word, arg.what());
+    let mut values = ArgValues::default();
+    for &arg in spec.args {
+        let Some(key) = arg.option() else {
+            continue;
+        };
+        let Some(value) = options.iter().find(|o| o.name == key).map(|o| &o.value) else {
+            if arg.required() {
+                return Err(missing(arg));
             }
-        }
-    };
-    let game = |key: &str| -> Result<Option<i64>, String> {
-        match value(key) {
-            None => Ok(None),
-            Some(v) => match v.as_i64() {
-                Some(id) if id > 0 => Ok(Some(id)),
-                _ => Err(format!("`{key}` must be a game id, a number like 12.")),
-            },
-        }
-    };
-    let required_game = |key: &str| {
-        game(key)?.ok_or_else(|| format!("`/xiangqi {name}` needs a game id (`games` lists them)."))
-    };
-    let color = || -> Result<ColorChoice, String> {
-        match value("color").map(|v| v.as_str()) {
-            None => Ok(ColorChoice::default()),
-            Some(Some("red")) => Ok(ColorChoice::Red),
-            Some(Some("black")) => Ok(ColorChoice::Black),
-            Some(Some("random")) => Ok(ColorChoice::Random),
-            Some(_) => Err("`color` must be red, black or random.".into()),
-        }
-    };
-
-    Ok(match name {
-        "play" => {
-            let level = match value("level") {
-                None => DEFAULT_LEVEL,
-                Some(v) => v
+            continue;
+        };
+        match arg {
+            Arg::Side => {
+                values.side = Some(match value.as_str() {
+                    Some("red") => ColorChoice::Red,
+                    Some("black") => ColorChoice::Black,
+                    Some("random") => ColorChoice::Random,
+                    _ => return Err(format!("`{key}` must be red, black or random.")),
+                })
+            }
+            Arg::Level => {
+                let level = value
                     .as_i64()
                     .and_then(|n| u8::try_from(n).ok())
                     .filter(|n| (MIN_LEVEL..=MAX_LEVEL).contains(n))
                     .ok_or_else(|| {
-                        format!("`level` must be a number from {MIN_LEVEL} to {MAX_LEVEL}.")
-                    })?,
-            };
-            Command::Play {
-                color: color()?,
-                level,
+                        format!("`{key}` must be a number from {MIN_LEVEL} to {MAX_LEVEL}.")
+                    })?;
+                values.level = Some(level);
             }
-        }
-        "challenge" => Command::Challenge {
-            opponent: user("opponent")?
-                .ok_or("`/xiangqi challenge` needs the person to play as `opponent`.")?,
-            color: color()?,
-        },
-        "accept" => Command::Accept,
-        "decline" => Command::Decline,
-        "move" => match value("move").and_then(|v| v.as_str()).map(str::trim) {
-            Some(text) if !text.is_empty() => Command::Move(text.to_string()),
-            _ => {
-                return Err(
-                    "`/xiangqi move` needs a move, like `h2e2`, `C2=5` or `炮二平五`.".into(),
-                )
+            Arg::User(_) => {
+                let id = value
+                    .as_user_id()
+                    .ok_or_else(|| format!("`{key}` must be a user."))?;
+                values.user = Some(resolved_actor(data, id));
             }
-        },
-        "resign" => Command::Resign,
-        "draw" => Command::Draw,
-        "takeback" => Command::Takeback,
-        "hint" => Command::Hint,
-        "board" => Command::Board {
-            game: game("game")?,
-        },
-        "games" => Command::Games,
-        "watch" => Command::Watch {
-            game: required_game("game")?,
-        },
-        "history" => Command::History {
-            user: user("user")?,
-        },
-        "game" => Command::Game {
-            id: required_game("id")?,
-        },
-        "stats" => Command::Stats {
-            user: user("user")?,
-        },
-        "leaderboard" => Command::Leaderboard,
-        "help" => Command::Help,
-        other => {
-            return Err(format!(
-                "`/xiangqi {other}` is not a command this bot knows; `/xiangqi help` lists them."
-            ))
+            Arg::GameId(_) => match value.as_i64() {
+                Some(id) if id > 0 => values.game = Some(id),
+                _ => return Err(format!("`{key}` must be a game id, a number like 12.")),
+            },
+            Arg::MoveText => match value.as_str().map(str::trim) {
+                Some(text) if !text.is_empty() => values.text = Some(text.to_string()),
+                _ => return Err(missing(arg)),
+            },
+            Arg::Ignored => {}
         }
-    })
+    }
+    // The loop above returned for every required option left out.
+    (spec.build)(values).ok_or_else(|| missing(spec.first_required().unwrap_or(Arg::Ignored)))
 }
 
 /// A user named in an option: Discord sends the full user in `resolved`; the
@@ -283,6 +202,9 @@ pub fn name_mentions(command: Command, mentions: &[User]) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::command::{parse, DEFAULT_LEVEL};
+    use crate::bot::commands_table::CommandSpec;
+    use crate::bot::help;
     use serde_json::json;
 
     fn data(subcommand: &str, options: serde_json::Value) -> CommandData {
@@ -378,11 +300,59 @@ mod tests {
         ))
     }
 
+    fn words() -> Vec<&'static str> {
+        COMMANDS.iter().map(|spec| spec.word).collect()
+    }
+
+    /// The command typed with plausible values for its required arguments.
+    fn typed(word: &str, spec: &CommandSpec) -> String {
+        let mut text = word.to_string();
+        for arg in spec.args.iter().filter(|arg| arg.required()) {
+            text.push_str(match arg {
+                Arg::User(_) => " @bob",
+                Arg::GameId(_) => " 7",
+                _ => " h2e2",
+            });
+        }
+        text
+    }
+
+    #[test]
+    fn help_slash_and_parser_list_exactly_the_tables_commands() {
+        let help = help::text();
+        let listed: Vec<&str> = help
+            .lines()
+            .filter_map(|line| line.strip_prefix('`'))
+            .map(|line| line.split([' ', '`']).next().unwrap())
+            .collect();
+        assert_eq!(listed, words(), "{help}");
+
+        let definition = serde_json::to_value(definition()).unwrap();
+        let subcommands: Vec<&str> = definition["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|sub| sub["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(subcommands, words());
+
+        for spec in COMMANDS {
+            for word in std::iter::once(&spec.word).chain(spec.aliases) {
+                let text = typed(word, spec);
+                let command = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(command.name(), spec.word, "{text}");
+                let owners = COMMANDS.iter().filter(|other| (other.is)(&command));
+                assert_eq!(owners.count(), 1, "{text}: one entry owns {command:?}");
+            }
+        }
+        assert!(parse("castle").is_err());
+    }
+
     #[test]
     fn every_subcommand_in_the_definition_is_read() {
         let definition = serde_json::to_value(definition()).unwrap();
         let subcommands = definition["options"].as_array().unwrap();
-        assert_eq!(subcommands.len(), 17);
+        assert_eq!(subcommands.len(), COMMANDS.len());
         for sub in subcommands {
             let name = sub["name"].as_str().unwrap();
             // Fill every required option with a plausible value.

@@ -18,8 +18,6 @@ use super::outbox::{ChannelOutbox, InteractionOutbox, MessageOutbox};
 use super::places::Places;
 use crate::bot::command::{self, PREFIX};
 use crate::bot::{Actor, Bot, Command, Outbox, Place, Reply, Request};
-use crate::rules::{notation, Game, Move, Position};
-use crate::store::{GameRecord, Store};
 
 /// How often abandoned games and expired challenges are looked for (as in the
 /// console; the query is one indexed read).
@@ -80,8 +78,8 @@ impl Handler {
         outbox.finish().await;
     }
 
-    /// Suggests moves for `/xiangqi move`: the legal moves in the user's game
-    /// here that start like what they typed, in all three notations.
+    /// Suggests moves for `/xiangqi move`: the core's legal moves in the
+    /// user's game here that start like what they typed, in any notation.
     async fn on_autocomplete(&self, ctx: &Context, interaction: &CommandInteraction) {
         let typed = interaction
             .data
@@ -90,11 +88,10 @@ impl Handler {
             .unwrap_or_default();
         let place = self.places.of_interaction(interaction);
         let actor = commands::actor(&interaction.user, None);
-        let store = self.bot.store();
-        let choices = match game_here(store, &actor, &place).await {
-            Some(game) => move_suggestions(store, &game, &typed).await,
-            None => Vec::new(),
-        };
+        let choices = self
+            .bot
+            .move_suggestions(&actor, &place, &typed, commands::MAX_SUGGESTIONS)
+            .await;
         let response = CreateAutocompleteResponse::new().set_choices(
             choices
                 .into_iter()
@@ -236,65 +233,6 @@ fn heard(text: &str) -> Heard {
         Ok(Command::Move(played)) => Heard::Bare(Command::Move(played)),
         _ => Heard::Nothing,
     }
-}
-
-/// The live game a bare move typed at `place` by `actor` would be for: the
-/// game of the thread it is typed in, else the author's game in the channel.
-async fn game_here(store: &Store, actor: &Actor, place: &Place) -> Option<GameRecord> {
-    let found = match &place.thread {
-        Some(thread) => store.live_games_in_channel(thread).await.map(|games| {
-            games
-                .into_iter()
-                .find(|g| g.location.thread_id.as_deref() == Some(thread.as_str()))
-        }),
-        None => store.live_games_of_user(&actor.id).await.map(|games| {
-            games.into_iter().find(|g| {
-                g.location.channel_id == place.channel && g.location.guild_id == place.guild
-            })
-        }),
-    };
-    found.unwrap_or_else(|err| {
-        tracing::warn!("could not look for a game here: {err}");
-        None
-    })
-}
-
-/// Legal moves in `game` that start like `typed` in ICCS, WXF or Chinese:
-/// (label showing all three, ICCS value), at most Discord's 25.
-async fn move_suggestions(store: &Store, game: &GameRecord, typed: &str) -> Vec<(String, String)> {
-    let Ok((record, moves)) = store.game_with_moves(game.id).await else {
-        return Vec::new();
-    };
-    let Ok(start) = Position::from_fen(&record.start_fen) else {
-        return Vec::new();
-    };
-    let played: Vec<Move> = moves
-        .iter()
-        .map(|m| Move::new(m.iccs.from, m.iccs.to))
-        .collect();
-    let Ok(replayed) = Game::from_moves(start, &played) else {
-        return Vec::new();
-    };
-    let position = replayed.position();
-    let typed = typed.to_lowercase();
-    position
-        .legal_moves()
-        .iter()
-        .map(|&mv| {
-            let (iccs, wxf, chinese) = (
-                notation::iccs(mv),
-                notation::wxf(position, mv),
-                notation::chinese(position, mv),
-            );
-            let matches = [&iccs, &wxf, &chinese]
-                .iter()
-                .any(|form| form.to_lowercase().starts_with(&typed));
-            (matches, format!("{iccs} · {wxf} · {chinese}"), iccs)
-        })
-        .filter(|(matches, _, _)| *matches)
-        .map(|(_, label, value)| (label, value))
-        .take(commands::MAX_SUGGESTIONS)
-        .collect()
 }
 
 /// `!xq` followed by nothing or a space, in any case (`!XQ play`).

@@ -1,0 +1,480 @@
+//! Every command, declared once. [`COMMANDS`] is the one list the rest reads:
+//! the chat parser ([`super::command::parse`], console and `!xq`) finds a
+//! word or alias here and reads the arguments named here; the help text
+//! ([`super::help`]) lists the entries by group; the Discord adapter
+//! (`discord/commands.rs`) registers one subcommand per entry with an option
+//! per argument and reads an invoked one back through the same entry; and
+//! [`Command::name`] and [`Command::answers_privately`] come from it.
+//!
+//! Adding a command means one entry here, its [`Command`] variant and its
+//! handler in `Bot::dispatch`.
+
+use super::command::{ColorChoice, Command, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use super::Actor;
+
+/// One command: what a user types, what it means, and how its words are read.
+pub struct CommandSpec {
+    /// The word typed (`play`) and the slash subcommand's name.
+    pub word: &'static str,
+    /// Other words for it in chat (`new`); Discord shows only `word`.
+    pub aliases: &'static [&'static str],
+    /// One line saying what it does, for the help and for Discord's picker
+    /// (at most 100 characters, Discord's limit).
+    pub about: &'static str,
+    /// What follows the word, in order (see [`Arg`] for how chat words are matched).
+    pub args: &'static [Arg],
+    /// The help's section it is listed in.
+    pub group: Group,
+    /// Its answer is for the requester only (the help, a hint): an adapter
+    /// may acknowledge it privately before the core answers.
+    pub private: bool,
+    /// Whether a command is this entry's.
+    pub is: fn(&Command) -> bool,
+    /// The command from its arguments' values; `None` when a required one is
+    /// missing (the readers check those first).
+    pub build: fn(ArgValues) -> Option<Command>,
+}
+
+/// What a command takes after its word. In chat, a user or a game id is read
+/// first, in the order listed; a side and a level are recognised by their
+/// words and may follow in any order. On Discord each is an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// `red`, `black` or `random` (default red); the option `color`, with choices.
+    Side,
+    /// The bot's level: `5`, `l5`, `level 5` (default [`DEFAULT_LEVEL`]);
+    /// the option `level`, with a choice per level.
+    Level,
+    /// A person: a mention or `@name`; a user option.
+    User(Slot),
+    /// A game's number, `12` or `#12`; an integer option of at least 1.
+    GameId(Slot),
+    /// A move in any notation: the rest of the line (spaces inside it are
+    /// forgiven); a string option with autocomplete.
+    MoveText,
+    /// Whatever follows is read and ignored (`help play` still helps); no option.
+    Ignored,
+}
+
+/// A named argument's Discord option and whether it must be given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The Discord option's name.
+    pub option: &'static str,
+    pub required: bool,
+    /// The Discord option's description.
+    pub about: &'static str,
+}
+
+/// The sections of the help, in the order shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    Playing,
+    Watching,
+    History,
+    Help,
+}
+
+impl Group {
+    pub const ALL: [Group; 4] = [Group::Playing, Group::Watching, Group::History, Group::Help];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Playing => "Playing",
+            Group::Watching => "Watching",
+            Group::History => "History",
+            Group::Help => "Help",
+        }
+    }
+}
+
+/// The values read for a command's arguments, by kind (an entry has at most
+/// one argument of each kind).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgValues {
+    pub side: Option<ColorChoice>,
+    pub level: Option<u8>,
+    pub user: Option<Actor>,
+    pub game: Option<i64>,
+    pub text: Option<String>,
+}
+
+const GAME_HERE: Slot = Slot {
+    option: "game",
+    required: false,
+    about: "Game id (default: your game here)",
+};
+const WHOSE: Slot = Slot {
+    option: "user",
+    required: false,
+    about: "Whose (default you)",
+};
+
+/// Every command, in the order the help and Discord's picker show them.
+pub static COMMANDS: &[CommandSpec] = &[
+    // Playing
+    CommandSpec {
+        word: "play",
+        aliases: &["new"],
+        about: "Start a game against the bot (as Black, the bot moves first)",
+        args: &[Arg::Side, Arg::Level],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Play { .. }),
+        build: |a| {
+            Some(Command::Play {
+                color: a.side.unwrap_or_default(),
+                level: a.level.unwrap_or(DEFAULT_LEVEL),
+            })
+        },
+    },
+    CommandSpec {
+        word: "challenge",
+        aliases: &[],
+        about: "Challenge someone to a game; they answer with accept or decline",
+        args: &[
+            Arg::User(Slot {
+                option: "opponent",
+                required: true,
+                about: "Who to play",
+            }),
+            Arg::Side,
+        ],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Challenge { .. }),
+        build: |a| {
+            Some(Command::Challenge {
+                opponent: a.user?,
+                color: a.side.unwrap_or_default(),
+            })
+        },
+    },
+    CommandSpec {
+        word: "accept",
+        aliases: &[],
+        about: "Accept the challenge made to you here",
+        args: &[],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Accept),
+        build: |_| Some(Command::Accept),
+    },
+    CommandSpec {
+        word: "decline",
+        aliases: &[],
+        about: "Decline the challenge made to you here, or your opponent's offer",
+        args: &[],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Decline),
+        build: |_| Some(Command::Decline),
+    },
+    CommandSpec {
+        word: "move",
+        aliases: &["m"],
+        about: "Make a move in your game here (or type it alone): ICCS h2e2, WXF C2=5 or Chinese 炮二平五",
+        args: &[Arg::MoveText],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Move(_)),
+        build: |a| Some(Command::Move(a.text?)),
+    },
+    CommandSpec {
+        word: "resign",
+        aliases: &[],
+        about: "Resign your game here",
+        args: &[],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Resign),
+        build: |_| Some(Command::Resign),
+    },
+    CommandSpec {
+        word: "draw",
+        aliases: &[],
+        about: "Offer a draw, or accept the one offered",
+        args: &[],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Draw),
+        build: |_| Some(Command::Draw),
+    },
+    CommandSpec {
+        word: "takeback",
+        aliases: &["undo"],
+        about: "Ask to take back a move, or accept the request",
+        args: &[],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Takeback),
+        build: |_| Some(Command::Takeback),
+    },
+    CommandSpec {
+        word: "hint",
+        aliases: &[],
+        about: "Ask the engine for a move suggestion",
+        args: &[],
+        group: Group::Playing,
+        private: true,
+        is: |c| matches!(c, Command::Hint),
+        build: |_| Some(Command::Hint),
+    },
+    // Watching
+    CommandSpec {
+        word: "board",
+        aliases: &[],
+        about: "Show a game's board",
+        args: &[Arg::GameId(GAME_HERE)],
+        group: Group::Watching,
+        private: false,
+        is: |c| matches!(c, Command::Board { .. }),
+        build: |a| Some(Command::Board { game: a.game }),
+    },
+    CommandSpec {
+        word: "games",
+        aliases: &[],
+        about: "List the games in progress here",
+        args: &[],
+        group: Group::Watching,
+        private: false,
+        is: |c| matches!(c, Command::Games),
+        build: |_| Some(Command::Games),
+    },
+    CommandSpec {
+        word: "watch",
+        aliases: &[],
+        about: "Follow a game: where it is played and its board",
+        args: &[Arg::GameId(Slot {
+            option: "game",
+            required: true,
+            about: "Game id",
+        })],
+        group: Group::Watching,
+        private: false,
+        is: |c| matches!(c, Command::Watch { .. }),
+        build: |a| Some(Command::Watch { game: a.game? }),
+    },
+    // History
+    CommandSpec {
+        word: "history",
+        aliases: &[],
+        about: "Past games of a player",
+        args: &[Arg::User(WHOSE)],
+        group: Group::History,
+        private: false,
+        is: |c| matches!(c, Command::History { .. }),
+        build: |a| Some(Command::History { user: a.user }),
+    },
+    CommandSpec {
+        word: "game",
+        aliases: &[],
+        about: "A game's moves, result, FEN, record and replay",
+        args: &[Arg::GameId(Slot {
+            option: "id",
+            required: true,
+            about: "Game id",
+        })],
+        group: Group::History,
+        private: false,
+        is: |c| matches!(c, Command::Game { .. }),
+        build: |a| Some(Command::Game { id: a.game? }),
+    },
+    CommandSpec {
+        word: "stats",
+        aliases: &[],
+        about: "A player's results",
+        args: &[Arg::User(WHOSE)],
+        group: Group::History,
+        private: false,
+        is: |c| matches!(c, Command::Stats { .. }),
+        build: |a| Some(Command::Stats { user: a.user }),
+    },
+    CommandSpec {
+        word: "leaderboard",
+        aliases: &["top"],
+        about: "The best players",
+        args: &[],
+        group: Group::History,
+        private: false,
+        is: |c| matches!(c, Command::Leaderboard),
+        build: |_| Some(Command::Leaderboard),
+    },
+    CommandSpec {
+        word: "help",
+        aliases: &["?"],
+        about: "How to play and the commands",
+        args: &[Arg::Ignored],
+        group: Group::Help,
+        private: true,
+        is: |c| matches!(c, Command::Help),
+        build: |_| Some(Command::Help),
+    },
+];
+
+/// The entry whose word or alias is `word` (already lowercased).
+pub fn find(word: &str) -> Option<&'static CommandSpec> {
+    COMMANDS
+        .iter()
+        .find(|spec| spec.word == word || spec.aliases.contains(&word))
+}
+
+impl CommandSpec {
+    /// How to type it, e.g. `` `play [red|black|random] [level 1-8]` ``.
+    pub fn usage(&self) -> String {
+        let mut usage = format!("`{}", self.word);
+        for arg in self.args {
+            if let Some(placeholder) = arg.placeholder() {
+                usage.push(' ');
+                usage.push_str(&placeholder);
+            }
+        }
+        usage.push('`');
+        usage
+    }
+
+    /// The first required argument, for "needs …" when it is missing.
+    pub fn first_required(&self) -> Option<Arg> {
+        self.args.iter().copied().find(|arg| arg.required())
+    }
+}
+
+impl Arg {
+    pub fn required(self) -> bool {
+        match self {
+            Arg::User(slot) | Arg::GameId(slot) => slot.required,
+            Arg::MoveText => true,
+            Arg::Side | Arg::Level | Arg::Ignored => false,
+        }
+    }
+
+    /// The Discord option's name; `None` when it has no option.
+    pub fn option(self) -> Option<&'static str> {
+        match self {
+            Arg::Side => Some("color"),
+            Arg::Level => Some("level"),
+            Arg::User(slot) | Arg::GameId(slot) => Some(slot.option),
+            Arg::MoveText => Some("move"),
+            Arg::Ignored => None,
+        }
+    }
+
+    /// The Discord option's description.
+    pub fn about(self) -> String {
+        match self {
+            Arg::Side => "Your side (default red)".into(),
+            Arg::Level => format!(
+                "The bot's strength, {MIN_LEVEL} (easiest) to {MAX_LEVEL} (strongest); default {DEFAULT_LEVEL}"
+            ),
+            Arg::User(slot) | Arg::GameId(slot) => slot.about.into(),
+            Arg::MoveText => "ICCS h2e2, WXF C2=5 or Chinese 炮二平五".into(),
+            Arg::Ignored => String::new(),
+        }
+    }
+
+    /// What stands for it in a usage line: `[red|black|random]`, `<game id>`.
+    fn placeholder(self) -> Option<String> {
+        let optional = |text: &str| format!("[{text}]");
+        Some(match self {
+            Arg::Side => optional("red|black|random"),
+            Arg::Level => optional(&format!("level {MIN_LEVEL}-{MAX_LEVEL}")),
+            Arg::User(slot) if slot.required => "@user".into(),
+            Arg::User(_) => optional("@user"),
+            Arg::GameId(slot) if slot.required => "<game id>".into(),
+            Arg::GameId(_) => optional("game id"),
+            Arg::MoveText => "<move>".into(),
+            Arg::Ignored => return None,
+        })
+    }
+
+    /// What it is, for "`watch` needs a game id …" and "nothing goes after the game id".
+    pub fn what(self) -> &'static str {
+        match self {
+            Arg::Side => "a side",
+            Arg::Level => "a level",
+            Arg::User(_) => "a user",
+            Arg::GameId(_) => "a game id (`games` lists them)",
+            Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF) or `炮二平五`",
+            Arg::Ignored => "anything",
+        }
+    }
+}
+
+impl Command {
+    /// This command's entry in [`COMMANDS`].
+    pub fn spec(&self) -> &'static CommandSpec {
+        COMMANDS
+            .iter()
+            .find(|spec| (spec.is)(self))
+            .expect("every Command variant has its entry in COMMANDS")
+    }
+
+    /// The command's word, for logs and messages.
+    pub fn name(&self) -> &'static str {
+        self.spec().word
+    }
+
+    /// Whether the answer is for the requester only by nature (`help`,
+    /// `hint`): an adapter may acknowledge the request privately.
+    pub fn answers_privately(&self) -> bool {
+        self.spec().private
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::bot::help;
+
+    #[test]
+    fn the_table_is_consistent() {
+        let mut seen = HashSet::new();
+        for spec in COMMANDS {
+            for word in std::iter::once(&spec.word).chain(spec.aliases) {
+                assert!(seen.insert(*word), "`{word}` is named twice");
+                assert_eq!(*word, word.to_lowercase(), "words are read lowercased");
+            }
+            assert!(
+                (1..=100).contains(&spec.about.chars().count()),
+                "{}: Discord takes 1 to 100 characters",
+                spec.word
+            );
+            let mut options = HashSet::new();
+            let mut optional_seen = false;
+            for &arg in spec.args {
+                if let Some(option) = arg.option() {
+                    assert!(
+                        options.insert(option),
+                        "{}: option {option} twice",
+                        spec.word
+                    );
+                    assert!((1..=100).contains(&arg.about().chars().count()));
+                    // Discord lists required options first.
+                    assert!(!(arg.required() && optional_seen), "{}", spec.word);
+                    optional_seen |= !arg.required();
+                }
+                if matches!(arg, Arg::MoveText | Arg::Ignored) {
+                    assert_eq!(spec.args.len(), 1, "{}: it takes the whole line", spec.word);
+                }
+            }
+            // One value of each kind: the values are kept by kind.
+            let kinds: HashSet<_> = spec.args.iter().map(std::mem::discriminant).collect();
+            assert_eq!(kinds.len(), spec.args.len(), "{}", spec.word);
+        }
+        assert!(help::text().chars().count() < 2000, "one Discord message");
+    }
+
+    #[test]
+    fn only_help_and_hint_answer_privately() {
+        let private: Vec<_> = COMMANDS
+            .iter()
+            .filter(|spec| spec.private)
+            .map(|spec| spec.word)
+            .collect();
+        assert_eq!(private, ["hint", "help"]);
+        assert!(Command::Help.answers_privately() && Command::Hint.answers_privately());
+        assert!(!Command::Games.answers_privately());
+    }
+}
