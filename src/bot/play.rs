@@ -145,7 +145,7 @@ pub(super) fn mention(place: &Place) -> String {
     if place.guild.is_some() {
         format!("<#{id}>")
     } else {
-        format!("#{id}")
+        format!("#{}", shown(id))
     }
 }
 
