@@ -1,9 +1,10 @@
-//! Every row of the shared perft table (node counts agreed by three
-//! independent engines), run on the release profile as the README says.
+//! Every row of the perft table `tests/data/perft.tsv` (FEN, depth, node
+//! count; each count agreed by three independent engines), run on the release
+//! profile as the README says.
 
 use xiangqi_bot::rules::{perft, Position};
 
-const PERFT_TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/perft.tsv");
+const PERFT_TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
 
 struct Row {
     fen: String,
@@ -12,12 +13,8 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(PERFT_TABLE).unwrap_or_else(|err| {
-        panic!(
-            "cannot read the perft table {PERFT_TABLE}: {err}; \
-             the shared/ directory must sit beside the repository"
-        )
-    });
+    let text = std::fs::read_to_string(PERFT_TABLE)
+        .unwrap_or_else(|err| panic!("cannot read the perft table {PERFT_TABLE}: {err}"));
     let rows: Vec<Row> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

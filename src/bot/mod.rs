@@ -66,8 +66,9 @@ use crate::store::Store;
 use error::BotResult;
 use think::Engine;
 
-/// The one shared state of the bot (a poise `Data`): the store, the renderer,
-/// the engine's gate, and the locks that keep one game's changes in order.
+/// The one shared state of the bot, shared by the adapters in an `Arc`: the
+/// store, the renderer, the engine's gate, and the locks that keep one game's
+/// changes in order.
 pub struct Bot {
     store: Store,
     renderer: Arc<Renderer>,

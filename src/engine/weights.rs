@@ -6,7 +6,7 @@
 //! Tuned by `xiangqi-bot tune` on 239141 self-play positions (1500 epochs),
 //! except the two palace-attack terms, set by hand afterwards: refitting
 //! everything with them made a crossed soldier worth less than a home one
-//! (docs/engine.md, "Matches").
+//! (docs/measurements.md, "e3t and e3h").
 
 pub type Grid = [[i16; 9]; 10];
 

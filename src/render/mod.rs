@@ -1,5 +1,5 @@
 //! The render layer: a position (as a [`Scene`]) to a PNG board picture, and a
-//! game to an animated GIF replay. See `shared/docs/rendering.md` for the look.
+//! game to an animated GIF replay. `docs/rendering.md` describes the look.
 //!
 //! A [`Renderer`] is built once: both seats' static boards are drawn, the
 //! fourteen pieces and the caption font are rasterized and the palette is

@@ -1,7 +1,7 @@
 //! A stand-in Discord on loopback, for end-to-end tests of the real serenity
 //! client: REST over HTTP/1.1 and the gateway over a WebSocket, each on
-//! `127.0.0.1:0`. It answers what the bot uses (see
-//! `shared/docs/discord-stand-in.md`), records every REST call with its JSON
+//! `127.0.0.1:0`. It answers what the bot uses (see `docs/architecture.md`,
+//! "Testing against a stand-in Discord"), records every REST call with its JSON
 //! and uploaded files so that tests can assert on what the bot posted, and
 //! plays the users: it injects `MESSAGE_CREATE` and `INTERACTION_CREATE`
 //! events, drops the gateway connection on demand, and refuses resumes so a

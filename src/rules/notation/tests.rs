@@ -4,7 +4,7 @@ use super::*;
 use crate::rules::playouts::playout_positions;
 use crate::rules::Square;
 
-const PERFT_TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/perft.tsv");
+const PERFT_TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
 
 fn mv(text: &str) -> Move {
     Move::new(
