@@ -1246,6 +1246,13 @@ async fn locked_threads_refuse_posts_and_archived_ones_unarchive() {
         .expect("a post in an archived thread");
     let info = f.stand_in.thread(thread.get()).unwrap();
     assert!(!info.archived && info.unarchived == 1, "{info:?}");
+    // A user's post unarchives it as well.
+    f.stand_in.archive_thread(thread.get(), false);
+    f.stand_in
+        .send_message(&f.alice, thread.get(), "h9g7")
+        .await;
+    let info = f.stand_in.thread(thread.get()).unwrap();
+    assert!(!info.archived && info.unarchived == 2, "{info:?}");
 
     f.stand_in.archive_thread(thread.get(), true);
     let r = f

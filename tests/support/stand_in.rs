@@ -926,6 +926,17 @@ impl StandIn {
             } else {
                 world.remember_user(author);
             }
+            if let Some(thread) = world.channel(channel).thread.as_mut() {
+                assert!(
+                    !thread.locked,
+                    "a user cannot post in a locked thread (Discord refuses it)"
+                );
+                if thread.archived {
+                    // Sending a message unarchives an (unlocked) thread.
+                    thread.archived = false;
+                    thread.unarchived += 1;
+                }
+            }
             let mut shown = model::bot_message(id, channel);
             shown.author = author.id;
             shown.content = content.to_string();
