@@ -1682,6 +1682,26 @@ async fn members_have_nicknames_and_permissions_and_can_be_searched() {
     assert_eq!(member.nick.as_deref(), Some("Zed"));
     let r = f.http.get_member(guild, UserId::new(999)).await;
     assert_eq!(refusal(r), (404, 10007, vec![]));
+
+    // Listing members needs the GUILD_MEMBERS intent granted; searching does not.
+    let r = f.http.get_guild_members(guild, Some(10), None).await;
+    assert_eq!(refusal(r), (403, 50001, vec![]));
+    let granted = Fixture::start_with(
+        StandInConfig {
+            guild_members_granted: true,
+            ..StandInConfig::default()
+        },
+        default_intents(),
+    )
+    .await;
+    granted.stand_in.add_member(&alice, None, 0);
+    granted.stand_in.add_member(&bob, None, 0);
+    let listed = granted
+        .http
+        .get_guild_members(guild, Some(1000), None)
+        .await
+        .unwrap();
+    assert_eq!(listed.len(), 2);
 }
 
 /// Hostile display names arrive as they are, for the bot to neutralise.

@@ -445,7 +445,8 @@ impl World {
             "embeds": message.embeds,
             "pinned": false,
             "type": kind,
-            "flags": if message.ephemeral { 64 } else { 0 } | if message.loading { 128 } else { 0 },
+            // EPHEMERAL (64) and LOADING (128).
+            "flags": u64::from(message.ephemeral) * 64 + u64::from(message.loading) * 128,
         });
         if let Some(reference) = message.reference {
             value["message_reference"] = json!({

@@ -388,6 +388,9 @@ fn route(state: &State, world: &mut World, req: &Req, index: usize) -> Routed {
             world.check_access(channel)?;
             Outcome::ok(world.channel_json(channel))
         }
+        (&Method::GET, ["guilds", guild, "members"]) => {
+            list_members(world, parse_id(guild)?, req.query)?
+        }
         (&Method::GET, ["guilds", guild, "members", "search"]) => {
             search_members(world, parse_id(guild)?, req.query)?
         }
@@ -1110,6 +1113,43 @@ fn search_members(world: &World, guild: u64, query: &str) -> Routed {
         })
         .take(limit)
         .filter_map(|m| world.member_json(m.user.id, true, false))
+        .collect();
+    Ok(Outcome::ok(Value::Array(found)))
+}
+
+/// Listing a guild's members needs the GUILD_MEMBERS intent granted to the
+/// application (whatever the client identified with).
+fn list_members(world: &World, guild: u64, query: &str) -> Routed {
+    if guild != GUILD_ID {
+        return Err(ApiError::new(404, 10004, "Unknown Guild"));
+    }
+    if !world.config.guild_members_granted {
+        return Err(ApiError::missing_access());
+    }
+    let params = parse_query(query);
+    let param = |key: &str| {
+        params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let limit = match param("limit").map(str::parse::<usize>) {
+        None => 1,
+        Some(Ok(n)) if (1..=1000).contains(&n) => n,
+        Some(_) => {
+            return Err(ApiError::form(
+                &["limit".into()],
+                "NUMBER_TYPE_MAX",
+                "Must be between 1 and 1000.",
+            ))
+        }
+    };
+    let after: u64 = param("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+    let found: Vec<Value> = world
+        .members
+        .range(after + 1..)
+        .take(limit)
+        .filter_map(|(id, _)| world.member_json(*id, true, false))
         .collect();
     Ok(Outcome::ok(Value::Array(found)))
 }
