@@ -57,10 +57,13 @@ pub struct FrontCall {
     pub rate_limited: bool,
 }
 
+/// Which requests a pending 429 is for: by method and path.
+type RequestMatcher = Arc<dyn Fn(&Method, &str) -> bool + Send + Sync>;
+
 /// A 429 waiting for the next request that `matches`.
 struct PendingLimit {
     retry_after: Duration,
-    matches: Arc<dyn Fn(&Method, &str) -> bool + Send + Sync>,
+    matches: RequestMatcher,
 }
 
 struct FrontState {
@@ -166,7 +169,7 @@ impl TlsFront {
         retry_after: Duration,
         matches: impl Fn(&Method, &str) -> bool + Send + Sync + 'static,
     ) {
-        let matches: Arc<dyn Fn(&Method, &str) -> bool + Send + Sync> = Arc::new(matches);
+        let matches: RequestMatcher = Arc::new(matches);
         let mut pending = self.state.pending.lock().unwrap();
         for _ in 0..count {
             pending.push_back(PendingLimit {
