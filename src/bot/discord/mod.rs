@@ -6,6 +6,8 @@
 //! [`build_client`] is the one way a client is made, in production and in the
 //! end-to-end tests alike; only the REST base (`--api-proxy`) differs there,
 //! and with it serenity's own rate limiter, which would send around the proxy.
+//! [`build_client_with`] is the same with the test's own HTTP client, so that
+//! a test can keep the rate limiter on (`tests/discord_limiter.rs`).
 
 mod commands;
 mod events;
@@ -73,7 +75,20 @@ pub fn intents(message_content: bool) -> GatewayIntents {
 
 /// The serenity client for `bot`, ready to `start()`.
 pub async fn build_client(bot: Arc<Bot>, args: &DiscordArgs) -> anyhow::Result<Client> {
-    let mut http = HttpBuilder::new(&args.token)
+    build_client_with(bot, args, HttpBuilder::new(&args.token)).await
+}
+
+/// [`build_client`] from an `HttpBuilder` the caller began: a test gives it
+/// its own reqwest client (`HttpBuilder::client`), which serenity's rate
+/// limiter sends through too, so the limiter can stay on against a stand-in.
+/// The bot's own settings (allowed mentions, `--api-proxy`) go on top as in
+/// production; `args.token` is not read, the builder's is used.
+pub async fn build_client_with(
+    bot: Arc<Bot>,
+    args: &DiscordArgs,
+    http: HttpBuilder,
+) -> anyhow::Result<Client> {
+    let mut http = http
         // Nothing pings unless a message names whom it may ping (each of the
         // bot's messages does): a display name of "@everyone" or "<@id>" in a
         // reply must not notify anyone.
