@@ -175,6 +175,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
             message_content: true,
             // No proxy: the limiter stays on, as in production.
             api_proxy: None,
+            answer_within_ms: 1500,
         };
         let bot = Arc::new(
             Bot::connect(&args.bot)

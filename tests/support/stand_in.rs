@@ -650,8 +650,9 @@ impl StandIn {
                 .is_err()
             {
                 panic!(
-                    "timed out after {timeout:?} waiting for {what}; messages:\n{}",
-                    self.describe_messages()
+                    "timed out after {timeout:?} waiting for {what}; messages:\n{}\ncalls:\n{}",
+                    self.describe_messages(),
+                    self.describe_calls(0)
                 );
             }
         }

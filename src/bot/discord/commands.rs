@@ -6,7 +6,7 @@
 
 use serenity::all::{
     CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
-    CreateCommandOption, User, UserId,
+    CreateCommandOption, InteractionContext, User, UserId,
 };
 
 use crate::bot::command::{ColorChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
@@ -53,7 +53,9 @@ pub fn definition() -> CreateCommand {
 
     CreateCommand::new(NAME)
         .description("Play Xiangqi (Chinese chess) against the bot or each other")
-        .dm_permission(true)
+        // Servers and DMs with the bot (`contexts` replaces the deprecated
+        // `dm_permission`); group DMs have no place for the bot to post.
+        .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
         .add_option(
             sub("play", "Start a game against the bot")
                 .add_sub_option(side("Your side (default red)"))

@@ -87,8 +87,15 @@ impl Handler {
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&interaction.user, nick);
         let command = commands::read(&interaction.data);
-        if command.as_ref().is_ok_and(answers_privately) {
-            if let Err(err) = outbox.defer(true).await {
+        // A deferral up front: private for a private answer, public when no
+        // time is given to answer first.
+        let defer_now = match &command {
+            Ok(command) if answers_privately(command) => Some(true),
+            Ok(_) if self.answer_within.is_zero() => Some(false),
+            _ => None,
+        };
+        if let Some(ephemeral) = defer_now {
+            if let Err(err) = outbox.defer(ephemeral).await {
                 tracing::warn!("could not defer a slash command: {err:#}");
                 return;
             }
@@ -98,10 +105,14 @@ impl Handler {
         tokio::select! {
             () = &mut handling => {}
             () = tokio::time::sleep(self.answer_within) => {
-                if let Err(err) = outbox.defer(false).await {
-                    tracing::warn!("could not defer a slash command: {err:#}");
-                }
-                handling.await;
+                // The core goes on while the deferral waits its turn: it may
+                // be in the middle of answering (then nothing is deferred).
+                let deferring = async {
+                    if let Err(err) = outbox.defer(false).await {
+                        tracing::warn!("could not defer a slash command: {err:#}");
+                    }
+                };
+                tokio::join!(deferring, &mut handling);
             }
         }
         outbox.finish().await;
