@@ -722,3 +722,259 @@ async fn move_suggestions_come_from_the_game_the_move_would_be_played_in() {
     assert!(!after.is_empty());
     assert!(after.iter().all(|(_, iccs)| iccs.starts_with("e2")));
 }
+
+/// Display names chosen to break a markdown reply: each must show as typed,
+/// never as formatting, a mention, a link or a header.
+const HOSTILE_NAMES: [&str; 6] = [
+    "**bold** _x_ ~~s~~ ||spoiler|| `code`",
+    "<@1234>",
+    "@everyone",
+    "[click](https://example.com)",
+    "# Header",
+    "-# subtext",
+];
+
+/// Whether `text` shows `fragment` as markdown would read it: unescaped.
+fn shows_raw(text: &str, fragment: &str) -> bool {
+    text.match_indices(fragment)
+        .any(|(at, _)| !text[..at].ends_with('\\'))
+}
+
+#[tokio::test]
+async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
+    let h = harness_with(config(), true).await;
+    let lobby = channel();
+    let mut said = Vec::new();
+    for (i, name) in HOSTILE_NAMES.iter().enumerate() {
+        let me = Actor {
+            id: format!("hostile{i}"),
+            name: name.to_string(),
+        };
+        let other = Actor {
+            id: format!("victim{i}"),
+            name: HOSTILE_NAMES[(i + 1) % HOSTILE_NAMES.len()].to_string(),
+        };
+        let request = |actor: &Actor, command| Request {
+            actor: actor.clone(),
+            place: lobby.clone(),
+            command,
+        };
+        let challenge = xiangqi_bot::bot::Command::Challenge {
+            opponent: other.clone(),
+            color: command::ColorChoice::Red,
+        };
+        for (who, command) in [
+            (&me, challenge.clone()),
+            (&me, challenge),
+            (&other, command::parse("accept").unwrap()),
+            (&me, command::parse("h2e2").unwrap()),
+            (&other, command::parse("draw").unwrap()),
+            (&me, command::parse("games").unwrap()),
+            (&me, command::parse("resign").unwrap()),
+            (&me, command::parse("stats").unwrap()),
+            (&other, command::parse("leaderboard").unwrap()),
+        ] {
+            h.bot.handle(&request(who, command), &h.outbox).await;
+        }
+        said.extend(h.outbox.take());
+    }
+    let text = texts(&said);
+    for fragment in ["**bold**", "<@1234>", "@everyone", "[click]", "||spoiler"] {
+        let raw: Vec<&str> = text.lines().filter(|l| shows_raw(l, fragment)).collect();
+        assert!(raw.is_empty(), "{fragment} shown raw in: {raw:#?}");
+    }
+    for line in text.lines() {
+        let line = line.trim_start();
+        assert!(
+            !line.trim_start_matches('#').starts_with(' ') && !line.starts_with("-# "),
+            "a header from a name: {line}"
+        );
+    }
+    // The names are there, escaped.
+    assert!(text.contains(r"\<\@1234>"), "{text}");
+    assert!(text.contains(r"\@everyone"), "{text}");
+    // Nobody is notified by a name; a challenge notifies its addressee only.
+    for (_, reply) in &said {
+        assert!(
+            reply
+                .mentions
+                .iter()
+                .all(|id| id.starts_with("victim") || id.starts_with("hostile")),
+            "{:?}",
+            reply.mentions
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_challenge_notifies_the_person_challenged_and_a_new_thread_its_players() {
+    let h = harness_with(config(), true).await;
+    let made = h.say("alice", "challenge @bob").await;
+    assert_eq!(made.len(), 1);
+    assert_eq!(made[0].1.mentions, vec!["bob".to_string()]);
+    let started = h.say("bob", "accept").await;
+    let thread = game_thread(&started);
+    let first_in_thread = started
+        .iter()
+        .find(|(place, _)| *place == thread)
+        .expect("the game's first message is in its thread");
+    let mut notified = first_in_thread.1.mentions.clone();
+    notified.sort();
+    assert_eq!(notified, vec!["alice".to_string(), "bob".to_string()]);
+    // A game against the bot notifies its one player in the thread.
+    let vs_bot = h.say("carol", "play").await;
+    let thread = game_thread(&vs_bot);
+    let first = vs_bot.iter().find(|(place, _)| *place == thread).unwrap();
+    assert_eq!(first.1.mentions, vec!["carol".to_string()]);
+}
+
+/// An outbox around the recording one whose posts fail where a test says:
+/// for a while (a transient fault), or for good (the place is gone). DM
+/// places are the ones whose channel starts with `dm-`.
+#[derive(Default)]
+struct FaultyOutbox {
+    inner: RecordingOutbox,
+    failing: std::sync::Mutex<Vec<String>>,
+    gone: std::sync::Mutex<Vec<String>>,
+    refused: std::sync::atomic::AtomicUsize,
+}
+
+impl FaultyOutbox {
+    fn fail_in(&self, channel: &str) {
+        self.failing.lock().unwrap().push(channel.to_string());
+    }
+
+    fn heal(&self) {
+        self.failing.lock().unwrap().clear();
+    }
+
+    fn remove(&self, channel: &str) {
+        self.gone.lock().unwrap().push(channel.to_string());
+    }
+}
+
+#[async_trait::async_trait]
+impl xiangqi_bot::bot::Outbox for FaultyOutbox {
+    async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
+        if self.gone.lock().unwrap().contains(&place.channel) {
+            self.refused
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return Err(xiangqi_bot::bot::PlaceGone(place.channel.clone()).into());
+        }
+        if self.failing.lock().unwrap().contains(&place.channel) {
+            self.refused
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            anyhow::bail!("injected: posting in {} failed", place.channel);
+        }
+        self.inner.post(place, reply).await
+    }
+
+    async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
+        self.inner.open_thread(place, title).await
+    }
+
+    fn is_direct_message(&self, place: &Place) -> bool {
+        place.channel.starts_with("dm-")
+    }
+}
+
+#[tokio::test]
+async fn no_challenge_between_people_in_a_direct_message() {
+    let h = harness().await;
+    let outbox = FaultyOutbox::default();
+    let dm = Place {
+        guild: None,
+        channel: "dm-alice".into(),
+        thread: None,
+    };
+    let request = Request {
+        actor: actor("alice"),
+        place: dm.clone(),
+        command: command::parse("challenge @bob").unwrap(),
+    };
+    h.bot.handle(&request, &outbox).await;
+    let replies = outbox.inner.take();
+    assert_eq!(replies.len(), 1, "{}", texts(&replies));
+    assert!(replies[0].1.private);
+    assert!(
+        replies[0].1.text.contains("server channel"),
+        "{}",
+        replies[0].1.text
+    );
+    assert!(h
+        .store
+        .pending_challenges_in_channel("dm-alice")
+        .await
+        .unwrap()
+        .is_empty());
+    // Against the bot, a DM is a fine place to play.
+    let play = Request {
+        command: command::parse("play").unwrap(),
+        ..request
+    };
+    h.bot.handle(&play, &outbox).await;
+    assert!(texts(&outbox.inner.take()).contains("Game #"));
+}
+
+#[tokio::test]
+async fn the_sweep_survives_failed_posts_and_retires_a_challenge_only_once_announced() {
+    let h = harness().await;
+    let outbox = FaultyOutbox::default();
+    let place = |channel: &str| Place {
+        guild: Some("g".into()),
+        channel: channel.into(),
+        thread: None,
+    };
+    for (who, whom, channel) in [
+        ("ann", "@bob", "broken"),
+        ("cat", "@dan", "fine"),
+        ("eve", "@fay", "deleted"),
+    ] {
+        h.say_in(&place(channel), who, &format!("challenge {whom}"))
+            .await;
+    }
+    // Two games that go idle, one of them in the broken channel.
+    h.say_in(&place("broken"), "gil", "play").await;
+    h.say_in(&place("fine"), "hal", "play").await;
+    h.outbox.take();
+    outbox.fail_in("broken");
+    outbox.remove("deleted");
+    h.clock.advance(Duration::from_secs(4 * 86_400));
+
+    h.bot.sweep_idle(&outbox).await;
+    let said = outbox.inner.take();
+    let in_fine: Vec<&str> = said
+        .iter()
+        .filter(|(p, _)| p.channel == "fine")
+        .map(|(_, r)| r.text.as_str())
+        .collect();
+    assert!(
+        in_fine
+            .iter()
+            .any(|t| t.contains("from cat to dan expired")),
+        "{in_fine:?}"
+    );
+    assert!(
+        in_fine.iter().any(|t| t.contains("abandonment")),
+        "{in_fine:?}"
+    );
+    assert!(said.iter().all(|(p, _)| p.channel == "fine"));
+    // The broken channel's challenge waits for its notice; the deleted
+    // channel's is retired without one.
+    let pending = h.store.expired_challenges().await.unwrap();
+    assert_eq!(
+        pending
+            .iter()
+            .map(|c| c.location.channel_id.as_str())
+            .collect::<Vec<_>>(),
+        vec!["broken"]
+    );
+
+    // The fault heals: the next sweep announces what was left.
+    outbox.heal();
+    h.bot.sweep_idle(&outbox).await;
+    let said = texts(&outbox.inner.take());
+    assert!(said.contains("from ann to bob expired"), "{said}");
+    assert!(h.store.expired_challenges().await.unwrap().is_empty());
+    assert!(outbox.refused.load(std::sync::atomic::Ordering::Relaxed) >= 2);
+}

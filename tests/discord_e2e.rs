@@ -50,10 +50,13 @@ async fn stand_in_serves_a_bare_serenity_client() {
         .ratelimiter_disabled(true)
         .build();
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILD_MESSAGES)
-        .event_handler(Forward(tx))
-        .await
-        .expect("client builds");
+    let mut client = ClientBuilder::new_with_http(
+        http,
+        GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT,
+    )
+    .event_handler(Forward(tx))
+    .await
+    .expect("client builds");
     let shards = client.shard_manager.clone();
     let running = tokio::spawn(async move { client.start().await });
 
@@ -94,21 +97,52 @@ struct BotProcess {
     bot: Arc<Bot>,
 }
 
+/// How a test's bot is configured, where it differs from production.
+#[derive(Clone, Copy)]
+struct BotSettings {
+    /// `--idle-hours`.
+    idle_hours: f64,
+    /// `--challenge-minutes`.
+    challenge_minutes: f64,
+    /// `--message-content`: whether the bot asks for the privileged intent.
+    message_content: bool,
+    /// `--answer-within-ms`: 0 defers every slash command at once.
+    answer_within_ms: u64,
+}
+
+impl Default for BotSettings {
+    fn default() -> BotSettings {
+        BotSettings {
+            idle_hours: 72.0,
+            challenge_minutes: 10.0,
+            message_content: true,
+            answer_within_ms: 1500,
+        }
+    }
+}
+
 impl BotProcess {
-    async fn start(stand_in: &StandIn, db: &Path, idle_hours: f64) -> BotProcess {
+    async fn start(stand_in: &StandIn, db: &Path, settings: BotSettings) -> BotProcess {
+        let BotSettings {
+            idle_hours,
+            challenge_minutes,
+            message_content,
+            answer_within_ms,
+        } = settings;
         let args = DiscordArgs {
             bot: BotArgs {
                 database_url: format!("sqlite://{}", db.display()),
                 engine_threads: Some(2),
                 idle_hours,
-                challenge_minutes: 10.0,
+                challenge_minutes,
                 hints: true,
                 board_dir: db.with_extension("boards"),
             },
             token: "stand-in-token".into(),
             guild: None,
-            message_content: true,
+            message_content,
             api_proxy: Some(stand_in.rest_base().to_string()),
+            answer_within_ms,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -166,8 +200,8 @@ struct Harness {
     _dir: tempfile::TempDir,
     db: PathBuf,
     bot: Option<BotProcess>,
-    /// `--idle-hours` for the next bot started.
-    idle_hours: f64,
+    /// Settings for the next bot started.
+    settings: BotSettings,
     alice: TestUser,
     bob: TestUser,
     carol: TestUser,
@@ -175,7 +209,10 @@ struct Harness {
 
 impl Harness {
     async fn start() -> Harness {
-        let stand_in = StandIn::start().await;
+        Harness::start_with(StandIn::start().await, BotSettings::default()).await
+    }
+
+    async fn start_with(stand_in: StandIn, settings: BotSettings) -> Harness {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let db = dir.path().join("games.db");
         let mut harness = Harness {
@@ -183,7 +220,7 @@ impl Harness {
             _dir: dir,
             db,
             bot: None,
-            idle_hours: 72.0,
+            settings,
             alice: TestUser::new(101, "alice"),
             bob: TestUser::new(102, "bob"),
             carol: TestUser::new(103, "carol"),
@@ -196,7 +233,7 @@ impl Harness {
     /// registered its slash command (its READY handler ran).
     async fn start_bot(&mut self, nth: usize) {
         let from = self.stand_in.call_count();
-        self.bot = Some(BotProcess::start(&self.stand_in, &self.db, self.idle_hours).await);
+        self.bot = Some(BotProcess::start(&self.stand_in, &self.db, self.settings).await);
         self.stand_in.wait_identified(nth, WAIT).await;
         let registered = self
             .stand_in
@@ -248,7 +285,7 @@ impl Harness {
             .stand_in
             .wait_for("the game's first board", from, WAIT, |c| {
                 c.shows_message()
-                    && c.content().starts_with("Game #")
+                    && without_pings(c.content()).starts_with("Game #")
                     && !c.pngs().is_empty()
                     && c.channel.and_then(|t| self.stand_in.thread_parent(t)) == Some(channel)
             })
@@ -291,9 +328,21 @@ impl Drop for Harness {
     }
 }
 
+/// A message's text after the mentions it starts with (`<@1> <@2> Game #…`).
+fn without_pings(text: &str) -> &str {
+    let mut rest = text;
+    while let Some(after) = rest.strip_prefix("<@") {
+        match after.find('>') {
+            Some(end) => rest = after[end + 1..].trim_start(),
+            None => break,
+        }
+    }
+    rest
+}
+
 /// "Game #12: …" or "#12 · …" → 12.
 fn game_id(text: &str) -> i64 {
-    let digits: String = text
+    let digits: String = without_pings(text)
         .trim_start_matches("Game ")
         .trim_start_matches('#')
         .chars()
@@ -372,7 +421,7 @@ fn assert_board(call: &RestCall) {
 /// 1. `/xiangqi play` is acknowledged (deferred) before the engine thinks; a
 /// follow-up carries the board, which decodes to the renderer's size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn slash_play_is_deferred_then_answered_with_boards() {
+async fn slash_play_is_answered_publicly_with_boards() {
     let h = Harness::start().await;
     // Without thread permission the game stays in the channel, so every
     // answer comes through the interaction itself.
@@ -401,25 +450,28 @@ async fn slash_play_is_deferred_then_answered_with_boards() {
         .await;
     let calls = h.stand_in.calls();
     let answers: Vec<&RestCall> = calls[from..].iter().filter(|c| ours(c)).collect();
+    // The game's start came at once, so it is the initial response itself:
+    // no "thinking…", and public.
+    let start = answers[0];
     assert!(
-        answers[0].is_deferral(),
-        "first answer defers: {}",
+        !answers.iter().any(|c| c.is_deferral()),
+        "{}",
         h.stand_in.describe_calls(from)
     );
-    assert_eq!(answers.iter().filter(|c| c.is_deferral()).count(), 1);
-    // The deferred response is filled with the game's start, then follow-ups.
-    let start = answers[1];
-    assert_eq!(start.method, "PATCH", "{}", h.stand_in.describe_calls(from));
-    assert!(start.path.ends_with("messages/@original"));
+    assert!(start.path.ends_with("/callback") && start.shows_message());
+    assert!(!start.is_ephemeral());
     assert!(
         start.content().contains("The bot moves first"),
         "{}",
         start.content()
     );
     assert_board(start);
+    // The bot's move follows up, public too.
     assert_eq!(bot_move.method, "POST");
     assert!(!bot_move.is_ephemeral());
     assert_board(&bot_move);
+    let shown = h.stand_in.interaction_messages(&token);
+    assert!(shown.len() >= 2 && shown.iter().all(|m| m.is_public()));
     let game = game_id(start.content());
     let played = announced_move(bot_move.content());
     let moves = h.stored_moves(game).await;
@@ -479,7 +531,6 @@ async fn illegal_moves_are_refused_clearly_and_change_nothing() {
     // Quoting the message, since ordinary messages cannot be ephemeral.
     assert!(refusal.json.get("message_reference").is_some());
 
-    let from = h.stand_in.call_count();
     let token = h
         .stand_in
         .send_slash(
@@ -490,28 +541,24 @@ async fn illegal_moves_are_refused_clearly_and_change_nothing() {
             &[],
         )
         .await;
-    let private = h
-        .stand_in
-        .wait_for("the ephemeral refusal", from, WAIT, |c| {
-            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
-        })
-        .await;
-    assert!(
-        private.is_ephemeral(),
-        "{}",
-        h.stand_in.describe_calls(from)
-    );
-    assert!(
-        private.content().contains("Try again"),
-        "{}",
-        private.content()
-    );
-    // The deferred "thinking…" is taken away once the error was said privately.
+    // The refusal is the initial response, ephemeral: alice sees it, and
+    // nothing of it shows in the thread for anyone else.
     h.stand_in
-        .wait_for("the deferred response removed", from, WAIT, |c| {
-            c.method == "DELETE" && c.interaction_token.as_deref() == Some(token.as_str())
+        .wait_until("the ephemeral refusal", WAIT, |shown| {
+            shown.iter().any(|m| {
+                m.interaction_token.as_deref() == Some(token.as_str())
+                    && m.visible_to_user(h.alice.id)
+                    && m.content.contains("Try again")
+            })
         })
         .await;
+    let shown = h.stand_in.interaction_messages(&token);
+    assert!(
+        shown.iter().all(|m| m.ephemeral && !m.loading),
+        "{}",
+        h.stand_in.describe_messages()
+    );
+    assert!(!shown.iter().any(|m| m.visible_to_user(h.carol.id)));
     assert!(h.stored_moves(game).await.is_empty());
 }
 
@@ -620,7 +667,9 @@ async fn challenge_accept_and_moves_in_turn() {
     let start = h
         .stand_in
         .wait_for("the game's start", from, WAIT, |c| {
-            c.shows_message() && c.content().starts_with("Game #") && !c.pngs().is_empty()
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
         })
         .await;
     let game = game_id(start.content());
@@ -780,7 +829,7 @@ async fn an_abandoned_game_is_ended_and_announced_in_its_thread() {
     let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
     h.bot.take().expect("a running bot").kill();
     // One second of idleness is enough for a bot started with 1/3600 hour.
-    h.idle_hours = 1.0 / 3600.0;
+    h.settings.idle_hours = 1.0 / 3600.0;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let from = h.stand_in.call_count();
     h.start_bot(2).await;
@@ -967,4 +1016,478 @@ async fn fifty_concurrent_games_are_all_answered() {
         Duration::from_millis(200 + x % 801)
     })
     .await;
+}
+
+// ------------------------------------------- real Discord's rules (issue 15)
+
+/// Whether a bot message shows `fragment` as markdown would read it.
+fn shows_raw(text: &str, fragment: &str) -> bool {
+    text.match_indices(fragment)
+        .any(|(at, _)| !text[..at].ends_with('\\'))
+}
+
+/// With every slash command deferred at once (the engine or the store slow),
+/// private answers stay private and nothing public is left half-done:
+/// help and hint are deferred privately; an error after a public deferral
+/// goes privately after a placeholder that is then removed; a public answer
+/// fills the deferral; a malformed command is refused at once, privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_slash_answers_stay_private_when_deferred() {
+    let settings = BotSettings {
+        answer_within_ms: 0,
+        ..BotSettings::default()
+    };
+    let h = Harness::start_with(StandIn::start().await, settings).await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+    let slash = |name: &'static str, options: Vec<serde_json::Value>| {
+        let h = &h;
+        async move {
+            h.stand_in
+                .send_slash(&h.alice, thread, name, options, &[])
+                .await
+        }
+    };
+    // Called inside wait_until with the messages it holds.
+    let settled = |shown: &[support::stand_in::ShownMessage], token: &str| {
+        let ours: Vec<_> = shown
+            .iter()
+            .filter(|m| m.interaction_token.as_deref() == Some(token))
+            .collect();
+        !ours.is_empty() && ours.iter().all(|m| !m.loading)
+    };
+    let original_deleted = |shown: &[support::stand_in::ShownMessage], token: &str| {
+        shown
+            .iter()
+            .any(|m| m.interaction_token.as_deref() == Some(token) && m.is_original && m.deleted)
+    };
+    let only_alice_sees = |token: &str, expected: &str| {
+        let shown = h.stand_in.interaction_messages(token);
+        let visible: Vec<_> = shown
+            .iter()
+            .filter(|m| m.visible_to_user(h.alice.id))
+            .collect();
+        assert!(
+            visible.iter().any(|m| m.content.contains(expected)),
+            "{expected}: {}",
+            h.stand_in.describe_messages()
+        );
+        assert!(
+            !shown.iter().any(|m| m.visible_to_user(h.carol.id)),
+            "{expected} shows to others: {}",
+            h.stand_in.describe_messages()
+        );
+    };
+
+    for (name, options, expected) in [
+        ("help", vec![], "challenge @user"),
+        ("hint", vec![], "Hint for #"),
+        ("move", vec![option("move", 3, json!("a0a5"))], "Try again"),
+    ] {
+        let from = h.stand_in.call_count();
+        let token = slash(name, options).await;
+        h.stand_in
+            .wait_until(name, WAIT, |shown| {
+                // After a public deferral the placeholder is removed.
+                settled(shown, &token) && original_deleted(shown, &token) == (name == "move")
+            })
+            .await;
+        only_alice_sees(&token, expected);
+        let deferral = h.stand_in.calls()[from..]
+            .iter()
+            .find(|c| c.is_deferral() && c.interaction_token.as_deref() == Some(&token))
+            .cloned()
+            .expect("deferred");
+        // help and hint say "thinking…" to alice alone; a move publicly.
+        assert_eq!(deferral.requested_flags() & 64 != 0, name != "move");
+    }
+    assert!(h.stored_moves(game).await.is_empty());
+
+    // A public answer fills the public deferral.
+    let token = slash("board", vec![]).await;
+    h.stand_in
+        .wait_until("the board", WAIT, |shown| settled(shown, &token))
+        .await;
+    let original = h.stand_in.original_response(&token).expect("answered");
+    assert!(original.is_public() && !original.pngs().is_empty());
+
+    // A malformed command never reaches the core: refused at once.
+    let from = h.stand_in.call_count();
+    let token = slash("play", vec![option("level", 4, json!(99))]).await;
+    let refusal = h
+        .stand_in
+        .wait_for("the refusal", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(&token)
+        })
+        .await;
+    assert!(refusal.path.ends_with("/callback") && refusal.is_ephemeral());
+    only_alice_sees(&token, "from 1 to 8");
+}
+
+/// A challenge pings exactly the person challenged, by mention or by plain
+/// name (looked up among the server's members); an unknown name and a DM
+/// are refused with a reason; the new game's thread pings its players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_ping_the_person_challenged_and_resolve_plain_names() {
+    let h = Harness::start().await;
+    for user in [&h.alice, &h.bob, &h.carol] {
+        h.stand_in
+            .add_member(user, None, support::stand_in::DEFAULT_MEMBER_PERMISSIONS);
+    }
+    let command = h.stand_in.registered_commands().pop().expect("registered");
+    assert_eq!(command.contexts(), Some(vec![0, 1]));
+    assert!(!command.dm_permission_sent);
+
+    let channel = h.stand_in.new_id();
+    let said = |from: usize| {
+        h.stand_in
+            .messages_in(channel)
+            .into_iter()
+            .filter(|m| m.author == BOT_USER_ID && m.call.is_some_and(|c| c >= from))
+            .collect::<Vec<_>>()
+    };
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(
+            &h.alice,
+            channel,
+            &format!("!xq challenge {}", h.bob.mention()),
+        )
+        .await;
+    h.post_in("the challenge", from, channel, |c| {
+        c.content().contains("challenges")
+    })
+    .await;
+    assert_eq!(said(from)[0].pinged, vec![h.bob.id]);
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.alice, channel, "!xq decline")
+        .await;
+    h.post_in("the withdrawal", from, channel, |c| {
+        c.content().contains("withdraws")
+    })
+    .await;
+
+    // By plain name: the member called bob.
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.alice, channel, "!xq challenge bob")
+        .await;
+    h.post_in("the challenge by name", from, channel, |c| {
+        c.content().contains("challenges")
+    })
+    .await;
+    assert_eq!(said(from)[0].pinged, vec![h.bob.id]);
+
+    // Nobody of that name: refused, and nobody pinged.
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.carol, channel, "!xq challenge nobody")
+        .await;
+    let refusal = h.post_in("the refusal", from, channel, |_| true).await;
+    assert!(
+        refusal
+            .content()
+            .contains("Nobody in this server is called `nobody`"),
+        "{}",
+        refusal.content()
+    );
+    assert!(said(from)[0].pinged.is_empty());
+
+    // Accepted: the game's thread opens with both players named.
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.bob, channel, "!xq accept").await;
+    let first = h
+        .stand_in
+        .wait_for("the game's first message", from, WAIT, |c| {
+            c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
+        })
+        .await;
+    let thread = first.channel.expect("a channel");
+    assert_eq!(h.stand_in.thread_parent(thread), Some(channel));
+    let opening = h
+        .stand_in
+        .messages_in(thread)
+        .into_iter()
+        .find(|m| m.author == BOT_USER_ID)
+        .expect("the thread's first message");
+    let mut pinged = opening.pinged.clone();
+    pinged.sort();
+    assert_eq!(pinged, vec![h.alice.id, h.bob.id]);
+
+    // In a DM nobody else could answer: refused.
+    let dm = h.stand_in.new_id();
+    h.stand_in.mark_dm(dm);
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.carol, dm, &format!("!xq challenge {}", h.bob.mention()))
+        .await;
+    let refusal = h.post_in("the DM refusal", from, dm, |_| true).await;
+    assert!(
+        refusal.content().contains("server channel"),
+        "{}",
+        refusal.content()
+    );
+}
+
+/// Users whose display names are markdown, mentions, `@everyone`, links or
+/// headers play and challenge: every bot message shows the names as typed,
+/// and pings nobody a name mentions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_display_names_never_format_or_ping() {
+    let h = Harness::start().await;
+    let hostile = TestUser::hostile();
+    let channel = h.stand_in.new_id();
+    for (i, user) in hostile.iter().enumerate() {
+        let from = h.stand_in.call_count();
+        let victim = &hostile[(i + 1) % hostile.len()];
+        h.stand_in
+            .send_message(
+                user,
+                channel,
+                &format!("!xq challenge {}", victim.mention()),
+            )
+            .await;
+        h.post_in("the challenge", from, channel, |c| {
+            c.content().contains("challenges")
+        })
+        .await;
+        let from = h.stand_in.call_count();
+        h.stand_in.send_message(user, channel, "!xq decline").await;
+        h.post_in("the withdrawal", from, channel, |c| {
+            c.content().contains("withdraws")
+        })
+        .await;
+    }
+    let game_channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&hostile[0], game_channel, "!xq play 1")
+        .await;
+    h.stand_in
+        .wait_for("the game's board", from, WAIT, |c| !c.pngs().is_empty())
+        .await;
+    let hostile_ids: Vec<u64> = hostile.iter().map(|u| u.id).collect();
+    let ours: Vec<_> = h
+        .stand_in
+        .messages()
+        .into_iter()
+        .filter(|m| m.author == BOT_USER_ID)
+        .collect();
+    assert!(ours.len() >= 2 * hostile.len());
+    for message in &ours {
+        for fragment in [
+            "**bold**",
+            "<@1234>",
+            "@everyone",
+            "@here",
+            "[click]",
+            "<@&5678>",
+        ] {
+            assert!(
+                !shows_raw(&message.content, fragment),
+                "{fragment} raw in {:?}",
+                message.content
+            );
+        }
+        assert!(!message.mentions_everyone, "{:?}", message.content);
+        assert!(
+            message.pinged.iter().all(|id| hostile_ids.contains(id)),
+            "{:?} pinged {:?}",
+            message.content,
+            message.pinged
+        );
+        for line in message.content.lines() {
+            let line = line.trim_start();
+            assert!(
+                !line.trim_start_matches('#').starts_with(' ') && !line.starts_with("-# "),
+                "{line}"
+            );
+        }
+    }
+}
+
+/// Without the privileged content intent, Discord delivers a guild
+/// message's text only when it mentions the bot: `@bot play` works, `!xq`
+/// is not seen. A bot asking for an intent it was not granted is refused
+/// with close code 4014 and stops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_content_intent_a_mention_is_the_prefix() {
+    let config = support::stand_in::StandInConfig {
+        message_content_granted: false,
+        ..Default::default()
+    };
+    let settings = BotSettings {
+        message_content: false,
+        ..BotSettings::default()
+    };
+    let h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.alice, channel, "!xq play 1")
+        .await;
+    h.stand_in
+        .send_message(&h.alice, channel, &format!("<@{BOT_USER_ID}> play 1"))
+        .await;
+    let first = h
+        .stand_in
+        .wait_for("the game's board", from, WAIT, |c| !c.pngs().is_empty())
+        .await;
+    let game = game_id(first.content());
+    // One game: the `!xq` line arrived without its text.
+    assert_eq!(
+        h.store()
+            .await
+            .live_games_of_user(&h.alice.id.to_string())
+            .await
+            .unwrap()
+            .len(),
+        1,
+        "game #{game}"
+    );
+
+    // The same stand-in refuses a bot that asks for message content.
+    let dir = tempfile::tempdir().unwrap();
+    let greedy = BotProcess::start(
+        &h.stand_in,
+        &dir.path().join("greedy.db"),
+        BotSettings::default(),
+    )
+    .await;
+    let deadline = Instant::now() + WAIT;
+    while h.stand_in.refused_identify_count() == 0 {
+        assert!(Instant::now() < deadline, "the identify was not refused");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    greedy.kill();
+}
+
+/// Threads are asked for only where they can be: not where the interaction
+/// says the bot may not make them, not in a voice channel, and not again in
+/// a channel where Discord refused one (refusals count against the bot).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_are_asked_for_only_where_discord_allows_them() {
+    let h = Harness::start().await;
+    let thread_calls = |from: usize| {
+        h.stand_in.calls()[from..]
+            .iter()
+            .filter(|c| c.method == "POST" && c.path.ends_with("/threads"))
+            .count()
+    };
+    // The interaction says: no thread permissions here.
+    let channel = h.stand_in.new_id();
+    h.stand_in.set_app_permissions(
+        channel,
+        support::stand_in::DEFAULT_APP_PERMISSIONS
+            & !support::stand_in::perm::CREATE_PUBLIC_THREADS,
+    );
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "play",
+            vec![option("level", 4, json!(1))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("the game", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(&token) && !c.pngs().is_empty()
+        })
+        .await;
+    assert_eq!(thread_calls(from), 0, "{}", h.stand_in.describe_calls(from));
+
+    // A voice channel's chat has no threads.
+    let voice = h.stand_in.new_id();
+    h.stand_in.set_channel_kind(voice, 2);
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.bob, voice, "!xq play 1").await;
+    h.post_in("the game", from, voice, |c| !c.pngs().is_empty())
+        .await;
+    assert_eq!(thread_calls(from), 0, "{}", h.stand_in.describe_calls(from));
+
+    // Refused once, not asked again in that channel.
+    h.stand_in.allow_threads(false);
+    let text = h.stand_in.new_id();
+    let invalid_before = h.stand_in.invalid_request_count();
+    let from = h.stand_in.call_count();
+    for user in [&h.alice, &h.carol] {
+        let at = h.stand_in.call_count();
+        h.stand_in.send_message(user, text, "!xq play 1").await;
+        h.post_in("the game", at, text, |c| !c.pngs().is_empty())
+            .await;
+    }
+    assert_eq!(thread_calls(from), 1, "{}", h.stand_in.describe_calls(from));
+    assert_eq!(h.stand_in.invalid_request_count() - invalid_before, 1);
+}
+
+/// Posts that fail heal: a 429 is waited out, a private reply to a message
+/// deleted meanwhile is still posted, and expiry notices for a channel that
+/// is gone neither block the others nor stay pending.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_posts_heal_and_notices_survive_a_gone_channel() {
+    let settings = BotSettings {
+        challenge_minutes: 0.02,
+        ..BotSettings::default()
+    };
+    let mut h = Harness::start_with(StandIn::start().await, settings).await;
+
+    // Behind the proxy, a 429 is tried again.
+    let channel = h.stand_in.new_id();
+    h.stand_in.rate_limit_next(1, 0.2);
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.alice, channel, "!xq play 1")
+        .await;
+    h.stand_in
+        .wait_for("the game despite the 429", from, WAIT, |c| {
+            !c.pngs().is_empty()
+        })
+        .await;
+    assert!(h.stand_in.calls()[from..].iter().any(|c| c.status == 429));
+
+    // The message a private reply quotes is deleted before the reply.
+    let from = h.stand_in.call_count();
+    let typed = h.stand_in.send_message(&h.bob, channel, "!xq castle").await;
+    h.stand_in.delete_message(typed);
+    let refusal = h.post_in("the refusal", from, channel, |_| true).await;
+    assert!(refusal.succeeded(), "{}", h.stand_in.describe_calls(from));
+    assert_eq!(
+        refusal.json["message_reference"]["fail_if_not_exists"],
+        json!(false)
+    );
+
+    // Two challenges expire; one channel is deleted meanwhile.
+    let (gone, kept) = (h.stand_in.new_id(), h.stand_in.new_id());
+    for (who, at) in [(&h.bob, gone), (&h.carol, kept)] {
+        let from = h.stand_in.call_count();
+        h.stand_in
+            .send_message(who, at, &format!("!xq challenge {}", h.alice.mention()))
+            .await;
+        h.post_in("the challenge", from, at, |c| {
+            c.content().contains("challenges")
+        })
+        .await;
+    }
+    h.stand_in.delete_channel(gone);
+    h.bot.take().expect("a bot").kill();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let from = h.stand_in.call_count();
+    h.start_bot(2).await;
+    h.post_in("the expiry notice", from, kept, |c| {
+        c.content().contains("expired")
+    })
+    .await;
+    let store = h.store().await;
+    let deadline = Instant::now() + WAIT;
+    while !store.expired_challenges().await.unwrap().is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the gone channel's challenge stays pending"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

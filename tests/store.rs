@@ -949,7 +949,7 @@ async fn challenges_check_addressee_and_expiry() {
         Err(StoreError::ChallengeExpired(_))
     ));
 
-    // expire_challenges sweeps the rest and reports them.
+    // The sweep lists the rest, and retires each once it has announced it.
     let stale = store
         .create_challenge(challenge(ChallengeTarget::Anyone, ColorChoice::Red))
         .await
@@ -963,18 +963,25 @@ async fn challenges_check_addressee_and_expiry() {
         1
     );
     clock.advance(Duration::from_secs(60));
-    let swept = store.expire_challenges().await.unwrap();
+    let expired = store.expired_challenges().await.unwrap();
     assert_eq!(
-        swept.iter().map(|c| c.id).collect::<Vec<_>>(),
+        expired.iter().map(|c| c.id).collect::<Vec<_>>(),
         vec![stale.id]
     );
-    assert_eq!(swept[0].state, ChallengeState::Expired);
     assert!(store
         .pending_challenges_in_channel("c1")
         .await
         .unwrap()
         .is_empty());
-    assert!(store.expire_challenges().await.unwrap().is_empty());
+    // Not announced yet: still listed at the next sweep.
+    assert_eq!(store.expired_challenges().await.unwrap().len(), 1);
+    assert!(store.retire_expired_challenge(stale.id).await.unwrap());
+    assert!(!store.retire_expired_challenge(stale.id).await.unwrap());
+    assert_eq!(
+        store.challenge(stale.id).await.unwrap().unwrap().state,
+        ChallengeState::Expired
+    );
+    assert!(store.expired_challenges().await.unwrap().is_empty());
 
     // Decline by the addressee, withdraw by the challenger.
     let declined = store

@@ -10,7 +10,10 @@ use crate::store::{
 
 use super::command::ColorChoice;
 use super::error::{BotError, BotResult};
-use super::games::{channel_of, game_place, place_location, store_actor, store_error, user_ref};
+use super::games::{
+    channel_of, game_place, place_location, plain_pairing, store_actor, store_error, user_ref,
+};
+use super::markup::shown;
 use super::reply::{Outbox, Reply};
 use super::{post, Actor, Bot, Request};
 
@@ -24,6 +27,9 @@ impl Bot {
     ) -> BotResult<()> {
         if opponent.id == request.actor.id {
             return Err(BotError::SelfChallenge);
+        }
+        if outbox.is_direct_message(&request.place) {
+            return Err(BotError::ChallengeInDirectMessage);
         }
         if let Some(game) = self.live_game_of(&request.actor, &request.place).await? {
             return Err(BotError::AlreadyPlaying(game.id.0));
@@ -50,14 +56,15 @@ impl Bot {
         };
         let text = format!(
             "{} challenges {} to a game of Xiangqi ({} plays {side}). {}: type `accept` or `decline` within {}.",
-            request.actor.name,
-            opponent.name,
-            request.actor.name,
-            opponent.name,
+            shown(&request.actor.name),
+            shown(&opponent.name),
+            shown(&request.actor.name),
+            shown(&opponent.name),
             minutes(self.config.challenge_expiry),
         );
         tracing::debug!(challenge = challenge.id.0, "challenge made");
-        post(outbox, &request.place, Reply::public(text)).await
+        let reply = Reply::public(text).notifying([opponent.id.clone()]);
+        post(outbox, &request.place, reply).await
     }
 
     pub(super) async fn accept(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
@@ -80,11 +87,7 @@ impl Bot {
             };
             record
         };
-        let title = format!(
-            "Xiangqi: {} vs {}",
-            record.red.display_name(),
-            record.black.display_name()
-        );
+        let title = format!("Xiangqi: {}", plain_pairing(&record));
         let home = self.game_home(request, &title, outbox).await;
         let record = if home != game_place(&record) {
             self.store
@@ -134,7 +137,8 @@ impl Bot {
                 .map_err(|e| store_error(e, 0))?;
             let text = format!(
                 "{} declines the challenge from {}.",
-                request.actor.name, challenge.from.display_name
+                shown(&request.actor.name),
+                shown(&challenge.from.display_name)
             );
             return post(outbox, &request.place, Reply::public(text)).await;
         }
@@ -143,7 +147,7 @@ impl Bot {
                 .decline_challenge(challenge.id, &me)
                 .await
                 .map_err(|e| store_error(e, 0))?;
-            let text = format!("{} withdraws their challenge.", request.actor.name);
+            let text = format!("{} withdraws their challenge.", shown(&request.actor.name));
             return post(outbox, &request.place, Reply::public(text)).await;
         }
         // No challenge: perhaps an offer in the decliner's game.
@@ -155,7 +159,8 @@ impl Bot {
                 Ok(OfferAnswer::Declined(_)) => {
                     let text = format!(
                         "#{}: {} declines the {kind}; play on.",
-                        game.id.0, request.actor.name
+                        game.id.0,
+                        shown(&request.actor.name)
                     );
                     return post(outbox, &game_place(&game), Reply::public(text)).await;
                 }

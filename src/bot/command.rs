@@ -227,11 +227,13 @@ fn strip_prefix(text: &str) -> &str {
     }
 }
 
-/// A user's word echoed back in an error, cut so that a pasted essay is not.
+/// A user's word echoed back in an error (always inside a code span), cut so
+/// that a pasted essay is not.
 fn shorten(word: &str) -> String {
     const MAX_CHARS: usize = 24;
+    let word = super::markup::in_code(word);
     if word.chars().count() <= MAX_CHARS {
-        word.to_string()
+        word
     } else {
         let mut cut: String = word.chars().take(MAX_CHARS).collect();
         cut.push('…');

@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use super::command::CommandError;
+use super::markup::{in_code, shown};
 
 #[derive(Debug, Error)]
 pub enum BotError {
@@ -18,7 +19,7 @@ pub enum BotError {
         "You are already playing game #{0} here. Finish it (or `resign`) before starting another."
     )]
     AlreadyPlaying(i64),
-    #[error("{0} is already playing game #{1} here; challenge them when it is over.")]
+    #[error("{} is already playing game #{} here; challenge them when it is over.", shown(.0), .1)]
     OpponentBusy(String, i64),
     #[error("It is not your turn in game #{0}; wait for your opponent's move.")]
     NotYourTurn(i64),
@@ -26,7 +27,7 @@ pub enum BotError {
     Stale(i64),
     #[error("The bot is still thinking in game #{0}; wait for its move.")]
     BotThinking(i64),
-    #[error("Game #{game} is between {red} and {black}; you can follow it with `watch {game}`.")]
+    #[error("Game #{game} is between {} and {}; you can follow it with `watch {game}`.", shown(.red), shown(.black))]
     NotAPlayer {
         game: i64,
         red: String,
@@ -42,11 +43,13 @@ pub enum BotError {
     NoGamesHere,
     #[error("You cannot challenge yourself; try `play` to face the bot.")]
     SelfChallenge,
+    #[error("Challenges are made in a server channel, where your opponent can see and answer them; here only you and the bot can. `play` starts a game against the bot.")]
+    ChallengeInDirectMessage,
     #[error("Nobody has challenged you here. Challenge someone with `challenge @user`.")]
     NoChallenge,
-    #[error("The challenge from {0} expired; challenge them yourself with `challenge @{0}`.")]
+    #[error("The challenge from {} expired; challenge them yourself with `challenge @{}`.", shown(.0), in_code(.0))]
     ChallengeExpired(String),
-    #[error("That challenge from {from} is for {to}, not you; challenge {from} yourself with `challenge @{from}`.")]
+    #[error("That challenge from {} is for {}, not you; challenge {} yourself with `challenge @{}`.", shown(.from), shown(.to), shown(.from), in_code(.from))]
     ChallengeNotForYou { from: String, to: String },
     #[error("There is nothing to decline: no challenge to you here, and no offer in your game.")]
     NothingToDecline,

@@ -10,6 +10,7 @@ use crate::rules::{Color, Game, Move, Position};
 use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, UserRef};
 
 use super::error::{BotError, BotResult};
+use super::markup::shown;
 use super::reply::Attachment;
 use super::timing::{self, Phase};
 use super::{Actor, Bot, Place, Request};
@@ -69,13 +70,27 @@ pub(super) fn user_ref(actor: &Actor) -> UserRef {
     UserRef::new(actor.id.clone(), actor.name.clone())
 }
 
-/// "alice (Red)", "xiangqi-bot (level 3) (Black)".
+/// "alice (Red)", "xiangqi-bot (level 3) (Black)", for a reply's text (the
+/// name escaped: see [`markup`]).
 pub(super) fn seat(record: &GameRecord, color: Color) -> String {
-    format!("{} ({color})", record.participant(color).display_name())
+    format!(
+        "{} ({color})",
+        shown(&record.participant(color).display_name())
+    )
 }
 
-/// "alice vs xiangqi-bot (level 3)", Red first.
+/// "alice vs xiangqi-bot (level 3)", Red first, for a reply's text.
 pub(super) fn pairing(record: &GameRecord) -> String {
+    format!(
+        "{} vs {}",
+        shown(&record.red.display_name()),
+        shown(&record.black.display_name())
+    )
+}
+
+/// The same as plain text, for pictures' captions and thread titles, which
+/// no markdown renderer reads.
+pub(super) fn plain_pairing(record: &GameRecord) -> String {
     format!(
         "{} vs {}",
         record.red.display_name(),
@@ -232,7 +247,7 @@ impl Bot {
 
     /// The whole game as an animated replay, one frame per position.
     pub(super) async fn replay_gif(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
-        let heading = format!("#{} · {}", loaded.id(), pairing(&loaded.record));
+        let heading = format!("#{} · {}", loaded.id(), plain_pairing(&loaded.record));
         let scenes = replay_scenes(&heading, &loaded.game);
         let renderer = Arc::clone(&self.renderer);
         let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
@@ -270,7 +285,7 @@ fn caption(record: &GameRecord, game: &Game) -> String {
     format!(
         "#{} · {} · move {} · {status}",
         record.id.0,
-        pairing(record),
+        plain_pairing(record),
         game.moves().len() / 2 + 1
     )
 }

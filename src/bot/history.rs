@@ -7,6 +7,7 @@ use crate::store::{GameId, GameRecord, GameResult};
 
 use super::error::{BotError, BotResult};
 use super::games::{pairing, result_sentence, seat, LoadedGame};
+use super::markup::shown;
 use super::reply::{Attachment, Outbox, Reply};
 use super::{post, Actor, Bot, Request};
 
@@ -96,13 +97,13 @@ impl Bot {
         let text = match stats {
             None => format!(
                 "{} has not played yet; `play` starts a game against the bot.",
-                who.name
+                shown(&who.name)
             ),
             Some(stats) => {
                 let p = &stats.player;
                 format!(
                     "{}: rating {} (rank {}) · {} games: {} won, {} drawn, {} lost · {} in progress",
-                    p.user.display_name,
+                    shown(&p.user.display_name),
                     p.rating.display(),
                     stats.rank,
                     p.games,
@@ -134,7 +135,7 @@ impl Bot {
                 text.push_str(&format!(
                     "\n{}. {} · {} · {} games ({}W {}D {}L)",
                     rank + 1,
-                    p.user.display_name,
+                    shown(&p.user.display_name),
                     p.rating.display(),
                     p.games,
                     p.wins,

@@ -17,13 +17,14 @@ pub mod discord;
 
 pub mod error;
 pub mod help;
+pub mod markup;
 pub mod reply;
 pub mod timing;
 
 pub use command::{Command, CommandError};
 pub use config::{BotArgs, BotConfig};
 pub use error::BotError;
-pub use reply::{Attachment, Outbox, RecordingOutbox, Reply};
+pub use reply::{is_place_gone, Attachment, Outbox, PlaceGone, RecordingOutbox, Reply};
 pub use timing::{MoveTiming, MoveTimings};
 
 /// A user of a transport: its platform id and the name to show.

@@ -23,7 +23,8 @@ use super::games::{
     against_bot, describe_move, result_sentence, seat, side_of, store_actor, store_error,
     LoadedGame,
 };
-use super::reply::{Attachment, Outbox, Reply};
+use super::markup::{escape_outside_code, shown};
+use super::reply::{is_place_gone, Attachment, Outbox, Reply};
 use super::timing::{self, Phase};
 use super::{post, Bot, Request};
 
@@ -53,7 +54,8 @@ impl Bot {
             let color = self.check_turn(&loaded, request)?;
             let mv = notation::parse_move(loaded.game.position(), text)
                 .map_err(|e| BotError::IllegalMove {
-                    reason: e.to_string(),
+                    // The explanation quotes what was typed.
+                    reason: escape_outside_code(&e.to_string()),
                 })?
                 .mv;
             tracing::debug!(game = id.0, %mv, side = %color, "player move");
@@ -416,10 +418,11 @@ impl Bot {
                     .await
                     .map_err(|e| store_error(e, loaded.id()))?;
                 let opponent = loaded.record.participant(color.opponent()).display_name();
+                let opponent = shown(&opponent);
                 let text = format!(
                     "#{}: {} offers a draw. {opponent}: type `draw` to accept or `decline`; a move declines too.",
                     loaded.id(),
-                    request.actor.name
+                    shown(&request.actor.name)
                 );
                 post(outbox, &place, Reply::public(text)).await
             }
@@ -485,7 +488,7 @@ impl Bot {
                 let text = format!(
                     "#{}: {} agrees; took back {removed}.",
                     loaded.id(),
-                    request.actor.name
+                    shown(&request.actor.name)
                 );
                 self.post_with_board(loaded.record.id, text, outbox).await
             }
@@ -501,10 +504,11 @@ impl Bot {
                         other => store_error(other, loaded.id()),
                     })?;
                 let opponent = loaded.record.participant(color.opponent()).display_name();
+                let opponent = shown(&opponent);
                 let text = format!(
                     "#{}: {} asks to take back their last move. {opponent}: type `takeback` to agree or `decline`.",
                     loaded.id(),
-                    request.actor.name
+                    shown(&request.actor.name)
                 );
                 post(outbox, &loaded.place(), Reply::public(text)).await
             }
@@ -566,30 +570,21 @@ impl Bot {
         post(outbox, &request.place, Reply::private(text)).await
     }
 
-    /// Retires expired challenges and ends games with no move for the idle
-    /// timeout as a loss for the side to move (the bot, whose turn never
-    /// idles, is asked to move instead).
+    /// Announces and retires expired challenges, and ends games with no move
+    /// for the idle timeout as a loss for the side to move (the bot, whose
+    /// turn never idles, is asked to move instead). Each challenge and game is
+    /// handled on its own: one that fails (a post refused, a write that
+    /// failed) is logged and left for the next sweep, and the others go on.
     pub(super) async fn sweep(&self, outbox: &dyn Outbox) -> BotResult<()> {
         let expired = self
             .store
-            .expire_challenges()
+            .expired_challenges()
             .await
             .map_err(BotError::internal)?;
         for challenge in expired {
-            let place = super::Place {
-                guild: challenge.location.guild_id.clone(),
-                channel: challenge.location.channel_id.clone(),
-                thread: challenge.location.thread_id.clone(),
-            };
-            let to = match &challenge.to {
-                store::ChallengeTarget::User(user) => user.display_name.clone(),
-                _ => "anyone".to_string(),
-            };
-            let text = format!(
-                "The challenge from {} to {to} expired without an answer.",
-                challenge.from.display_name
-            );
-            post(outbox, &place, Reply::public(text)).await?;
+            if let Err(err) = self.retire_challenge(&challenge, outbox).await {
+                tracing::warn!(challenge = challenge.id.0, error = %format!("{err:#}"), "could not announce an expired challenge; trying again at the next sweep");
+            }
         }
         let idle = self
             .store
@@ -597,37 +592,80 @@ impl Bot {
             .await
             .map_err(BotError::internal)?;
         for record in idle {
-            if record.awaits_bot() {
-                self.bot_turn(record.id, outbox).await?;
-                continue;
+            let id = record.id;
+            if let Err(err) = self.end_idle_game(record, outbox).await {
+                tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not end an idle game; trying again at the next sweep");
             }
-            let lock = self.game_lock(record.id.0);
-            let _held = lock.lock().await;
-            let loaded = self.load(record.id).await?;
-            if !loaded.record.is_live() || loaded.record.last_activity_at != record.last_activity_at
-            {
-                continue;
-            }
-            let loser = loaded.game.position().side_to_move();
-            self.store
-                .finish_game(
-                    record.id,
-                    GameResult::win_for(loser.opponent()),
-                    "abandonment",
-                )
-                .await
-                .map_err(|e| store_error(e, record.id.0))?;
-            let after = self.load(record.id).await?;
-            let text = format!(
-                "#{}: no move for {}; {} loses by abandonment. {}",
-                after.id(),
-                idle_words(self.config.idle_timeout),
-                seat(&after.record, loser),
-                result_sentence(&after.record)
-            );
-            post(outbox, &after.place(), Reply::public(text)).await?;
         }
         Ok(())
+    }
+
+    /// Says where a challenge was made that it expired, then marks it
+    /// expired: only once the notice is posted, or its place is gone.
+    async fn retire_challenge(
+        &self,
+        challenge: &store::ChallengeRecord,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let place = super::Place {
+            guild: challenge.location.guild_id.clone(),
+            channel: challenge.location.channel_id.clone(),
+            thread: challenge.location.thread_id.clone(),
+        };
+        let to = match &challenge.to {
+            store::ChallengeTarget::User(user) => shown(&user.display_name).to_string(),
+            _ => "anyone".to_string(),
+        };
+        let text = format!(
+            "The challenge from {} to {to} expired without an answer.",
+            shown(&challenge.from.display_name)
+        );
+        match outbox.post(&place, Reply::public(text)).await {
+            Ok(()) => {}
+            Err(err) if is_place_gone(&err) => {
+                tracing::info!(
+                    challenge = challenge.id.0,
+                    "an expired challenge's place is gone: {err:#}"
+                );
+            }
+            Err(err) => return Err(BotError::internal(err)),
+        }
+        self.store
+            .retire_expired_challenge(challenge.id)
+            .await
+            .map_err(BotError::internal)?;
+        Ok(())
+    }
+
+    /// Ends one game found idle, unless it moved meanwhile.
+    async fn end_idle_game(&self, record: store::GameRecord, outbox: &dyn Outbox) -> BotResult<()> {
+        if record.awaits_bot() {
+            return self.bot_turn(record.id, outbox).await;
+        }
+        let lock = self.game_lock(record.id.0);
+        let _held = lock.lock().await;
+        let loaded = self.load(record.id).await?;
+        if !loaded.record.is_live() || loaded.record.last_activity_at != record.last_activity_at {
+            return Ok(());
+        }
+        let loser = loaded.game.position().side_to_move();
+        self.store
+            .finish_game(
+                record.id,
+                GameResult::win_for(loser.opponent()),
+                "abandonment",
+            )
+            .await
+            .map_err(|e| store_error(e, record.id.0))?;
+        let after = self.load(record.id).await?;
+        let text = format!(
+            "#{}: no move for {}; {} loses by abandonment. {}",
+            after.id(),
+            idle_words(self.config.idle_timeout),
+            seat(&after.record, loser),
+            result_sentence(&after.record)
+        );
+        post(outbox, &after.place(), Reply::public(text)).await
     }
 }
 
@@ -717,7 +755,7 @@ fn whats_next(played: &PlayedMove) -> String {
     }
     let next = record.participant(played.mover.opponent());
     match next.bot_level() {
-        None => format!(" {}, your move.", next.display_name()),
+        None => format!(" {}, your move.", shown(&next.display_name())),
         Some(_) => String::new(),
     }
 }

@@ -9,6 +9,7 @@ use crate::store::{BotLevel, GameRecord, NewGame, Participant};
 use super::command::ColorChoice;
 use super::error::{BotError, BotResult};
 use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref};
+use super::markup::shown;
 use super::reply::{Outbox, Reply};
 use super::{post, Bot, Place, Request};
 
@@ -102,7 +103,7 @@ impl Bot {
         } else {
             text.push_str(&format!(
                 " {}, your move: type it like `h2e2`, `C2=5` or `炮二平五`.",
-                mover.display_name()
+                shown(&mover.display_name())
             ));
         }
         // Each player sees the board from their own seat; the bot's opponent
@@ -118,6 +119,16 @@ impl Bot {
         let board = self.board_file(&loaded, black_seat).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
+        if place != request.place {
+            // A thread of its own: its first message names the players, so
+            // that they are in it and hear of its moves.
+            let players = [&loaded.record.red, &loaded.record.black];
+            reply = reply.notifying(
+                players
+                    .iter()
+                    .filter_map(|p| p.user_id().map(str::to_string)),
+            );
+        }
         post(outbox, &place, reply).await?;
         if loaded.record.awaits_bot() {
             self.bot_turn(loaded.record.id, outbox).await?;
@@ -133,6 +144,6 @@ pub(super) fn mention(place: &Place) -> String {
     if place.guild.is_some() {
         format!("<#{id}>")
     } else {
-        format!("#{id}")
+        format!("#{}", shown(id))
     }
 }

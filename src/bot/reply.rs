@@ -22,6 +22,11 @@ pub struct Reply {
     pub files: Vec<Attachment>,
     /// Only the requester should see it (errors, hints).
     pub private: bool,
+    /// Users (platform ids) the reply is meant to notify: the person
+    /// challenged, the players of a new game's thread. A transport that can
+    /// notify does so for exactly these users and nobody else, whatever the
+    /// text contains.
+    pub mentions: Vec<String>,
 }
 
 impl Reply {
@@ -29,8 +34,8 @@ impl Reply {
     pub fn public(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
-            files: Vec::new(),
             private: false,
+            ..Reply::default()
         }
     }
 
@@ -38,10 +43,30 @@ impl Reply {
     pub fn private(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
-            files: Vec::new(),
             private: true,
+            ..Reply::default()
         }
     }
+
+    /// The same reply, notifying these users.
+    pub fn notifying(mut self, users: impl IntoIterator<Item = String>) -> Reply {
+        self.mentions.extend(users);
+        self
+    }
+}
+
+/// A post refused because its place is gone for good (the channel was
+/// deleted, or the bot was removed from it): retrying will not help, so
+/// notices for such a place are dropped instead of tried again. Transports
+/// return it (inside their `anyhow::Error`) when the platform says so.
+#[derive(Debug, thiserror::Error)]
+#[error("the place is gone: {0}")]
+pub struct PlaceGone(pub String);
+
+/// Whether a post failed because its place is gone ([`PlaceGone`]).
+pub fn is_place_gone(err: &anyhow::Error) -> bool {
+    // As the error itself or as context added to a transport's error.
+    err.downcast_ref::<PlaceGone>().is_some() || err.chain().any(|cause| cause.is::<PlaceGone>())
 }
 
 /// Where the core posts. Implemented by each transport.
@@ -53,6 +78,12 @@ pub trait Outbox: Send + Sync {
     /// A thread for a new game, when the transport may create one; `None`
     /// keeps the game where it was started.
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place>;
+
+    /// Whether `place` is a conversation of one person with the bot (a
+    /// Discord DM), where nobody else could see a challenge or play.
+    fn is_direct_message(&self, _place: &Place) -> bool {
+        false
+    }
 }
 
 /// An outbox that keeps what it is given: for tests, and for any caller that

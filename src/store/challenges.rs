@@ -359,38 +359,41 @@ impl Store {
             .await
     }
 
-    /// Marks every pending challenge past its expiry as expired and returns
-    /// them, so that the bot can say so where they were made.
-    pub async fn expire_challenges(&self) -> StoreResult<Vec<ChallengeRecord>> {
+    /// Pending challenges past their expiry, oldest first. Nothing can accept
+    /// them any more; the sweep announces each and then retires it with
+    /// [`Store::retire_expired_challenge`], so a notice that could not be
+    /// posted is tried again at the next sweep instead of being lost.
+    pub async fn expired_challenges(&self) -> StoreResult<Vec<ChallengeRecord>> {
+        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
+            "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
+        ))
+        .bind(self.now())
+        .fetch_all(&self.reader)
+        .await?;
+        rows.into_iter().map(ChallengeRecord::try_from).collect()
+    }
+
+    /// Marks one pending challenge past its expiry as expired, once its
+    /// expiry was announced (or its place is gone). False when it was no
+    /// longer pending (accepted as expired, or retired by another process).
+    pub async fn retire_expired_challenge(&self, id: ChallengeId) -> StoreResult<bool> {
         let now = self.now();
-        let rows: Vec<ChallengeRow> = self
+        let changed = self
             .write(move |conn| {
                 Box::pin(async move {
-                    let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
-                        "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
-                    ))
-                    .bind(now)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                    sqlx::query(
+                    let done = sqlx::query(
                         "UPDATE challenges SET state = 'expired', resolved_at = $1 \
-                         WHERE state = 'pending' AND expires_at <= $1",
+                         WHERE id = $2 AND state = 'pending' AND expires_at <= $1",
                     )
                     .bind(now)
+                    .bind(id.0)
                     .execute(&mut *conn)
                     .await?;
-                    Ok(rows)
+                    Ok(done.rows_affected() == 1)
                 })
             })
             .await?;
-        rows.into_iter()
-            .map(|row| {
-                let mut record = ChallengeRecord::try_from(row)?;
-                record.state = ChallengeState::Expired;
-                record.resolved_at = Some(now);
-                Ok(record)
-            })
-            .collect()
+        Ok(changed)
     }
 
     /// Pending, unexpired challenges in a channel (or thread), newest first.

@@ -42,7 +42,7 @@ pub use model::{
 };
 pub use offers::OfferAnswer;
 
-pub(crate) use model::{ChallengeId, OfferRecord, UnixMillis};
+pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
 pub(crate) use writer::WriterStats;
 
 use writer::{BoxFuture, Writer};

@@ -1,30 +1,44 @@
 //! A stand-in Discord on loopback, for end-to-end tests of the real serenity
 //! client: REST over HTTP/1.1 and the gateway over a WebSocket, each on
-//! `127.0.0.1:0`. It answers what the bot uses (see `docs/architecture.md`,
-//! "Testing against a stand-in Discord"), records every REST call with its JSON
-//! and uploaded files so that tests can assert on what the bot posted, and
-//! plays the users: it injects `MESSAGE_CREATE` and `INTERACTION_CREATE`
-//! events, drops the gateway connection on demand, and refuses resumes so a
-//! reconnecting client identifies afresh.
+//! `127.0.0.1:0`. It behaves as Discord's published API documentation says
+//! wherever the documentation says what happens, and is lenient where it is
+//! silent; `docs/discord-stand-in.md` lists both, rule by rule.
+//!
+//! It records every REST call (refused or not) with its JSON and uploaded
+//! files, keeps a model of the messages as users would see them
+//! ([`StandIn::messages`]), and plays the users: it injects `MESSAGE_CREATE`
+//! and `INTERACTION_CREATE` events, drops the gateway connection on demand,
+//! and refuses resumes so a reconnecting client identifies afresh. Tests can
+//! age interactions, archive and lock threads, delete channels and messages,
+//! remove the bot from a channel, and inject failures and rate limits.
 
 #![allow(dead_code)] // each test binary uses a different part of the stand-in
 
-use std::collections::{HashMap, HashSet};
-use std::convert::Infallible;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+mod gateway;
+mod model;
+mod rest;
+mod validate;
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
-use http_body_util::{BodyExt, Full};
-use hyper::body::{Bytes, Incoming};
-use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
+use hyper::Method;
 use serde_json::{json, Value};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
-use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+use gateway::{intents, Gateway, Outgoing};
+use model::{Interaction, Member, World};
+
+#[allow(unused_imports)]
+pub use model::{perm, DEFAULT_APP_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, DM_APP_PERMISSIONS};
+#[allow(unused_imports)]
+pub use validate::{
+    valid_command_name, DEFAULT_ATTACHMENT_SIZE_LIMIT, MAX_CONTENT_CHARS, MAX_REQUEST_BYTES,
+};
 
 /// The application and bot user the stand-in logs the client in as.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
@@ -32,31 +46,115 @@ pub const BOT_USER_ID: u64 = 900_000_000_000_000_002;
 /// The one guild the stand-in's users are in.
 pub const GUILD_ID: u64 = 900_000_000_000_000_003;
 
+/// Gateway intent bits a test may want to compare with
+/// [`StandIn::identified_intents`].
+pub const INTENT_GUILD_MEMBERS: u64 = intents::GUILD_MEMBERS;
+pub const INTENT_GUILD_PRESENCES: u64 = intents::GUILD_PRESENCES;
+pub const INTENT_GUILD_MESSAGES: u64 = intents::GUILD_MESSAGES;
+pub const INTENT_DIRECT_MESSAGES: u64 = intents::DIRECT_MESSAGES;
+pub const INTENT_MESSAGE_CONTENT: u64 = intents::MESSAGE_CONTENT;
+
 const API_PREFIX: &str = "/api/v10/";
 const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 /// How long an injection waits for a connected, identified client.
 const GATEWAY_WAIT: Duration = Duration::from_secs(20);
 
+/// What the application was granted in the developer portal, and Discord's
+/// clocks. `Default` is an application granted MESSAGE_CONTENT only, with
+/// Discord's real deadlines and the default upload limit.
+#[derive(Clone, Debug)]
+pub struct StandInConfig {
+    pub message_content_granted: bool,
+    pub guild_members_granted: bool,
+    pub guild_presences_granted: bool,
+    /// How long after an interaction is created its initial response may
+    /// come (Discord: 3 s).
+    pub initial_response_deadline: Duration,
+    /// How long an interaction token takes follow-ups and edits (Discord:
+    /// 15 min).
+    pub token_lifetime: Duration,
+    /// The per-file upload limit, and the `attachment_size_limit` the
+    /// interactions carry (Discord's default: 10 MiB).
+    pub attachment_size_limit: u64,
+}
+
+impl Default for StandInConfig {
+    fn default() -> StandInConfig {
+        StandInConfig {
+            message_content_granted: true,
+            guild_members_granted: false,
+            guild_presences_granted: false,
+            initial_response_deadline: Duration::from_secs(3),
+            token_lifetime: Duration::from_secs(15 * 60),
+            attachment_size_limit: DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        }
+    }
+}
+
 /// A person talking to the bot through the stand-in.
 #[derive(Clone, Debug)]
 pub struct TestUser {
     pub id: u64,
+    /// The username (unique, lowercase on today's Discord).
     pub name: String,
+    /// The display name, which anyone may set to anything.
+    pub global_name: Option<String>,
 }
 
 impl TestUser {
+    /// A user whose username and display name are both `name`.
     pub fn new(id: u64, name: &str) -> TestUser {
         TestUser {
             id,
             name: name.to_string(),
+            global_name: Some(name.to_string()),
         }
+    }
+
+    /// A user with a plain username and the display name `global_name`.
+    pub fn with_display_name(id: u64, username: &str, global_name: &str) -> TestUser {
+        TestUser {
+            id,
+            name: username.to_string(),
+            global_name: Some(global_name.to_string()),
+        }
+    }
+
+    /// Users whose display names are hostile text: markdown, a user mention,
+    /// `@everyone`, a masked link, and a leading header and subtext marker.
+    /// Their usernames are plain (`hostile0`…), as Discord's usernames are.
+    pub fn hostile() -> Vec<TestUser> {
+        [
+            "**bold** _x_ ~~s~~ ||spoiler|| `code`",
+            "<@1234>",
+            "@everyone",
+            "[click](https://example.com)",
+            "# Header",
+            "-# subtext",
+            "@here <@&5678>",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            TestUser::with_display_name(
+                666_000_000_000_000_000 + i as u64,
+                &format!("hostile{i}"),
+                name,
+            )
+        })
+        .collect()
+    }
+
+    /// What Discord shows for the user outside a guild nickname.
+    pub fn display_name(&self) -> &str {
+        self.global_name.as_deref().unwrap_or(&self.name)
     }
 
     pub fn json(&self) -> Value {
         json!({
             "id": self.id.to_string(),
             "username": self.name,
-            "global_name": self.name,
+            "global_name": self.global_name,
             "discriminator": "0",
             "avatar": null,
             "bot": false,
@@ -77,12 +175,12 @@ pub struct UploadedFile {
     pub bytes: Vec<u8>,
 }
 
-/// One REST call the client made, as the stand-in received it.
+/// One REST call the client made, as the stand-in received and answered it.
 #[derive(Clone, Debug)]
 pub struct RestCall {
     /// Position in the record, for "calls after this one".
     pub index: usize,
-    /// When the request (headers and body) had arrived.
+    /// When the request had been answered.
     pub at: Instant,
     pub method: Method,
     /// The path below `/api/v10/`, e.g. `channels/12/messages`.
@@ -96,11 +194,32 @@ pub struct RestCall {
     pub channel: Option<u64>,
     /// For a webhook call: the interaction token it answers.
     pub interaction_token: Option<String>,
+    /// The HTTP status the stand-in answered.
+    pub status: u16,
+    /// Discord's JSON error code of a refusal.
+    pub error_code: Option<i64>,
+    /// The JSON answered (a message, an error body…), `Null` when none.
+    pub response: Value,
+    /// The message the call created, filled, edited or deleted.
+    pub message_id: Option<u64>,
+    /// Whether what the call showed is ephemeral, as Discord decided it (a
+    /// follow-up that filled a deferred response keeps the deferral's
+    /// visibility, whatever its flags said).
+    pub effective_ephemeral: Option<bool>,
+    /// The call edited the interaction's original response: a PATCH of
+    /// `@original`, or a first follow-up after a deferral that Discord turns
+    /// into one.
+    pub edited_original: bool,
 }
 
 impl RestCall {
     pub fn segments(&self) -> Vec<&str> {
         self.path.split('/').collect()
+    }
+
+    /// Whether the stand-in accepted the call (2xx).
+    pub fn succeeded(&self) -> bool {
+        (200..300).contains(&self.status)
     }
 
     /// The message text the call carries (empty when none).
@@ -118,7 +237,8 @@ impl RestCall {
             .unwrap_or("")
     }
 
-    fn flags(&self) -> u64 {
+    /// The flags the call asked for.
+    pub fn requested_flags(&self) -> u64 {
         let top = self.json.get("flags").and_then(Value::as_u64);
         let data = self
             .json
@@ -128,15 +248,21 @@ impl RestCall {
         top.or(data).unwrap_or(0)
     }
 
-    /// Discord's EPHEMERAL message flag: only the user who ran the command sees it.
+    /// Whether what the call showed is ephemeral (only the user who ran the
+    /// command sees it): Discord's effective visibility where the stand-in
+    /// decided it, else the EPHEMERAL flag asked for.
     pub fn is_ephemeral(&self) -> bool {
-        self.flags() & 64 != 0
+        self.effective_ephemeral
+            .unwrap_or(self.requested_flags() & 64 != 0)
     }
 
-    /// True for calls that make a message appear: a channel post, an
+    /// True for accepted calls that make a message appear: a channel post, an
     /// interaction response carrying a message, a follow-up, or the edit that
     /// fills a deferred response.
     pub fn shows_message(&self) -> bool {
+        if !self.succeeded() {
+            return false;
+        }
         let segs = self.segments();
         match (&self.method, segs.as_slice()) {
             (&Method::POST, ["channels", _, "messages"]) => true,
@@ -166,21 +292,112 @@ impl RestCall {
     }
 }
 
-enum Outgoing {
-    Frame(String),
-    /// Close the TCP connection without a WebSocket close handshake.
-    Drop,
+/// A message as Discord would show it now, after every create, fill, edit
+/// and delete. The bot's messages and the test users' both.
+#[derive(Clone, Debug)]
+pub struct ShownMessage {
+    pub id: u64,
+    pub channel: u64,
+    /// [`BOT_USER_ID`] for the bot's.
+    pub author: u64,
+    pub content: String,
+    pub files: Vec<UploadedFile>,
+    /// The attachment id of each of `files`.
+    pub attachment_ids: Vec<u64>,
+    pub embeds: Vec<Value>,
+    /// Only the user who ran the command sees it.
+    pub ephemeral: bool,
+    /// For an ephemeral message: the one user who sees it.
+    pub visible_to: Option<u64>,
+    /// A deferred response still showing "thinking…".
+    pub loading: bool,
+    pub deleted: bool,
+    /// Shown as "(edited)".
+    pub edited: bool,
+    /// For an interaction response or follow-up: its token.
+    pub interaction_token: Option<String>,
+    /// The interaction's original response (`@original`).
+    pub is_original: bool,
+    /// The message it replies to.
+    pub reference: Option<u64>,
+    /// The users the message pings: `<@id>` in its content as the
+    /// allowed-mentions rules let through (and the replied-to author when
+    /// `replied_user` allows it). Empty for ephemeral messages.
+    pub pinged: Vec<u64>,
+    /// `@everyone`/`@here` is in the content and allowed mentions let it
+    /// through (whether or not the bot may actually mention everyone).
+    pub mentions_everyone: bool,
+    /// …and the bot has MENTION_EVERYONE there, so the whole channel is pinged.
+    pub pings_everyone: bool,
+    /// The REST call that last made it what it is (`None` for users' messages).
+    pub call: Option<usize>,
+    /// The thread started from it.
+    pub thread: Option<u64>,
 }
 
-struct LiveConnection {
-    id: u64,
-    tx: mpsc::UnboundedSender<Outgoing>,
+impl ShownMessage {
+    /// Whether `user` sees it: not deleted, not still loading, and either
+    /// public or ephemeral to them.
+    pub fn visible_to_user(&self, user: u64) -> bool {
+        !self.deleted && !self.loading && (!self.ephemeral || self.visible_to == Some(user))
+    }
+
+    /// Public and present: what everyone in the channel sees.
+    pub fn is_public(&self) -> bool {
+        !self.deleted && !self.loading && !self.ephemeral
+    }
+
+    pub fn pngs(&self) -> Vec<&UploadedFile> {
+        self.files
+            .iter()
+            .filter(|f| f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+            .collect()
+    }
 }
 
-#[derive(Default)]
-struct Gateway {
-    live: Option<LiveConnection>,
-    seq: u64,
+/// A thread, as the stand-in holds it.
+#[derive(Clone, Debug)]
+pub struct ThreadInfo {
+    pub id: u64,
+    pub parent: u64,
+    /// 10 announcement, 11 public, 12 private.
+    pub kind: u8,
+    pub name: String,
+    pub archived: bool,
+    pub locked: bool,
+    pub auto_archive_duration: u64,
+    /// User ids, the bot's included.
+    pub members: Vec<u64>,
+    /// How many times a post unarchived it.
+    pub unarchived: usize,
+    /// The message it was started from.
+    pub starter: Option<u64>,
+}
+
+/// One application command of the last accepted bulk overwrite.
+#[derive(Clone, Debug)]
+pub struct RegisteredCommand {
+    /// `None` for a global command.
+    pub guild: Option<u64>,
+    pub name: String,
+    /// The command as the client sent it.
+    pub json: Value,
+    /// The command as the stand-in answered it (with id and version).
+    pub answered: Value,
+    /// Whether `contexts` was sent.
+    pub contexts_sent: bool,
+    /// Whether the deprecated `dm_permission` was sent.
+    pub dm_permission_sent: bool,
+}
+
+impl RegisteredCommand {
+    /// The interaction contexts sent (0 guild, 1 bot DM, 2 private channel).
+    pub fn contexts(&self) -> Option<Vec<u64>> {
+        self.json
+            .get("contexts")
+            .and_then(Value::as_array)
+            .map(|c| c.iter().filter_map(Value::as_u64).collect())
+    }
 }
 
 struct State {
@@ -189,15 +406,7 @@ struct State {
     calls: Mutex<Vec<RestCall>>,
     call_count: watch::Sender<usize>,
     next_id: AtomicU64,
-    threads_allowed: AtomicBool,
-    /// Threads the bot opened: thread id → parent channel.
-    threads: Mutex<HashMap<u64, u64>>,
-    /// Channels that are DMs rather than guild channels.
-    dm_channels: Mutex<HashSet<u64>>,
-    /// Interaction token → (channel, guild), so follow-ups land where the command was used.
-    interactions: Mutex<HashMap<String, (u64, Option<u64>)>>,
-    /// Interaction token → the id given to its original response message.
-    originals: Mutex<HashMap<String, u64>>,
+    world: Mutex<World>,
     gateway: Mutex<Gateway>,
     identifies: watch::Sender<usize>,
     resumes: AtomicUsize,
@@ -222,7 +431,13 @@ impl Drop for StandIn {
 }
 
 impl StandIn {
+    /// A stand-in for an application granted MESSAGE_CONTENT (only), with
+    /// Discord's deadlines.
     pub async fn start() -> StandIn {
+        StandIn::start_with(StandInConfig::default()).await
+    }
+
+    pub async fn start_with(config: StandInConfig) -> StandIn {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
         let ws = TcpListener::bind("127.0.0.1:0")
             .await
@@ -235,18 +450,14 @@ impl StandIn {
             calls: Mutex::new(Vec::new()),
             call_count: watch::channel(0).0,
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
-            threads_allowed: AtomicBool::new(true),
-            threads: Mutex::new(HashMap::new()),
-            dm_channels: Mutex::new(HashSet::new()),
-            interactions: Mutex::new(HashMap::new()),
-            originals: Mutex::new(HashMap::new()),
+            world: Mutex::new(World::new(config)),
             gateway: Mutex::new(Gateway::default()),
             identifies: watch::channel(0).0,
             resumes: AtomicUsize::new(0),
             connections: AtomicUsize::new(0),
         });
-        let rest_task = tokio::spawn(serve_rest(rest, state.clone()));
-        let ws_task = tokio::spawn(serve_gateway(ws, state.clone()));
+        let rest_task = tokio::spawn(rest::serve(rest, state.clone()));
+        let ws_task = tokio::spawn(gateway::serve(ws, state.clone()));
         StandIn {
             state,
             tasks: vec![rest_task, ws_task],
@@ -262,16 +473,25 @@ impl StandIn {
         &self.state.gateway_url
     }
 
+    /// Serves the REST API on a connection the test accepted itself (for
+    /// example after terminating TLS in front of the stand-in).
+    pub fn serve_rest_connection<I>(&self, io: I)
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        tokio::spawn(rest::serve_io(io, self.state.clone()));
+    }
+
     /// A fresh snowflake, for channels, users and messages the test invents.
     pub fn new_id(&self) -> u64 {
         self.state.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Whether the bot may open threads; when not, thread creation answers
-    /// 403 Missing Permissions as Discord does.
-    pub fn allow_threads(&self, allowed: bool) {
-        self.state.threads_allowed.store(allowed, Ordering::Relaxed);
+    fn world(&self) -> std::sync::MutexGuard<'_, World> {
+        self.state.world.lock().unwrap()
     }
+
+    // ------------------------------------------------------------- gateway
 
     /// How many times a client has identified (each is answered with READY).
     pub fn identify_count(&self) -> usize {
@@ -280,6 +500,22 @@ impl StandIn {
 
     pub fn resume_count(&self) -> usize {
         self.state.resumes.load(Ordering::Relaxed)
+    }
+
+    /// The intents of the last accepted IDENTIFY.
+    pub fn identified_intents(&self) -> Option<u64> {
+        self.world().identified_intents
+    }
+
+    /// IDENTIFYs closed with 4014 for asking a privileged intent not granted.
+    pub fn refused_identify_count(&self) -> usize {
+        self.world().refused_identifies
+    }
+
+    /// MESSAGE_CREATE events [`send_message`](Self::send_message) did not
+    /// deliver because the client had not asked for their intent.
+    pub fn undelivered_count(&self) -> usize {
+        self.world().undelivered
     }
 
     /// Waits until the client has identified at least `count` times in all.
@@ -297,6 +533,18 @@ impl StandIn {
     pub fn drop_gateway(&self) {
         if let Some(live) = self.state.gateway.lock().unwrap().live.take() {
             let _ = live.tx.send(Outgoing::Drop);
+        }
+    }
+
+    /// Waits (bounded) for a connected, identified client.
+    async fn wait_connected(&self, what: &str) {
+        let deadline = Instant::now() + GATEWAY_WAIT;
+        while self.state.gateway.lock().unwrap().live.is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "no client connected to the gateway to receive {what}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -323,6 +571,8 @@ impl StandIn {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
+
+    // ------------------------------------------------------------ REST record
 
     /// Every REST call so far.
     pub fn calls(&self) -> Vec<RestCall> {
@@ -380,6 +630,34 @@ impl StandIn {
         }
     }
 
+    /// Waits (bounded) until the messages, as users see them, satisfy
+    /// `ready`; re-checked after every REST call. Panics naming `what`.
+    pub async fn wait_until(
+        &self,
+        what: &str,
+        timeout: Duration,
+        ready: impl Fn(&[ShownMessage]) -> bool,
+    ) {
+        let mut rx = self.state.call_count.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            rx.borrow_and_update();
+            if ready(&self.world().messages) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                panic!(
+                    "timed out after {timeout:?} waiting for {what}; messages:\n{}\ncalls:\n{}",
+                    self.describe_messages(),
+                    self.describe_calls(0)
+                );
+            }
+        }
+    }
+
     /// A readable list of the calls since `from`, for failure messages.
     pub fn describe_calls(&self, from: usize) -> String {
         self.calls()
@@ -387,59 +665,328 @@ impl StandIn {
             .skip(from)
             .map(|c| {
                 format!(
-                    "  #{} {} {} {} files={}",
+                    "  #{} {} {} {} files={} -> {}{}",
                     c.index,
                     c.method,
                     c.path,
                     truncate(&c.json.to_string(), 300),
-                    c.files.len()
+                    c.files.len(),
+                    c.status,
+                    c.error_code.map(|e| format!(" ({e})")).unwrap_or_default()
                 )
             })
             .collect::<Vec<_>>()
             .join("\n")
     }
 
-    /// Makes `channel` a DM channel: messages there carry no guild.
+    /// A readable list of the messages, for failure messages.
+    pub fn describe_messages(&self) -> String {
+        self.messages()
+            .iter()
+            .map(|m| {
+                let mut state = Vec::new();
+                if m.ephemeral {
+                    state.push("ephemeral");
+                }
+                if m.loading {
+                    state.push("loading");
+                }
+                if m.deleted {
+                    state.push("deleted");
+                }
+                if m.edited {
+                    state.push("edited");
+                }
+                format!(
+                    "  {} in {} by {} [{}] files={} {:?}",
+                    m.id,
+                    m.channel,
+                    m.author,
+                    state.join(","),
+                    m.files.len(),
+                    truncate(&m.content, 200)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Invalid requests so far (401, 403 and 429 answers), which Discord
+    /// counts toward its limit of 10,000 per 10 minutes.
+    pub fn invalid_request_count(&self) -> usize {
+        self.world().invalid_requests
+    }
+
+    // ---------------------------------------------------- what users see
+
+    /// Every message, as users would see it now (in creation order).
+    pub fn messages(&self) -> Vec<ShownMessage> {
+        self.world().messages.clone()
+    }
+
+    pub fn message(&self, id: u64) -> Option<ShownMessage> {
+        self.world().message(id).cloned()
+    }
+
+    /// The messages in `channel`, deleted ones included.
+    pub fn messages_in(&self, channel: u64) -> Vec<ShownMessage> {
+        self.world()
+            .messages
+            .iter()
+            .filter(|m| m.channel == channel)
+            .cloned()
+            .collect()
+    }
+
+    /// The messages `user` sees in `channel`.
+    pub fn visible_in(&self, channel: u64, user: u64) -> Vec<ShownMessage> {
+        self.world()
+            .messages
+            .iter()
+            .filter(|m| m.channel == channel && m.visible_to_user(user))
+            .cloned()
+            .collect()
+    }
+
+    /// The messages an interaction's token made (its original response
+    /// first), deleted ones included.
+    pub fn interaction_messages(&self, token: &str) -> Vec<ShownMessage> {
+        let mut found: Vec<ShownMessage> = self
+            .world()
+            .messages
+            .iter()
+            .filter(|m| m.interaction_token.as_deref() == Some(token))
+            .cloned()
+            .collect();
+        found.sort_by_key(|m| !m.is_original);
+        found
+    }
+
+    /// The interaction's original response, if it made one.
+    pub fn original_response(&self, token: &str) -> Option<ShownMessage> {
+        let world = self.world();
+        let id = world.interactions.get(token)?.original?;
+        world.message(id).cloned()
+    }
+
+    /// Whether the interaction got its initial response.
+    pub fn is_acknowledged(&self, token: &str) -> bool {
+        self.world()
+            .interactions
+            .get(token)
+            .is_some_and(|i| i.ack.is_some())
+    }
+
+    /// Deletes a message, as its author or a moderator would.
+    pub fn delete_message(&self, id: u64) {
+        if let Some(message) = self.world().message_mut(id) {
+            message.deleted = true;
+        }
+    }
+
+    // ------------------------------------------------------------ channels
+
+    /// Makes `channel` a DM with the bot: messages there carry no guild.
     pub fn mark_dm(&self, channel: u64) {
-        self.state.dm_channels.lock().unwrap().insert(channel);
+        self.set_channel_kind(channel, 1);
     }
 
-    /// The parent channel of a thread the bot opened.
+    /// Sets a channel's Discord type: 0 text, 1 DM with the bot, 2 voice,
+    /// 3 group DM (the bot is not in it; only interactions reach it), 4
+    /// category, 5 announcement, 13 stage, 15 forum, 16 media.
+    pub fn set_channel_kind(&self, channel: u64, kind: u8) {
+        self.world().channel(channel).kind = kind;
+    }
+
+    /// The parent channel of a thread.
     pub fn thread_parent(&self, thread: u64) -> Option<u64> {
-        self.state.threads.lock().unwrap().get(&thread).copied()
+        self.world().parent_of(thread)
     }
 
-    fn guild_of(&self, channel: u64) -> Option<u64> {
-        (!self.state.dm_channels.lock().unwrap().contains(&channel)).then_some(GUILD_ID)
+    pub fn thread(&self, thread: u64) -> Option<ThreadInfo> {
+        self.world().thread_info(thread)
     }
+
+    /// The thread's members (user ids, the bot's included).
+    pub fn thread_members(&self, thread: u64) -> Vec<u64> {
+        self.thread(thread).map(|t| t.members).unwrap_or_default()
+    }
+
+    /// Archives a thread, as inactivity or a moderator would; `locked` as a
+    /// moderator would lock it.
+    pub fn archive_thread(&self, thread: u64, locked: bool) {
+        let mut world = self.world();
+        if let Some(t) = world.channel(thread).thread.as_mut() {
+            t.archived = true;
+            t.locked = locked;
+        }
+    }
+
+    /// Deletes a channel (and with it its threads).
+    pub fn delete_channel(&self, channel: u64) {
+        self.world().channel(channel).deleted = true;
+    }
+
+    /// Takes the bot's access to a channel away (kicked, or the channel
+    /// hidden from it).
+    pub fn remove_bot_from(&self, channel: u64) {
+        self.world().channel(channel).bot_removed = true;
+    }
+
+    /// Whether the bot may open threads anywhere; when not, the thread
+    /// permissions are off in every channel (interactions report it in
+    /// `app_permissions`) and thread creation answers 403 Missing Permissions.
+    pub fn allow_threads(&self, allowed: bool) {
+        self.world().threads_allowed = allowed;
+    }
+
+    /// The bot's permissions in `channel` (and its threads), as interactions
+    /// report them in `app_permissions` and as REST enforces them.
+    pub fn set_app_permissions(&self, channel: u64, permissions: u64) {
+        self.world().channel(channel).app_permissions = Some(permissions);
+    }
+
+    pub fn app_permissions(&self, channel: u64) -> u64 {
+        self.world().app_permissions(channel)
+    }
+
+    // ------------------------------------------------------------ failures
+
+    /// The next call whose method is `method` and whose path (below
+    /// `/api/v10/`) starts with `path_prefix` is refused once with `status`
+    /// and Discord's JSON error `code`.
+    pub fn fail_next(&self, method: &str, path_prefix: &str, status: u16, code: u64) {
+        self.world().failures.push(model::InjectedFailure {
+            method: method.to_string(),
+            prefix: path_prefix.trim_start_matches('/').to_string(),
+            status,
+            code,
+        });
+    }
+
+    /// The next `n` REST calls, whatever they are, get 429 with
+    /// `retry_after` seconds, as a per-route (user-scope) limit answers.
+    pub fn rate_limit_next(&self, n: usize, retry_after_secs: f64) {
+        self.world().rate_limit = Some(model::RateLimit {
+            remaining: n,
+            retry_after: retry_after_secs,
+        });
+    }
+
+    // --------------------------------------------------------- commands
+
+    /// The application commands of the last accepted overwrites, global and
+    /// per guild.
+    pub fn registered_commands(&self) -> Vec<RegisteredCommand> {
+        self.world().commands.clone()
+    }
+
+    // ----------------------------------------------------------- members
+
+    /// Makes `user` a member of the guild with a nickname and permissions.
+    pub fn add_member(&self, user: &TestUser, nick: Option<&str>, permissions: u64) {
+        let mut world = self.world();
+        world.remember_user(user);
+        world.members.insert(
+            user.id,
+            Member {
+                user: user.clone(),
+                nick: nick.map(str::to_string),
+                permissions,
+            },
+        );
+    }
+
+    // --------------------------------------------------------- interactions
+
+    /// Makes an interaction `by` older than it is, as if that time had
+    /// passed: past 3 s its initial response is refused, past 15 min its
+    /// token.
+    pub fn age_interaction(&self, token: &str, by: Duration) {
+        if let Some(interaction) = self.world().interactions.get_mut(token) {
+            interaction.aged += by;
+        }
+    }
+
+    // ------------------------------------------------------------ users
 
     /// `author` writes `content` in `channel` (a guild channel or thread unless
-    /// marked as a DM). Returns the message id.
+    /// marked as a DM). Returns the message id. As Discord does, the event
+    /// reaches the client only if it identified with GUILD_MESSAGES (or
+    /// DIRECT_MESSAGES in a DM), and carries the content only with
+    /// MESSAGE_CONTENT, in a DM, or when the message mentions the bot.
     pub async fn send_message(&self, author: &TestUser, channel: u64, content: &str) -> u64 {
         let id = self.new_id();
-        let mut message = json!({
-            "id": id.to_string(),
-            "channel_id": channel.to_string(),
-            "author": author.json(),
-            "content": content,
-            "timestamp": TIMESTAMP,
-            "edited_timestamp": null,
-            "tts": false,
-            "mention_everyone": false,
-            "mentions": mentioned_users(content),
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "pinned": false,
-            "type": 0,
-        });
-        if let Some(guild) = self.guild_of(channel) {
-            message["guild_id"] = json!(guild.to_string());
-            message["member"] = json!({
-                "roles": [], "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
+        self.wait_connected("MESSAGE_CREATE").await;
+        let event = {
+            let mut world = self.world();
+            let kind = world.kind_of(channel);
+            let guild = world.guild_of(channel);
+            if guild.is_some() {
+                world.ensure_member(author);
+            } else {
+                world.remember_user(author);
+            }
+            if let Some(thread) = world.channel(channel).thread.as_mut() {
+                assert!(
+                    !thread.locked,
+                    "a user cannot post in a locked thread (Discord refuses it)"
+                );
+                if thread.archived {
+                    // Sending a message unarchives an (unlocked) thread.
+                    thread.archived = false;
+                    thread.unarchived += 1;
+                }
+            }
+            let mut shown = model::bot_message(id, channel);
+            shown.author = author.id;
+            shown.content = content.to_string();
+            shown.pinged = model::user_mentions(content);
+            shown.mentions_everyone = guild.is_some() && model::mentions_everyone(content);
+            world.add_message(shown);
+
+            let intents = world.identified_intents.unwrap_or(0);
+            let needed = if guild.is_some() {
+                intents::GUILD_MESSAGES
+            } else {
+                intents::DIRECT_MESSAGES
+            };
+            // The bot is not in a group DM: nothing said there reaches it.
+            let delivered = intents & needed != 0 && kind != 3;
+            let mentions_bot = model::user_mentions(content).contains(&BOT_USER_ID);
+            let readable =
+                intents & intents::MESSAGE_CONTENT != 0 || guild.is_none() || mentions_bot;
+            let mut message = json!({
+                "id": id.to_string(),
+                "channel_id": channel.to_string(),
+                "author": author.json(),
+                "content": if readable { content } else { "" },
+                "timestamp": TIMESTAMP,
+                "edited_timestamp": null,
+                "tts": false,
+                "mention_everyone": guild.is_some() && model::mentions_everyone(content),
+                "mentions": world.mentions_json(content, channel),
+                "mention_roles": [],
+                "attachments": [],
+                "embeds": [],
+                "pinned": false,
+                "type": 0,
+                "channel_type": kind,
             });
+            if let Some(guild) = guild {
+                message["guild_id"] = json!(guild.to_string());
+                message["member"] = world
+                    .member_json(author.id, false, false)
+                    .expect("a member");
+            }
+            if !delivered {
+                world.undelivered += 1;
+            }
+            delivered.then_some(message)
+        };
+        if let Some(message) = event {
+            self.inject("MESSAGE_CREATE", message).await;
         }
-        self.inject("MESSAGE_CREATE", message).await;
         id
     }
 
@@ -453,15 +1000,33 @@ impl StandIn {
         options: Vec<Value>,
         resolved_users: &[&TestUser],
     ) -> String {
+        let mut resolved = json!({"users": resolved_users
+            .iter()
+            .map(|u| (u.id.to_string(), u.json()))
+            .collect::<serde_json::Map<String, Value>>()});
+        {
+            let mut world = self.world();
+            for u in resolved_users {
+                world.remember_user(u);
+            }
+            if world.guild_of(channel).is_some() {
+                let members: serde_json::Map<String, Value> = resolved_users
+                    .iter()
+                    .filter_map(|u| {
+                        world
+                            .member_json(u.id, false, true)
+                            .map(|m| (u.id.to_string(), m))
+                    })
+                    .collect();
+                resolved["members"] = Value::Object(members);
+            }
+        }
         let data = json!({
             "id": self.new_id().to_string(),
             "name": "xiangqi",
             "type": 1,
             "options": [{"name": subcommand, "type": 1, "options": options}],
-            "resolved": {"users": resolved_users
-                .iter()
-                .map(|u| (u.id.to_string(), u.json()))
-                .collect::<serde_json::Map<String, Value>>()},
+            "resolved": resolved,
         });
         self.send_interaction(user, channel, 2, data).await
     }
@@ -496,41 +1061,67 @@ impl StandIn {
     ) -> String {
         let id = self.new_id();
         let token = format!("token-{id}");
-        let guild = self.guild_of(channel);
-        let parent = self.thread_parent(channel);
-        let mut interaction = json!({
-            "id": id.to_string(),
-            "application_id": APP_ID.to_string(),
-            "type": kind,
-            "data": data,
-            "channel_id": channel.to_string(),
-            "channel": {
-                "id": channel.to_string(),
-                "type": if parent.is_some() { 11 } else if guild.is_some() { 0 } else { 1 },
-                "parent_id": parent.map(|p| p.to_string()),
-            },
-            "token": token,
-            "version": 1,
-            "locale": "en-US",
-            "entitlements": [],
-            "attachment_size_limit": 26_214_400,
-            "app_permissions": "2248473465835073",
-        });
-        match guild {
-            Some(guild) => {
-                interaction["guild_id"] = json!(guild.to_string());
-                interaction["member"] = json!({
-                    "user": user.json(), "roles": [], "joined_at": TIMESTAMP,
-                    "deaf": false, "mute": false, "flags": 0, "permissions": "2248473465835073",
-                });
+        self.wait_connected("INTERACTION_CREATE").await;
+        let interaction = {
+            let mut world = self.world();
+            let guild = world.guild_of(channel);
+            let channel_kind = world.kind_of(channel);
+            let size_limit = world.config.attachment_size_limit;
+            // 0 in a guild, 1 in the bot's DM, 2 in a DM or group DM between others.
+            let context = match (guild, channel_kind) {
+                (Some(_), _) => 0,
+                (None, 1) => 1,
+                (None, _) => 2,
+            };
+            let mut interaction = json!({
+                "id": id.to_string(),
+                "application_id": APP_ID.to_string(),
+                "type": kind,
+                "data": data,
+                "channel_id": channel.to_string(),
+                "channel": world.interaction_channel_json(channel),
+                "token": token,
+                "version": 1,
+                "locale": "en-US",
+                "entitlements": [],
+                "attachment_size_limit": size_limit,
+                "app_permissions": world.app_permissions(channel).to_string(),
+                "context": context,
+                "authorizing_integration_owners": if guild.is_some() {
+                    json!({"0": GUILD_ID.to_string()})
+                } else {
+                    json!({"1": user.id.to_string()})
+                },
+            });
+            match guild {
+                Some(guild) => {
+                    world.ensure_member(user);
+                    interaction["guild_id"] = json!(guild.to_string());
+                    interaction["guild_locale"] = json!("en-US");
+                    interaction["member"] =
+                        world.member_json(user.id, true, true).expect("a member");
+                }
+                None => {
+                    world.remember_user(user);
+                    interaction["user"] = user.json();
+                }
             }
-            None => interaction["user"] = user.json(),
-        }
-        self.state
-            .interactions
-            .lock()
-            .unwrap()
-            .insert(token.clone(), (channel, guild));
+            world.interactions.insert(
+                token.clone(),
+                Interaction {
+                    id,
+                    kind,
+                    channel,
+                    user: user.id,
+                    created: Instant::now(),
+                    aged: Duration::ZERO,
+                    ack: None,
+                    original: None,
+                    size_limit,
+                },
+            );
+            interaction
+        };
         self.inject("INTERACTION_CREATE", interaction).await;
         token
     }
@@ -539,23 +1130,6 @@ impl StandIn {
 /// A slash command option of Discord type `kind` (3 string, 4 integer, 6 user).
 pub fn option(name: &str, kind: u8, value: Value) -> Value {
     json!({"name": name, "type": kind, "value": value})
-}
-
-fn mentioned_users(content: &str) -> Value {
-    let mut users = Vec::new();
-    let mut rest = content;
-    while let Some(start) = rest.find("<@") {
-        let after = &rest[start + 2..];
-        let after = after.strip_prefix('!').unwrap_or(after);
-        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
-        if !digits.is_empty() && after[digits.len()..].starts_with('>') {
-            users.push(
-                json!({"id": digits, "username": format!("user{digits}"), "discriminator": "0"}),
-            );
-        }
-        rest = &rest[start + 2..];
-    }
-    Value::Array(users)
 }
 
 fn truncate(text: &str, max: usize) -> String {
@@ -581,377 +1155,4 @@ fn bot_user() -> Value {
         "mfa_enabled": false,
         "flags": 0,
     })
-}
-
-// ---------------------------------------------------------------- REST
-
-async fn serve_rest(listener: TcpListener, state: Arc<State>) {
-    loop {
-        let Ok((stream, _)) = listener.accept().await else {
-            continue;
-        };
-        // Discord's edge does not hold small writes back (Nagle's algorithm);
-        // with it on, a reply waits for the client's delayed ACK (up to 40 ms).
-        let _ = stream.set_nodelay(true);
-        let state = state.clone();
-        tokio::spawn(async move {
-            let service = hyper::service::service_fn(move |request| {
-                let state = state.clone();
-                async move { Ok::<_, Infallible>(answer_rest(&state, request).await) }
-            });
-            let _ = hyper::server::conn::http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
-        });
-    }
-}
-
-fn respond(status: StatusCode, body: Option<Value>) -> Response<Full<Bytes>> {
-    let mut response = Response::builder().status(status);
-    let bytes = match body {
-        Some(value) => {
-            response = response.header("content-type", "application/json");
-            Bytes::from(value.to_string())
-        }
-        None => Bytes::new(),
-    };
-    response.body(Full::new(bytes)).expect("valid response")
-}
-
-async fn answer_rest(state: &State, request: Request<Incoming>) -> Response<Full<Bytes>> {
-    let method = request.method().clone();
-    let path = request.uri().path().to_string();
-    let query = request.uri().query().unwrap_or("").to_string();
-    let content_type = request
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    let body = match request.into_body().collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(_) => return respond(StatusCode::BAD_REQUEST, None),
-    };
-    let (json, files) = match content_type.split_once("boundary=") {
-        Some((_, boundary)) if content_type.starts_with("multipart/") => {
-            parse_multipart(&body, boundary.trim_matches('"'))
-        }
-        _ => (
-            serde_json::from_slice(&body).unwrap_or(Value::Null),
-            Vec::new(),
-        ),
-    };
-    let Some(path) = path.strip_prefix(API_PREFIX) else {
-        return respond(
-            StatusCode::NOT_FOUND,
-            Some(json!({"message": "404: Not Found", "code": 0})),
-        );
-    };
-    let segments: Vec<&str> = path.split('/').collect();
-    let token = match segments.as_slice() {
-        ["webhooks", _, token, ..] => Some(token.to_string()),
-        ["interactions", _, token, ..] => Some(token.to_string()),
-        _ => None,
-    };
-    let channel = match segments.as_slice() {
-        ["channels", channel, ..] => channel.parse().ok(),
-        _ => token
-            .as_ref()
-            .and_then(|t| state.interactions.lock().unwrap().get(t).map(|(c, _)| *c)),
-    };
-    let call = RestCall {
-        index: 0,
-        at: Instant::now(),
-        method: method.clone(),
-        path: path.to_string(),
-        query,
-        json,
-        files,
-        channel,
-        interaction_token: token,
-    };
-    let response = route(state, &call, &segments);
-    {
-        let mut calls = state.calls.lock().unwrap();
-        let index = calls.len();
-        calls.push(RestCall { index, ..call });
-        state.call_count.send_replace(index + 1);
-    }
-    response
-}
-
-fn route(state: &State, call: &RestCall, segments: &[&str]) -> Response<Full<Bytes>> {
-    use StatusCode as S;
-    let ok = |value: Value| respond(S::OK, Some(value));
-    match (&call.method, segments) {
-        (&Method::GET, ["gateway"]) => ok(json!({"url": state.gateway_url})),
-        (&Method::GET, ["gateway", "bot"]) => ok(json!({
-            "url": state.gateway_url, "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
-        })),
-        (&Method::GET, ["users", "@me"]) => ok(bot_user()),
-        (&Method::PUT, ["applications", _, "commands"])
-        | (&Method::PUT, ["applications", _, "guilds", _, "commands"]) => ok(json!([])),
-        (&Method::POST, ["interactions", _, _, "callback"]) => respond(S::NO_CONTENT, None),
-        (&Method::POST, ["webhooks", _, _]) => {
-            let id = state.next_id.fetch_add(1, Ordering::Relaxed);
-            ok(message_json(state, id, call))
-        }
-        (&Method::GET | &Method::PATCH, ["webhooks", _, token, "messages", message]) => {
-            let id = if *message == "@original" {
-                *state
-                    .originals
-                    .lock()
-                    .unwrap()
-                    .entry(token.to_string())
-                    .or_insert_with(|| state.next_id.fetch_add(1, Ordering::Relaxed))
-            } else {
-                message.parse().unwrap_or(1)
-            };
-            ok(message_json(state, id, call))
-        }
-        (&Method::DELETE, ["webhooks", ..]) => respond(S::NO_CONTENT, None),
-        (&Method::POST, ["channels", _, "messages"]) => {
-            let id = state.next_id.fetch_add(1, Ordering::Relaxed);
-            ok(message_json(state, id, call))
-        }
-        (&Method::PATCH, ["channels", _, "messages", message]) => {
-            ok(message_json(state, message.parse().unwrap_or(1), call))
-        }
-        (&Method::DELETE, ["channels", _, "messages", _]) => respond(S::NO_CONTENT, None),
-        (&Method::POST, ["channels", _, "typing"]) => respond(S::NO_CONTENT, None),
-        (&Method::POST, ["channels", parent, "threads"])
-        | (&Method::POST, ["channels", parent, "messages", _, "threads"]) => {
-            if !state.threads_allowed.load(Ordering::Relaxed) {
-                return respond(
-                    S::FORBIDDEN,
-                    Some(json!({"message": "Missing Permissions", "code": 50013})),
-                );
-            }
-            let parent: u64 = parent.parse().unwrap_or(1);
-            let id = state.next_id.fetch_add(1, Ordering::Relaxed);
-            state.threads.lock().unwrap().insert(id, parent);
-            let name = call.json.get("name").cloned().unwrap_or(json!("thread"));
-            ok(thread_json(id, parent, name))
-        }
-        (&Method::GET, ["channels", channel]) => {
-            let channel: u64 = channel.parse().unwrap_or(1);
-            if let Some(parent) = state.threads.lock().unwrap().get(&channel) {
-                return ok(thread_json(channel, *parent, json!("thread")));
-            }
-            if state.dm_channels.lock().unwrap().contains(&channel) {
-                return ok(json!({
-                    "id": channel.to_string(), "type": 1,
-                    "recipients": [{"id": "1", "username": "someone", "discriminator": "0"}],
-                }));
-            }
-            ok(json!({
-                "id": channel.to_string(), "type": 0, "guild_id": GUILD_ID.to_string(),
-                "name": format!("channel-{channel}"), "position": 0, "permission_overwrites": [],
-            }))
-        }
-        _ => respond(
-            S::NOT_FOUND,
-            Some(json!({"message": "Unknown route (stand-in)", "code": 0})),
-        ),
-    }
-}
-
-fn thread_json(id: u64, parent: u64, name: Value) -> Value {
-    json!({
-        "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
-        "parent_id": parent.to_string(), "name": name, "owner_id": BOT_USER_ID.to_string(),
-        "thread_metadata": {"archived": false, "auto_archive_duration": 1440, "locked": false,
-                            "archive_timestamp": TIMESTAMP},
-        "message_count": 0, "member_count": 1,
-    })
-}
-
-/// The Message Discord would answer a post or edit with.
-fn message_json(state: &State, id: u64, call: &RestCall) -> Value {
-    let channel = call.channel.unwrap_or(1);
-    let attachments: Vec<Value> = call
-        .files
-        .iter()
-        .map(|file| {
-            let url = format!("{}/attachments/{id}/{}", state.rest_base, file.filename);
-            json!({
-                "id": state.next_id.fetch_add(1, Ordering::Relaxed).to_string(),
-                "filename": file.filename, "size": file.bytes.len(),
-                "url": url, "proxy_url": url,
-            })
-        })
-        .collect();
-    let mut message = json!({
-        "id": id.to_string(),
-        "channel_id": channel.to_string(),
-        "author": bot_user(),
-        "content": call.json.get("content").cloned().unwrap_or(json!("")),
-        "timestamp": TIMESTAMP,
-        "edited_timestamp": null,
-        "tts": false,
-        "mention_everyone": false,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": attachments,
-        "embeds": [],
-        "pinned": false,
-        "type": 0,
-        "flags": call.json.get("flags").cloned().unwrap_or(json!(0)),
-    });
-    if !state.dm_channels.lock().unwrap().contains(&channel) {
-        message["guild_id"] = json!(GUILD_ID.to_string());
-    }
-    message
-}
-
-/// Splits a `multipart/form-data` body into its `payload_json` and its files.
-fn parse_multipart(body: &[u8], boundary: &str) -> (Value, Vec<UploadedFile>) {
-    let delimiter = format!("--{boundary}");
-    let mut json = Value::Null;
-    let mut files = Vec::new();
-    for part in split_bytes(body, delimiter.as_bytes()).into_iter().skip(1) {
-        if part.starts_with(b"--") {
-            break; // the closing delimiter
-        }
-        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
-        let Some(header_end) = find(part, b"\r\n\r\n") else {
-            continue;
-        };
-        let headers = String::from_utf8_lossy(&part[..header_end]).to_string();
-        let content = &part[header_end + 4..];
-        let content = content.strip_suffix(b"\r\n").unwrap_or(content);
-        let field = header_param(&headers, "name").unwrap_or_default();
-        match header_param(&headers, "filename") {
-            Some(filename) => files.push(UploadedFile {
-                field,
-                filename,
-                bytes: content.to_vec(),
-            }),
-            None if field == "payload_json" => {
-                json = serde_json::from_slice(content).unwrap_or(Value::Null);
-            }
-            None => {}
-        }
-    }
-    (json, files)
-}
-
-fn header_param(headers: &str, name: &str) -> Option<String> {
-    let needle = format!("{name}=\"");
-    headers.split(';').find_map(|piece| {
-        let piece = piece.trim();
-        piece
-            .strip_prefix(&needle)
-            .and_then(|rest| rest.split('"').next())
-            .map(str::to_string)
-    })
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
-fn split_bytes<'a>(mut body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
-    let mut parts = Vec::new();
-    while let Some(at) = find(body, delimiter) {
-        parts.push(&body[..at]);
-        body = &body[at + delimiter.len()..];
-    }
-    parts.push(body);
-    parts
-}
-
-// ---------------------------------------------------------------- gateway
-
-async fn serve_gateway(listener: TcpListener, state: Arc<State>) {
-    loop {
-        let Ok((stream, _)) = listener.accept().await else {
-            continue;
-        };
-        // Discord's edge does not hold small writes back (Nagle's algorithm);
-        // with it on, a reply waits for the client's delayed ACK (up to 40 ms).
-        let _ = stream.set_nodelay(true);
-        tokio::spawn(gateway_connection(stream, state.clone()));
-    }
-}
-
-async fn gateway_connection(stream: TcpStream, state: Arc<State>) {
-    let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
-        return;
-    };
-    let connection_id = state.connections.fetch_add(1, Ordering::Relaxed) as u64 + 1;
-    let (mut sink, mut source) = socket.split();
-    let (tx, mut rx) = mpsc::unbounded_channel();
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 45_000}}).to_string();
-    if sink.send(WsMessage::Text(hello)).await.is_err() {
-        return;
-    }
-    loop {
-        tokio::select! {
-            incoming = source.next() => {
-                let text = match incoming {
-                    Some(Ok(WsMessage::Text(text))) => text,
-                    Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_))) => continue,
-                    Some(Ok(WsMessage::Binary(_) | WsMessage::Frame(_))) => continue,
-                    _ => break,
-                };
-                let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
-                match payload.get("op").and_then(Value::as_u64) {
-                    Some(1) => {
-                        let _ = tx.send(Outgoing::Frame(json!({"op": 11}).to_string()));
-                    }
-                    Some(2) => identify(&state, connection_id, &tx),
-                    Some(6) => {
-                        // Refuse every resume: the client must identify afresh.
-                        state.resumes.fetch_add(1, Ordering::Relaxed);
-                        let _ = tx.send(Outgoing::Frame(json!({"op": 9, "d": false}).to_string()));
-                    }
-                    _ => {}
-                }
-            }
-            outgoing = rx.recv() => match outgoing {
-                Some(Outgoing::Frame(frame)) => {
-                    if sink.send(WsMessage::Text(frame)).await.is_err() {
-                        break;
-                    }
-                }
-                Some(Outgoing::Drop) | None => break,
-            },
-        }
-    }
-    let mut gateway = state.gateway.lock().unwrap();
-    if gateway
-        .live
-        .as_ref()
-        .is_some_and(|live| live.id == connection_id)
-    {
-        gateway.live = None;
-    }
-    // Dropping the halves here closes the TCP connection without a close frame.
-}
-
-fn identify(state: &State, connection_id: u64, tx: &mpsc::UnboundedSender<Outgoing>) {
-    let mut gateway = state.gateway.lock().unwrap();
-    let session = state.identifies.borrow().to_owned() + 1;
-    let ready = json!({
-        "op": 0, "s": 1, "t": "READY",
-        "d": {
-            "v": 10,
-            "user": bot_user(),
-            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-            "session_id": format!("stand-in-session-{session}"),
-            "resume_gateway_url": state.gateway_url,
-            "shard": [0, 1],
-            "application": {"id": APP_ID.to_string(), "flags": 0},
-        }
-    });
-    if tx.send(Outgoing::Frame(ready.to_string())).is_ok() {
-        gateway.seq = 1;
-        gateway.live = Some(LiveConnection {
-            id: connection_id,
-            tx: tx.clone(),
-        });
-        state.identifies.send_modify(|n| *n += 1);
-    }
 }

@@ -7,7 +7,7 @@
 
 use serenity::all::{
     CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
-    CreateCommandOption, User, UserId,
+    CreateCommandOption, InteractionContext, User, UserId,
 };
 
 use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
@@ -26,7 +26,9 @@ pub const MAX_SUGGESTIONS: usize = 25;
 pub fn definition() -> CreateCommand {
     let command = CreateCommand::new(NAME)
         .description("Play Xiangqi (Chinese chess) against the bot or each other")
-        .dm_permission(true);
+        // Servers and DMs with the bot (`contexts` replaces the deprecated
+        // `dm_permission`); group DMs have no place for the bot to post.
+        .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm]);
     COMMANDS.iter().fold(command, |command, spec| {
         let sub = CreateCommandOption::new(CommandOptionType::SubCommand, spec.word, spec.about);
         command.add_option(

@@ -1,22 +1,25 @@
 //! What the bot does with each gateway event: on READY it registers the slash
-//! command and picks up games waiting on it; a slash command is deferred at
-//! once, then handed to the core; a typed `!xq` command or a bare move in a
-//! game's place is handed to the core too. Everything else is ignored.
+//! command and picks up games waiting on it; a slash command is handed to the
+//! core and answered through its interaction (deferred when the answer is
+//! private by nature, or when the core has not answered by the deadline); a
+//! typed `!xq` or `@bot` command, or a bare move in a game's place, is handed
+//! to the core too. Everything else is ignored.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, Context, CreateAutocompleteResponse,
-    CreateInteractionResponse, EventHandler, GuildId, Interaction, Message, Ready,
+    CreateInteractionResponse, EventHandler, GuildId, Http, Interaction, Message, Ready, UserId,
 };
 use serenity::async_trait;
 
 use super::commands;
 use super::outbox::{ChannelOutbox, InteractionOutbox, MessageOutbox};
-use super::places::Places;
+use super::places::{self, Places};
 use crate::bot::command::{self, PREFIX};
+use crate::bot::markup::in_code;
 use crate::bot::{Actor, Bot, Command, Outbox, Place, Reply, Request};
 
 /// How often abandoned games and expired challenges are looked for (as in the
@@ -31,15 +34,22 @@ pub struct Handler {
     dev_guild: Option<GuildId>,
     /// READY comes again after every reconnect; start-up work runs once.
     started: AtomicBool,
+    /// The bot's own user, from READY: `@bot play` is a command.
+    me: OnceLock<UserId>,
+    /// How long a slash command waits for the core's first reply before it
+    /// is deferred (Discord drops interactions unanswered after 3 s).
+    answer_within: Duration,
 }
 
 impl Handler {
-    pub fn new(bot: Arc<Bot>, dev_guild: Option<GuildId>) -> Handler {
+    pub fn new(bot: Arc<Bot>, dev_guild: Option<GuildId>, answer_within: Duration) -> Handler {
         Handler {
             bot,
             places: Arc::new(Places::new()),
             dev_guild,
             started: AtomicBool::new(false),
+            me: OnceLock::new(),
+            answer_within,
         }
     }
 
@@ -61,20 +71,48 @@ impl Handler {
         }
     }
 
+    /// A slash command. Discord forgets an interaction not answered within
+    /// 3 s, and the engine may think longer, so: a command whose answer is
+    /// private by nature (`help`, `hint`) shows "thinking…" to its user alone
+    /// at once; any other is answered by the core's first reply when that
+    /// comes within `answer_within` (public or private, as the reply is), and
+    /// shows a public "thinking…" otherwise. Errors in the command itself are
+    /// answered at once, privately.
     async fn on_slash(&self, ctx: &Context, interaction: &CommandInteraction) {
-        // Discord forgets an interaction not answered within 3 s, and the
-        // engine may think longer: acknowledge first, answer later.
-        if let Err(err) = interaction.defer(&ctx.http).await {
-            tracing::warn!("could not defer a slash command: {err}");
-            return;
-        }
         let channel = self.outbox(ctx);
         let outbox = InteractionOutbox::new(&channel, interaction);
         let place = self.places.of_interaction(interaction);
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&interaction.user, nick);
         let command = commands::read(&interaction.data);
-        self.dispatch(actor, place, command, &outbox).await;
+        // A deferral up front: private for a private answer, public when no
+        // time is given to answer first.
+        let defer_now = match &command {
+            Ok(command) if command.answers_privately() => Some(true),
+            Ok(_) if self.answer_within.is_zero() => Some(false),
+            _ => None,
+        };
+        if let Some(ephemeral) = defer_now {
+            if let Err(err) = outbox.defer(ephemeral).await {
+                tracing::warn!("could not defer a slash command: {err:#}");
+                return;
+            }
+        }
+        let handling = self.dispatch(actor, place, command, &outbox);
+        tokio::pin!(handling);
+        tokio::select! {
+            () = &mut handling => {}
+            () = tokio::time::sleep(self.answer_within) => {
+                // The core goes on while the deferral waits its turn: it may
+                // be in the middle of answering (then nothing is deferred).
+                let deferring = async {
+                    if let Err(err) = outbox.defer(false).await {
+                        tracing::warn!("could not defer a slash command: {err:#}");
+                    }
+                };
+                tokio::join!(deferring, &mut handling);
+            }
+        }
         outbox.finish().await;
     }
 
@@ -107,7 +145,7 @@ impl Handler {
     }
 
     async fn on_message(&self, ctx: &Context, message: &Message) {
-        let heard = heard(&message.content);
+        let heard = heard(&message.content, self.me.get().copied());
         if heard == Heard::Nothing {
             return;
         }
@@ -121,7 +159,10 @@ impl Handler {
         let outbox = MessageOutbox::new(&channel, message);
         let command = match heard {
             Heard::Nothing => return,
-            Heard::Command(command) => Ok(commands::name_mentions(command, &message.mentions)),
+            Heard::Command(command) => {
+                let command = commands::name_mentions(command, &message.mentions);
+                resolve_names(&ctx.http, message.guild_id, command).await
+            }
             Heard::Bare(command) => {
                 // Chat that happens to look like a move is only taken as one
                 // where a game is played: the core looks for that game as
@@ -173,6 +214,7 @@ impl EventHandler for Handler {
             guilds = ready.guilds.len(),
             "connected to Discord"
         );
+        let _ = self.me.set(ready.user.id);
         if self.started.swap(true, Ordering::SeqCst) {
             return;
         }
@@ -219,10 +261,18 @@ enum Heard {
     Error(String),
 }
 
-/// Reads a chat message: `!xq <command>` always gets an answer; anything else
-/// only when it is, as a whole, a move.
-fn heard(text: &str) -> Heard {
+/// Reads a chat message: `!xq <command>` or `@bot <command>` always gets an
+/// answer; anything else only when it is, as a whole, a move. (Without the
+/// message content intent Discord still delivers messages that mention the
+/// bot, so `@bot play` works there too.)
+fn heard(text: &str, me: Option<UserId>) -> Heard {
     let text = text.trim();
+    if let Some(rest) = me.and_then(|me| strip_mention(text, me)) {
+        return match command::parse(rest) {
+            Ok(command) => Heard::Command(command),
+            Err(err) => Heard::Error(err.to_string()),
+        };
+    }
     if has_prefix(text) {
         return match command::parse(text) {
             Ok(command) => Heard::Command(command),
@@ -233,6 +283,85 @@ fn heard(text: &str) -> Heard {
         Ok(Command::Move(played)) => Heard::Bare(Command::Move(played)),
         _ => Heard::Nothing,
     }
+}
+
+/// The text after a leading mention of `me` (`<@id>` or `<@!id>`).
+fn strip_mention(text: &str, me: UserId) -> Option<&str> {
+    let rest = text.strip_prefix("<@")?;
+    let rest = rest.strip_prefix('!').unwrap_or(rest);
+    let rest = rest.strip_prefix(&me.to_string())?;
+    Some(rest.strip_prefix('>')?.trim_start())
+}
+
+/// Most members a name search looks at; a name shared by more is ambiguous
+/// anyway.
+const NAME_SEARCH_LIMIT: u64 = 10;
+
+/// Users named by plain name in a typed command (`challenge bob`,
+/// `stats bob`), not by a mention, looked up among the server's members: one
+/// member whose name, display name or nickname is that name (in any case)
+/// stands for it; none or several are refused, saying so. Mentions were
+/// already resolved by Discord.
+async fn resolve_names(
+    http: &Http,
+    guild: Option<GuildId>,
+    command: Command,
+) -> Result<Command, String> {
+    let resolve = |who: Actor| async move {
+        if places::parse_id(&who.id).is_ok() {
+            return Ok(who);
+        }
+        let name = who.name.trim_start_matches('@').to_string();
+        let Some(guild) = guild else {
+            return Err(format!(
+                "Name a player with a mention (`@name` picked from the list); here `{}` cannot be looked up.",
+                in_code(&name)
+            ));
+        };
+        let members = guild
+            .search_members(http, &name, Some(NAME_SEARCH_LIMIT))
+            .await
+            .map_err(|err| {
+                tracing::warn!("searching members failed: {err}");
+                format!(
+                    "Could not look up `{}` just now; mention them instead (`@name` picked from the list).",
+                    in_code(&name)
+                )
+            })?;
+        let same = |text: &str| text.to_lowercase() == name.to_lowercase();
+        let matching: Vec<_> = members
+            .iter()
+            .filter(|m| {
+                same(&m.user.name)
+                    || m.user.global_name.as_deref().is_some_and(same)
+                    || m.nick.as_deref().is_some_and(same)
+            })
+            .collect();
+        match matching.as_slice() {
+            [member] => Ok(commands::actor(&member.user, member.nick.as_deref())),
+            [] => Err(format!(
+                "Nobody in this server is called `{}`; mention them instead (`@name` picked from the list).",
+                in_code(&name)
+            )),
+            _ => Err(format!(
+                "Several members are called `{}`; mention the one you mean.",
+                in_code(&name)
+            )),
+        }
+    };
+    Ok(match command {
+        Command::Challenge { opponent, color } => Command::Challenge {
+            opponent: resolve(opponent).await?,
+            color,
+        },
+        Command::History { user: Some(user) } => Command::History {
+            user: Some(resolve(user).await?),
+        },
+        Command::Stats { user: Some(user) } => Command::Stats {
+            user: Some(resolve(user).await?),
+        },
+        other => other,
+    })
 }
 
 /// `!xq` followed by nothing or a space, in any case (`!XQ play`).
@@ -250,35 +379,61 @@ fn has_prefix(text: &str) -> bool {
 mod tests {
     use super::*;
 
+    fn heard_plain(text: &str) -> Heard {
+        heard(text, Some(UserId::new(77)))
+    }
+
+    #[test]
+    fn a_mention_of_the_bot_is_a_prefix() {
+        assert!(matches!(
+            heard_plain("<@77> play black 2"),
+            Heard::Command(Command::Play { .. })
+        ));
+        assert!(matches!(
+            heard_plain("<@!77>help"),
+            Heard::Command(Command::Help)
+        ));
+        assert!(matches!(heard_plain("<@77> castle"), Heard::Error(_)));
+        assert_eq!(heard_plain("<@78> play"), Heard::Nothing);
+        assert_eq!(heard("<@77> play", None), Heard::Nothing);
+    }
+
     #[test]
     fn prefixed_text_is_always_answered() {
         assert!(matches!(
-            heard("!xq play black 2"),
+            heard_plain("!xq play black 2"),
             Heard::Command(Command::Play { .. })
         ));
-        assert!(matches!(heard("!XQ  help"), Heard::Command(Command::Help)));
-        assert!(matches!(heard("!xq"), Heard::Error(_)));
-        assert!(matches!(heard("!xq castle"), Heard::Error(_)));
+        assert!(matches!(
+            heard_plain("!XQ  help"),
+            Heard::Command(Command::Help)
+        ));
+        assert!(matches!(heard_plain("!xq"), Heard::Error(_)));
+        assert!(matches!(heard_plain("!xq castle"), Heard::Error(_)));
     }
 
     #[test]
     fn chat_is_ignored_unless_it_is_a_move() {
-        assert_eq!(heard("h2e2"), Heard::Bare(Command::Move("h2e2".into())));
         assert_eq!(
-            heard("  炮二平五 "),
+            heard_plain("h2e2"),
+            Heard::Bare(Command::Move("h2e2".into()))
+        );
+        assert_eq!(
+            heard_plain("  炮二平五 "),
             Heard::Bare(Command::Move("炮二平五".into()))
         );
-        assert_eq!(heard("good game everyone"), Heard::Nothing);
-        assert_eq!(heard("help"), Heard::Nothing);
-        assert_eq!(heard("!xqz"), Heard::Nothing);
-        assert_eq!(heard(""), Heard::Nothing);
+        assert_eq!(heard_plain("good game everyone"), Heard::Nothing);
+        assert_eq!(heard_plain("help"), Heard::Nothing);
+        assert_eq!(heard_plain("!xqz"), Heard::Nothing);
+        assert_eq!(heard_plain(""), Heard::Nothing);
     }
 
     proptest::proptest! {
         #[test]
         fn any_text_is_read_without_panicking(text in "\\PC{0,60}") {
-            let _ = heard(&text);
-            let _ = heard(&format!("!xq {text}"));
+            let _ = heard_plain(&text);
+            let _ = heard_plain(&format!("!xq {text}"));
+            let _ = heard_plain(&format!("<@77> {text}"));
         }
     }
 }

@@ -6,6 +6,8 @@
 //! [`build_client`] is the one way a client is made, in production and in the
 //! end-to-end tests alike; only the REST base (`--api-proxy`) differs there,
 //! and with it serenity's own rate limiter, which would send around the proxy.
+//! [`build_client_with`] is the same with the test's own HTTP client, so that
+//! a test can keep the rate limiter on (`tests/discord_limiter.rs`).
 
 mod commands;
 mod events;
@@ -46,9 +48,16 @@ pub struct DiscordArgs {
     pub message_content: bool,
 
     /// Send REST calls to this base URL instead of Discord (a rate-limiting
-    /// proxy, or a test stand-in). Turns serenity's own rate limiter off.
+    /// proxy, or a test stand-in). Turns serenity's own rate limiter off; a
+    /// post answered with 429 is then tried again twice, after 0.5 s and 1 s.
     #[arg(long, env = "DISCORD_API_PROXY")]
     pub api_proxy: Option<String>,
+
+    /// How long a slash command waits for its first answer before it shows
+    /// "thinking…", in milliseconds (Discord needs an answer within 3 s).
+    #[arg(long, env = "DISCORD_ANSWER_WITHIN_MS", default_value_t = 1500,
+          value_parser = clap::value_parser!(u64).range(0..=2500))]
+    pub answer_within_ms: u64,
 }
 
 /// The gateway events the bot needs: guilds and their messages, and DMs.
@@ -66,9 +75,24 @@ pub fn intents(message_content: bool) -> GatewayIntents {
 
 /// The serenity client for `bot`, ready to `start()`.
 pub async fn build_client(bot: Arc<Bot>, args: &DiscordArgs) -> anyhow::Result<Client> {
-    let mut http = HttpBuilder::new(&args.token)
-        // A display name of "@everyone" must not ping a server.
-        .default_allowed_mentions(CreateAllowedMentions::new().all_users(true));
+    build_client_with(bot, args, HttpBuilder::new(&args.token)).await
+}
+
+/// [`build_client`] from an `HttpBuilder` the caller began: a test gives it
+/// its own reqwest client (`HttpBuilder::client`), which serenity's rate
+/// limiter sends through too, so the limiter can stay on against a stand-in.
+/// The bot's own settings (allowed mentions, `--api-proxy`) go on top as in
+/// production; `args.token` is not read, the builder's is used.
+pub async fn build_client_with(
+    bot: Arc<Bot>,
+    args: &DiscordArgs,
+    http: HttpBuilder,
+) -> anyhow::Result<Client> {
+    let mut http = http
+        // Nothing pings unless a message names whom it may ping (each of the
+        // bot's messages does): a display name of "@everyone" or "<@id>" in a
+        // reply must not notify anyone.
+        .default_allowed_mentions(CreateAllowedMentions::new());
     if let Some(proxy) = &args.api_proxy {
         // serenity's rate limiter builds its requests without the proxy: with
         // a proxy it must be off (the proxy limits, or there is no Discord).
@@ -76,7 +100,11 @@ pub async fn build_client(bot: Arc<Bot>, args: &DiscordArgs) -> anyhow::Result<C
             .proxy(proxy.trim_end_matches('/'))
             .ratelimiter_disabled(true);
     }
-    let handler = events::Handler::new(bot, args.guild.map(GuildId::new));
+    let handler = events::Handler::new(
+        bot,
+        args.guild.map(GuildId::new),
+        std::time::Duration::from_millis(args.answer_within_ms),
+    );
     ClientBuilder::new_with_http(http.build(), intents(args.message_content))
         .event_handler(handler)
         .await

@@ -5,31 +5,47 @@
 //! - [`MessageOutbox`]: answers a typed `!xq` command or bare move; private
 //!   replies quote the message (ordinary messages cannot be ephemeral) and a
 //!   new game's thread grows from it;
-//! - [`InteractionOutbox`]: answers a slash command that was deferred at once:
-//!   the first public reply fills the deferred response, later ones follow up,
-//!   private ones are ephemeral follow-ups.
+//! - [`InteractionOutbox`]: answers a slash command through its interaction,
+//!   keeping private replies ephemeral (see "What a user sees" in
+//!   docs/architecture.md for the rules Discord imposes and how they are met).
 //!
-//! Boards go as plain attachments, not embed images: Discord's mobile clients
-//! crop embed images to a square, and the board is portrait.
+//! Every message names exactly the users it may ping (Discord's allowed
+//! mentions): the ones the core asked to notify, nobody else, whatever the
+//! text says. Boards go as plain attachments, not embed images: Discord's
+//! mobile clients crop embed images to a square, and the board is portrait.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use async_trait::async_trait;
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateAttachment,
-    CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse, Http,
-    Message, MessageId,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateAllowedMentions,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditInteractionResponse, Http,
+    Message, MessageId, MessageReference, UserId,
 };
 use tokio::sync::Mutex;
 
 use super::places::{target_channel, Places};
-use crate::bot::{Attachment, Outbox, Place, Reply};
+use crate::bot::{Attachment, Outbox, Place, PlaceGone, Reply};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
 /// Discord's limit on a thread name.
 const MAX_THREAD_NAME_CHARS: usize = 100;
+/// Posts refused with 429 are tried this many times in all. serenity's own
+/// rate limiter waits and retries by itself; this matters only with it off
+/// (`--api-proxy`), for a proxy that answers 429 instead of queueing.
+const POST_ATTEMPTS: u32 = 3;
+/// The wait before the first retry after a 429, doubled each time: the
+/// answer's `retry_after` does not reach us through serenity's error.
+const RATE_LIMIT_BACKOFF: Duration = Duration::from_millis(500);
+
+/// Discord error codes that mean a channel will not take posts, now or
+/// later: Unknown Channel, Missing Access, Missing Permissions, and a locked
+/// thread.
+const PLACE_GONE_CODES: [isize; 4] = [10003, 50001, 50013, 160005];
 
 /// Posts into channels and threads through Discord's REST API.
 #[derive(Clone)]
@@ -49,40 +65,43 @@ impl ChannelOutbox {
 
     /// Sends a reply, split into several messages when its text is too long
     /// for one; files ride on the last. `quote` makes the first a reply to
-    /// that message.
+    /// that message (posted anyway if that message is gone).
     async fn send(
         &self,
         channel: ChannelId,
         reply: Reply,
         quote: Option<MessageId>,
     ) -> anyhow::Result<()> {
-        let mut parts = split_text(&reply.text);
-        let last = parts.pop().unwrap_or_default();
-        let mut quote = quote;
-        for text in parts {
-            let mut message = CreateMessage::new().content(text);
-            if let Some(id) = quote.take() {
-                message = message.reference_message((channel, id));
+        let outgoing = Outgoing::from(reply);
+        let count = outgoing.parts.len();
+        let mut files = Some(outgoing.files);
+        for (i, text) in outgoing.parts.into_iter().enumerate() {
+            let mut message = CreateMessage::new()
+                .content(text)
+                .allowed_mentions(allowed_mentions(&outgoing.mentions));
+            if i == 0 {
+                if let Some(id) = quote {
+                    let reference = MessageReference::from((channel, id)).fail_if_not_exists(false);
+                    message = message.reference_message(reference);
+                }
             }
-            channel.send_message(&self.http, message).await?;
+            if i + 1 == count {
+                for file in files.take().unwrap_or_default() {
+                    message = message.add_file(attachment(file));
+                }
+            }
+            retry_rate_limited(|| channel.send_message(&self.http, message.clone()))
+                .await
+                .map_err(|err| place_error(err, channel))?;
         }
-        let mut message = CreateMessage::new().content(last);
-        if let Some(id) = quote {
-            message = message.reference_message((channel, id));
-        }
-        for file in reply.files {
-            message = message.add_file(attachment(file));
-        }
-        channel
-            .send_message(&self.http, message)
-            .await
-            .with_context(|| format!("posting in channel {channel}"))?;
         Ok(())
     }
 
     /// Opens a public thread for a game in a guild channel, growing from
     /// `starter` when given. `None` (the game stays in the channel) where
-    /// threads cannot be: in DMs, inside a thread, or without the permission.
+    /// threads cannot be: in DMs, inside a thread, in a channel kind without
+    /// threads, or without the permission (asked of Discord once per channel,
+    /// then remembered, so refusals do not pile up as invalid requests).
     async fn thread_for(
         &self,
         place: &Place,
@@ -93,7 +112,10 @@ impl ChannelOutbox {
             return None;
         }
         let channel = target_channel(place).ok()?;
-        let builder = CreateThread::new(truncate_chars(title, MAX_THREAD_NAME_CHARS))
+        if !self.places.may_open_threads(channel) {
+            return None;
+        }
+        let builder = CreateThread::new(thread_name(title))
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let made = match starter {
             Some(message) => {
@@ -117,6 +139,11 @@ impl ChannelOutbox {
                 })
             }
             Err(err) => {
+                if discord_code(&err).is_some() {
+                    // Discord refused (permissions, channel kind): it will
+                    // again, so stop asking in this channel.
+                    self.places.forbid_threads(channel);
+                }
                 tracing::info!(%channel, "no thread for the game, it stays in the channel: {err}");
                 None
             }
@@ -132,6 +159,10 @@ impl Outbox for ChannelOutbox {
 
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
         self.thread_for(place, title, None).await
+    }
+
+    fn is_direct_message(&self, place: &Place) -> bool {
+        place.guild.is_none()
     }
 }
 
@@ -160,21 +191,38 @@ impl Outbox for MessageOutbox<'_> {
         let starter = here.then_some(self.message.id);
         self.channel.thread_for(place, title, starter).await
     }
+
+    fn is_direct_message(&self, place: &Place) -> bool {
+        self.channel.is_direct_message(place)
+    }
 }
 
-/// Whether the deferred response of a slash command has been filled yet.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Original {
-    /// Still "thinking…".
-    Deferred,
-    Filled,
+/// Where a slash command's interaction stands. Discord allows one initial
+/// response within 3 s (a message, or "thinking…" to be filled later); after
+/// a deferral the first follow-up would fill "thinking…" with the deferral's
+/// visibility whatever it asks for, so "thinking…" is always filled by an
+/// explicit edit, and a reply of the other visibility goes as a follow-up
+/// only once it has been.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Response {
+    /// Nothing sent yet: the first reply becomes the initial response.
+    Pending,
+    /// "thinking…", shown to everyone or (ephemeral) to the user alone.
+    Deferred { ephemeral: bool },
+    /// The original response shows a message: a reply, or a placeholder
+    /// written only so that a reply of the other visibility could follow.
+    Shown { placeholder: bool },
 }
 
-/// Answers a slash command that was deferred on arrival.
+/// What a placeholder says while it stands (it is deleted at the end).
+const PUBLIC_PLACEHOLDER: &str = "Answered privately.";
+const PRIVATE_PLACEHOLDER: &str = "Answered in the channel.";
+
+/// Answers a slash command.
 pub struct InteractionOutbox<'a> {
     channel: &'a ChannelOutbox,
     interaction: &'a CommandInteraction,
-    original: Mutex<Original>,
+    response: Mutex<Response>,
     posted: std::sync::atomic::AtomicBool,
     /// A channel (a game's thread) that public replies went to instead.
     elsewhere: std::sync::Mutex<Option<ChannelId>>,
@@ -188,7 +236,7 @@ impl<'a> InteractionOutbox<'a> {
         InteractionOutbox {
             channel,
             interaction,
-            original: Mutex::new(Original::Deferred),
+            response: Mutex::new(Response::Pending),
             posted: Default::default(),
             elsewhere: Default::default(),
         }
@@ -198,15 +246,56 @@ impl<'a> InteractionOutbox<'a> {
         &self.channel.http
     }
 
+    /// Shows "thinking…" (to everyone, or only to the user) unless the
+    /// interaction was answered already. Called at once for commands whose
+    /// answer is private by nature, and otherwise when the core has not
+    /// answered within the adapter's deadline.
+    pub async fn defer(&self, ephemeral: bool) -> anyhow::Result<()> {
+        let mut response = self.response.lock().await;
+        if *response != Response::Pending {
+            return Ok(());
+        }
+        let defer = CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+        );
+        self.interaction
+            .create_response(self.http(), defer)
+            .await
+            .context("deferring a slash command")?;
+        *response = Response::Deferred { ephemeral };
+        Ok(())
+    }
+
+    /// The initial response: a message with this visibility.
+    async fn respond(
+        &self,
+        text: String,
+        files: Vec<Attachment>,
+        outgoing: &Outgoing,
+    ) -> anyhow::Result<()> {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(outgoing.private)
+            .allowed_mentions(allowed_mentions(&outgoing.mentions));
+        for file in files {
+            message = message.add_file(attachment(file));
+        }
+        self.interaction
+            .create_response(self.http(), CreateInteractionResponse::Message(message))
+            .await
+            .context("answering a slash command")
+    }
+
     async fn follow_up(
         &self,
         text: String,
         files: Vec<Attachment>,
-        ephemeral: bool,
+        outgoing: &Outgoing,
     ) -> anyhow::Result<()> {
         let mut builder = CreateInteractionResponseFollowup::new()
             .content(text)
-            .ephemeral(ephemeral);
+            .ephemeral(outgoing.private)
+            .allowed_mentions(allowed_mentions(&outgoing.mentions));
         for file in files {
             builder = builder.add_file(attachment(file));
         }
@@ -217,45 +306,93 @@ impl<'a> InteractionOutbox<'a> {
         Ok(())
     }
 
-    async fn fill_original(&self, text: String, files: Vec<Attachment>) -> anyhow::Result<Message> {
-        let mut builder = EditInteractionResponse::new().content(text);
+    /// Replaces "thinking…" (the original response) with this message.
+    async fn edit_original(
+        &self,
+        text: String,
+        files: Vec<Attachment>,
+        mentions: &[UserId],
+    ) -> anyhow::Result<()> {
+        let mut builder = EditInteractionResponse::new()
+            .content(text)
+            .allowed_mentions(allowed_mentions(mentions));
         for file in files {
             builder = builder.new_attachment(attachment(file));
         }
         self.interaction
             .edit_response(self.http(), builder)
             .await
-            .context("answering a slash command")
+            .context("answering a slash command")?;
+        Ok(())
     }
 
-    /// Called once the core is done, so that no "thinking…" lingers: a
-    /// deferred response that nothing filled points to where the answer went
-    /// (a game's thread), or is removed when the answer was private; if
-    /// nothing at all was said, it says so.
-    pub async fn finish(&self) {
-        let original = *self.original.lock().await;
-        if original == Original::Filled {
-            return;
+    /// Sends one message of a reply through the interaction, in the way its
+    /// state allows, and returns the new state.
+    async fn send_part(
+        &self,
+        state: Response,
+        text: String,
+        files: Vec<Attachment>,
+        outgoing: &Outgoing,
+    ) -> anyhow::Result<Response> {
+        match state {
+            Response::Pending => {
+                self.respond(text, files, outgoing).await?;
+                Ok(Response::Shown { placeholder: false })
+            }
+            Response::Deferred { ephemeral } if ephemeral == outgoing.private => {
+                self.edit_original(text, files, &outgoing.mentions).await?;
+                Ok(Response::Shown { placeholder: false })
+            }
+            Response::Deferred { ephemeral } => {
+                let placeholder = if ephemeral {
+                    PRIVATE_PLACEHOLDER
+                } else {
+                    PUBLIC_PLACEHOLDER
+                };
+                self.edit_original(placeholder.to_string(), Vec::new(), &[])
+                    .await?;
+                self.follow_up(text, files, outgoing).await?;
+                Ok(Response::Shown { placeholder: true })
+            }
+            shown @ Response::Shown { .. } => {
+                self.follow_up(text, files, outgoing).await?;
+                Ok(shown)
+            }
         }
-        let elsewhere = *self.elsewhere.lock().unwrap();
-        let result = if let Some(channel) = elsewhere {
-            self.interaction
-                .edit_response(
-                    self.http(),
-                    EditInteractionResponse::new().content(format!("See <#{channel}>.")),
-                )
+    }
+
+    /// Called once the core is done, so that nothing is left half-done: an
+    /// interaction nobody answered says where the answer went (a game's
+    /// thread) or that it is done; "thinking…" that nothing filled likewise;
+    /// a placeholder is removed.
+    pub async fn finish(&self) {
+        let response = *self.response.lock().await;
+        let elsewhere = *self.elsewhere.lock().unwrap_or_else(|e| e.into_inner());
+        let note = match elsewhere {
+            Some(channel) => format!("See <#{channel}>."),
+            None => "Done.".to_string(),
+        };
+        let result = match response {
+            Response::Shown { placeholder: false } => Ok(()),
+            Response::Shown { placeholder: true } => self
+                .interaction
+                .delete_response(self.http())
                 .await
-                .map(drop)
-        } else if self.posted.load(std::sync::atomic::Ordering::Relaxed) {
-            self.interaction.delete_response(self.http()).await
-        } else {
-            self.interaction
-                .edit_response(self.http(), EditInteractionResponse::new().content("Done."))
-                .await
-                .map(drop)
+                .map_err(anyhow::Error::from),
+            Response::Deferred { .. } => self.edit_original(note, Vec::new(), &[]).await,
+            Response::Pending => {
+                let quiet = Outgoing {
+                    parts: Vec::new(),
+                    files: Vec::new(),
+                    mentions: Vec::new(),
+                    private: elsewhere.is_none(),
+                };
+                self.respond(note, Vec::new(), &quiet).await
+            }
         };
         if let Err(err) = result {
-            tracing::warn!("could not tidy a slash command's response: {err}");
+            tracing::warn!("could not tidy a slash command's response: {err:#}");
         }
     }
 }
@@ -265,43 +402,143 @@ impl Outbox for InteractionOutbox<'_> {
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         self.posted
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        if reply.private {
-            // Ephemeral messages exist only as interaction responses.
-            let mut parts = split_text(&reply.text);
-            let last = parts.pop().unwrap_or_default();
-            for text in parts {
-                self.follow_up(text, Vec::new(), true).await?;
+        if !reply.private {
+            let target = target_channel(place)?;
+            if target != self.interaction.channel_id {
+                self.elsewhere
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(target);
+                return self.channel.send(target, reply, None).await;
             }
-            return self.follow_up(last, reply.files, true).await;
         }
-        let target = target_channel(place)?;
-        if target != self.interaction.channel_id {
-            self.elsewhere.lock().unwrap().get_or_insert(target);
-            return self.channel.send(target, reply, None).await;
-        }
-        let mut original = self.original.lock().await;
-        let mut parts = split_text(&reply.text);
-        let last = parts.pop().unwrap_or_default();
-        let mut files = Some(reply.files);
-        let mut texts = parts
-            .into_iter()
-            .map(|t| (t, Vec::new()))
-            .collect::<Vec<_>>();
-        texts.push((last, files.take().unwrap_or_default()));
-        for (text, files) in texts {
-            if *original == Original::Deferred {
-                self.fill_original(text, files).await?;
-                *original = Original::Filled;
+        let mut outgoing = Outgoing::from(reply);
+        let mut response = self.response.lock().await;
+        let count = outgoing.parts.len();
+        let mut files = Some(std::mem::take(&mut outgoing.files));
+        for (i, text) in std::mem::take(&mut outgoing.parts).into_iter().enumerate() {
+            let files = if i + 1 == count {
+                files.take().unwrap_or_default()
             } else {
-                self.follow_up(text, files, false).await?;
-            }
+                Vec::new()
+            };
+            *response = self.send_part(*response, text, files, &outgoing).await?;
         }
         Ok(())
     }
 
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
+        // Discord tells the interaction whether the bot may make threads
+        // here; asking when it may not would only collect refusals.
+        let allowed = self
+            .interaction
+            .app_permissions
+            .is_none_or(|p| p.create_public_threads() && p.send_messages_in_threads());
+        if !allowed {
+            return None;
+        }
         // A thread of its own: the response to the command then points to it.
         self.channel.thread_for(place, title, None).await
+    }
+
+    fn is_direct_message(&self, place: &Place) -> bool {
+        self.channel.is_direct_message(place)
+    }
+}
+
+/// A reply as Discord messages: the text in parts that fit, the files for
+/// the last part, the users it may ping (named at its start, since a
+/// notification needs a mention in the text).
+struct Outgoing {
+    parts: Vec<String>,
+    files: Vec<Attachment>,
+    mentions: Vec<UserId>,
+    private: bool,
+}
+
+impl From<Reply> for Outgoing {
+    fn from(reply: Reply) -> Outgoing {
+        let mentions: Vec<UserId> = reply
+            .mentions
+            .iter()
+            .filter_map(|id| super::places::parse_id(id).ok().map(UserId::new))
+            .collect();
+        let text = if mentions.is_empty() {
+            reply.text
+        } else {
+            let named: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
+            format!("{} {}", named.join(" "), reply.text)
+        };
+        Outgoing {
+            parts: split_text(&text),
+            files: reply.files,
+            mentions,
+            private: reply.private,
+        }
+    }
+}
+
+/// Pings exactly these users: no roles, no @everyone, no reply ping.
+fn allowed_mentions(users: &[UserId]) -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+        .users(users.iter().copied())
+        .replied_user(false)
+}
+
+/// Discord's error code in a refused request, if it was one.
+fn discord_code(err: &serenity::Error) -> Option<isize> {
+    match err {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
+fn is_rate_limited(err: &serenity::Error) -> bool {
+    matches!(err, serenity::Error::Http(http) if http.status_code().is_some_and(|s| s.as_u16() == 429))
+}
+
+/// Runs a request again after a 429, a bounded number of times.
+async fn retry_rate_limited<T, F, Fut>(mut request: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = serenity::Result<T>>,
+{
+    let mut wait = RATE_LIMIT_BACKOFF;
+    let mut attempt = 1;
+    loop {
+        match request().await {
+            Err(err) if is_rate_limited(&err) && attempt < POST_ATTEMPTS => {
+                tracing::info!(?wait, "rate limited; trying again");
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// A refused post as the core needs it: [`PlaceGone`] where the channel will
+/// not take posts again.
+fn place_error(err: serenity::Error, channel: ChannelId) -> anyhow::Error {
+    let gone = discord_code(&err).is_some_and(|code| PLACE_GONE_CODES.contains(&code));
+    let err = anyhow::Error::from(err);
+    if gone {
+        err.context(PlaceGone(format!("channel {channel}")))
+    } else {
+        err.context(format!("posting in channel {channel}"))
+    }
+}
+
+/// A thread name Discord accepts: 1 to 100 characters.
+fn thread_name(title: &str) -> String {
+    let name = truncate_chars(title.trim(), MAX_THREAD_NAME_CHARS);
+    if name.is_empty() {
+        "Xiangqi".to_string()
+    } else {
+        name
     }
 }
 

@@ -2,18 +2,30 @@
 //! the channel, and the thread when it was said inside one. A thread's parent
 //! is not in a `MESSAGE_CREATE`, so it is asked of Discord once per channel and
 //! remembered; threads the bot opens itself are remembered as they are made.
+//! Whether a channel can have threads is remembered the same way (from its
+//! kind, or from Discord refusing one), so the bot does not keep asking for
+//! threads Discord will refuse: refusals count toward Discord's limit on
+//! invalid requests.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
-use serenity::all::{Channel, ChannelId, CommandInteraction, GuildId, Http};
+use serenity::all::{Channel, ChannelId, ChannelType, CommandInteraction, GuildId, Http};
 
 use crate::bot::Place;
 
-/// Channel id → its parent channel when it is a thread, `None` when it is not.
+/// What is known of one channel.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    /// Its parent channel when it is a thread.
+    parent: Option<ChannelId>,
+    /// Whether a game's thread may be opened in it.
+    threads: bool,
+}
+
 #[derive(Default)]
 pub struct Places {
-    parents: Mutex<HashMap<ChannelId, Option<ChannelId>>>,
+    channels: Mutex<HashMap<ChannelId, Known>>,
 }
 
 impl Places {
@@ -21,9 +33,40 @@ impl Places {
         Places::default()
     }
 
+    /// The map, also after a panic elsewhere while it was held: it only
+    /// caches what Discord says, so a half-made change is harmless.
+    fn channels(&self) -> MutexGuard<'_, HashMap<ChannelId, Known>> {
+        self.channels.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Notes a thread the bot opened.
     pub fn remember_thread(&self, thread: ChannelId, parent: ChannelId) {
-        self.parents.lock().unwrap().insert(thread, Some(parent));
+        self.channels().insert(
+            thread,
+            Known {
+                parent: Some(parent),
+                threads: false,
+            },
+        );
+    }
+
+    /// Whether to try opening a thread in `channel`: not where its kind has
+    /// none, nor where Discord refused one before.
+    pub fn may_open_threads(&self, channel: ChannelId) -> bool {
+        self.channels()
+            .get(&channel)
+            .is_none_or(|known| known.threads)
+    }
+
+    /// Notes that Discord refused a thread in `channel`.
+    pub fn forbid_threads(&self, channel: ChannelId) {
+        self.channels()
+            .entry(channel)
+            .or_insert(Known {
+                parent: None,
+                threads: false,
+            })
+            .threads = false;
     }
 
     /// The place of a message in `channel`. Asks Discord whether the channel is
@@ -38,14 +81,14 @@ impl Places {
         let Some(guild) = guild else {
             return place(None, channel, None);
         };
-        let known = self.parents.lock().unwrap().get(&channel).copied();
+        let known = self.channels().get(&channel).copied();
         let parent = match known {
-            Some(parent) => parent,
+            Some(known) => known.parent,
             None => match http.get_channel(channel).await {
                 Ok(found) => {
-                    let parent = thread_parent(&found);
-                    self.parents.lock().unwrap().insert(channel, parent);
-                    parent
+                    let known = describe(&found);
+                    self.channels().insert(channel, known);
+                    known.parent
                 }
                 Err(err) => {
                     tracing::warn!(%channel, "could not look up channel: {err}");
@@ -56,17 +99,21 @@ impl Places {
         place(Some(guild), channel, parent)
     }
 
-    /// The place of a slash command: the interaction says itself whether its
-    /// channel is a thread.
+    /// The place of a slash command: the interaction says itself what its
+    /// channel is.
     pub fn of_interaction(&self, interaction: &CommandInteraction) -> Place {
         let channel = interaction.channel_id;
-        let parent = interaction
-            .channel
-            .as_ref()
-            .filter(|c| c.thread_metadata.is_some() || is_thread_kind(c.kind.into()))
-            .and_then(|c| c.parent_id);
+        let (parent, kind) = match &interaction.channel {
+            Some(c) => {
+                let thread = c.thread_metadata.is_some() || is_thread_kind(c.kind);
+                (thread.then_some(c.parent_id).flatten(), Some(c.kind))
+            }
+            None => (None, None),
+        };
         if interaction.guild_id.is_some() {
-            self.parents.lock().unwrap().insert(channel, parent);
+            let refused = self.channels().get(&channel).is_some_and(|k| !k.threads);
+            let threads = kind.is_some_and(has_threads) && !refused;
+            self.channels().insert(channel, Known { parent, threads });
         }
         place(interaction.guild_id, channel, parent)
     }
@@ -87,17 +134,31 @@ fn place(guild: Option<GuildId>, channel: ChannelId, parent: Option<ChannelId>) 
     }
 }
 
-/// Discord's thread channel types: announcement (10), public (11), private (12).
-fn is_thread_kind(kind: u8) -> bool {
-    (10..=12).contains(&kind)
+fn is_thread_kind(kind: ChannelType) -> bool {
+    matches!(
+        kind,
+        ChannelType::NewsThread | ChannelType::PublicThread | ChannelType::PrivateThread
+    )
 }
 
-fn thread_parent(channel: &Channel) -> Option<ChannelId> {
+/// Channel kinds a public thread can be opened in: text and announcement
+/// channels (not DMs, voice or stage channels, forums, or threads).
+fn has_threads(kind: ChannelType) -> bool {
+    matches!(kind, ChannelType::Text | ChannelType::News)
+}
+
+fn describe(channel: &Channel) -> Known {
     match channel {
-        Channel::Guild(guild_channel) if is_thread_kind(guild_channel.kind.into()) => {
-            guild_channel.parent_id
-        }
-        _ => None,
+        Channel::Guild(guild_channel) => Known {
+            parent: is_thread_kind(guild_channel.kind)
+                .then_some(guild_channel.parent_id)
+                .flatten(),
+            threads: has_threads(guild_channel.kind),
+        },
+        _ => Known {
+            parent: None,
+            threads: false,
+        },
     }
 }
 
