@@ -299,6 +299,19 @@ impl Harness {
         (game_id(start.content()), thread)
     }
 
+    /// `user` types `text` in `channel` and the bot answers there with a
+    /// post containing `expected`; returns the call index the exchange
+    /// started at, for looking at what was posted since.
+    async fn exchange(&self, user: &TestUser, channel: u64, text: &str, expected: &str) -> usize {
+        let from = self.stand_in.call_count();
+        self.stand_in.send_message(user, channel, text).await;
+        self.post_in(&format!("the answer to {text}"), from, channel, |c| {
+            c.content().contains(expected)
+        })
+        .await;
+        from
+    }
+
     /// `user` types `text` in `channel`; waits for the post that echoes the
     /// move and returns the call index after which to look for more.
     async fn play(&self, user: &TestUser, channel: u64, text: &str, game: i64) -> RestCall {
@@ -1145,38 +1158,23 @@ async fn challenges_ping_the_person_challenged_and_resolve_plain_names() {
             .filter(|m| m.author == BOT_USER_ID && m.call.is_some_and(|c| c >= from))
             .collect::<Vec<_>>()
     };
-    let from = h.stand_in.call_count();
-    h.stand_in
-        .send_message(
+    let from = h
+        .exchange(
             &h.alice,
             channel,
             &format!("!xq challenge {}", h.bob.mention()),
+            "challenges",
         )
         .await;
-    h.post_in("the challenge", from, channel, |c| {
-        c.content().contains("challenges")
-    })
-    .await;
     assert_eq!(said(from)[0].pinged, vec![h.bob.id]);
 
-    let from = h.stand_in.call_count();
-    h.stand_in
-        .send_message(&h.alice, channel, "!xq decline")
+    h.exchange(&h.alice, channel, "!xq decline", "withdraws")
         .await;
-    h.post_in("the withdrawal", from, channel, |c| {
-        c.content().contains("withdraws")
-    })
-    .await;
 
     // By plain name: the member called bob.
-    let from = h.stand_in.call_count();
-    h.stand_in
-        .send_message(&h.alice, channel, "!xq challenge bob")
+    let from = h
+        .exchange(&h.alice, channel, "!xq challenge bob", "challenges")
         .await;
-    h.post_in("the challenge by name", from, channel, |c| {
-        c.content().contains("challenges")
-    })
-    .await;
     assert_eq!(said(from)[0].pinged, vec![h.bob.id]);
 
     // Nobody of that name: refused, and nobody pinged.
@@ -1252,12 +1250,7 @@ async fn hostile_display_names_never_format_or_ping() {
             c.content().contains("challenges")
         })
         .await;
-        let from = h.stand_in.call_count();
-        h.stand_in.send_message(user, channel, "!xq decline").await;
-        h.post_in("the withdrawal", from, channel, |c| {
-            c.content().contains("withdraws")
-        })
-        .await;
+        h.exchange(user, channel, "!xq decline", "withdraws").await;
     }
     let game_channel = h.stand_in.new_id();
     let from = h.stand_in.call_count();
@@ -1463,13 +1456,12 @@ async fn failed_posts_heal_and_notices_survive_a_gone_channel() {
     // Two challenges expire; one channel is deleted meanwhile.
     let (gone, kept) = (h.stand_in.new_id(), h.stand_in.new_id());
     for (who, at) in [(&h.bob, gone), (&h.carol, kept)] {
-        let from = h.stand_in.call_count();
-        h.stand_in
-            .send_message(who, at, &format!("!xq challenge {}", h.alice.mention()))
-            .await;
-        h.post_in("the challenge", from, at, |c| {
-            c.content().contains("challenges")
-        })
+        h.exchange(
+            who,
+            at,
+            &format!("!xq challenge {}", h.alice.mention()),
+            "challenges",
+        )
         .await;
     }
     h.stand_in.delete_channel(gone);

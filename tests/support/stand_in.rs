@@ -612,13 +612,17 @@ impl StandIn {
         let deadline = tokio::time::Instant::now() + timeout;
         let mut scanned = from;
         loop {
-            {
+            // The new calls are copied out before `matches` runs: it may ask
+            // the stand-in about threads or messages, whose lock the REST
+            // handler takes before this one (holding both here deadlocked).
+            let fresh: Vec<RestCall> = {
                 let calls = self.state.calls.lock().unwrap();
-                if let Some(call) = calls.iter().skip(scanned).find(|c| matches(c)) {
-                    return Some(call.clone());
-                }
-                scanned = scanned.max(calls.len());
+                calls.iter().skip(scanned).cloned().collect()
+            };
+            if let Some(call) = fresh.iter().find(|c| matches(c)) {
+                return Some(call.clone());
             }
+            scanned += fresh.len();
             rx.borrow_and_update();
             if self.call_count() > scanned {
                 continue;
