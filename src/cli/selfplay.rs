@@ -60,10 +60,12 @@ pub fn run(args: SelfPlayArgs) -> anyhow::Result<()> {
                     for fen in &game.positions {
                         lines.push_str(&format!("{fen};{}\n", game.red_score));
                     }
+                    // A worker that panicked leaves whole lines and counts
+                    // behind: the others carry on with what is there.
                     out.lock()
-                        .expect("writer lock")
+                        .unwrap_or_else(|e| e.into_inner())
                         .write_all(lines.as_bytes())?;
-                    let mut t = tally.lock().expect("tally lock");
+                    let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
                     t.0 += game.positions.len();
                     t.1[(game.red_score * 2.0) as usize] += 1;
                     let played = t.1.iter().sum::<usize>();
@@ -77,7 +79,7 @@ pub fn run(args: SelfPlayArgs) -> anyhow::Result<()> {
             });
         }
     });
-    out.lock().expect("writer lock").flush()?;
+    out.lock().unwrap_or_else(|e| e.into_inner()).flush()?;
     let t = tally.into_inner().expect("tally lock");
     println!(
         "games {} positions {} red_wins {} draws {} black_wins {}",
