@@ -5,18 +5,17 @@
 //! tokio runtime, so a test can kill it as a crash would and start another on
 //! the same database. Every wait is bounded.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support;
+use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
 use serenity::all::{
     ClientBuilder, Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready, ShardManager,
 };
 use serenity::async_trait;
-use support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use tokio::sync::mpsc;
 use xiangqi_bot::bot::discord::{build_client, DiscordArgs};
 use xiangqi_bot::bot::{Bot, BotArgs, MoveTiming};

@@ -1505,13 +1505,19 @@ async fn a_killed_writer_leaves_each_write_whole_or_absent() {
     let dir = TempDir::new().unwrap();
     let path = dir.path().join("crash.db");
     let exe = std::env::current_exe().unwrap();
+    // The child's full test name, as libtest filters it: this module's path
+    // without the crate name (`store::crash_writer_child`).
+    let child_test = format!(
+        "{}::crash_writer_child",
+        module_path!().split_once("::").unwrap().1
+    );
     let mut rng = Rng::new();
     let mut in_flight_landed = 0;
     let mut in_flight_lost = 0;
     for round in 0..5 {
         let mut child = Command::new(&exe)
             .args([
-                "crash_writer_child",
+                child_test.as_str(),
                 "--exact",
                 "--ignored",
                 "--nocapture",
