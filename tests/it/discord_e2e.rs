@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::support;
+use crate::support::shows_raw;
 use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
 use serenity::all::{
@@ -1018,12 +1019,6 @@ async fn fifty_concurrent_games_are_all_answered() {
 }
 
 // ------------------------------------------- real Discord's rules (issue 15)
-
-/// Whether a bot message shows `fragment` as markdown would read it.
-fn shows_raw(text: &str, fragment: &str) -> bool {
-    text.match_indices(fragment)
-        .any(|(at, _)| !text[..at].ends_with('\\'))
-}
 
 /// With every slash command deferred at once (the engine or the store slow),
 /// private answers stay private and nothing public is left half-done:
