@@ -5,18 +5,18 @@
 //! tokio runtime, so a test can kill it as a crash would and start another on
 //! the same database. Every wait is bounded.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support;
+use crate::support::shows_raw;
+use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
 use serenity::all::{
     ClientBuilder, Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready, ShardManager,
 };
 use serenity::async_trait;
-use support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use tokio::sync::mpsc;
 use xiangqi_bot::bot::discord::{build_client, DiscordArgs};
 use xiangqi_bot::bot::{Bot, BotArgs, MoveTiming};
@@ -1037,12 +1037,6 @@ async fn fifty_concurrent_games_are_all_answered() {
 }
 
 // ------------------------------------------- real Discord's rules (issue 15)
-
-/// Whether a bot message shows `fragment` as markdown would read it.
-fn shows_raw(text: &str, fragment: &str) -> bool {
-    text.match_indices(fragment)
-        .any(|(at, _)| !text[..at].ends_with('\\'))
-}
 
 /// With every slash command deferred at once (the engine or the store slow),
 /// private answers stay private and nothing public is left half-done:

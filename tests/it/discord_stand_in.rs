@@ -5,11 +5,14 @@
 //! Every wait is bounded; nothing sleeps for Discord's real deadlines, which
 //! are reached by ageing interactions instead.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support;
+use crate::support::stand_in::{
+    option, StandIn, StandInConfig, TestUser, APP_ID, BOT_USER_ID, DEFAULT_APP_PERMISSIONS,
+    DEFAULT_ATTACHMENT_SIZE_LIMIT, GUILD_ID, INTENT_MESSAGE_CONTENT,
+};
 use serde_json::{json, Value};
 use serenity::all::{
     ChannelId, Client, ClientBuilder, CommandInteraction, Context, CreateAttachment,
@@ -17,10 +20,6 @@ use serenity::all::{
     Http, HttpBuilder, Interaction, Message, MessageId, Ready, ShardManager, UserId,
 };
 use serenity::async_trait;
-use support::stand_in::{
-    option, StandIn, StandInConfig, TestUser, APP_ID, BOT_USER_ID, DEFAULT_APP_PERMISSIONS,
-    DEFAULT_ATTACHMENT_SIZE_LIMIT, GUILD_ID, INTENT_MESSAGE_CONTENT,
-};
 use tokio::sync::mpsc;
 
 /// The longest any single expected event may take.

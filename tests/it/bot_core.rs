@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::shows_raw;
 use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, Reply, Request};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
@@ -733,12 +734,6 @@ const HOSTILE_NAMES: [&str; 6] = [
     "# Header",
     "-# subtext",
 ];
-
-/// Whether `text` shows `fragment` as markdown would read it: unescaped.
-fn shows_raw(text: &str, fragment: &str) -> bool {
-    text.match_indices(fragment)
-        .any(|(at, _)| !text[..at].ends_with('\\'))
-}
 
 #[tokio::test]
 async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {

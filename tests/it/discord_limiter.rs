@@ -10,15 +10,13 @@
 //! chosen requests with Discord's 429 instead. Every wait is bounded, and each
 //! test as a whole finishes within [`TEST_BOUND`].
 
-mod support;
-#[path = "support/tls_front.rs"]
-mod tls_front;
-
 use std::convert::Infallible;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::support::stand_in::{StandIn, TestUser};
+use crate::support::tls_front::{retry_after_header, TlsFront, DISCORD_HOST};
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::{Method, Request, Response, StatusCode};
@@ -26,8 +24,6 @@ use hyper_util::rt::TokioIo;
 use serde_json::{json, Value};
 use serenity::all::{ChannelId, HttpBuilder};
 use serenity::http::{RatelimitInfo, Ratelimiter};
-use support::stand_in::{StandIn, TestUser};
-use tls_front::{retry_after_header, TlsFront, DISCORD_HOST};
 use tokio::net::TcpListener;
 use xiangqi_bot::bot::discord::{build_client_with, DiscordArgs};
 use xiangqi_bot::bot::{Bot, BotArgs};

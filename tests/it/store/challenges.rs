@@ -1,0 +1,215 @@
+//! Challenges: addressee and expiry checks, and an open challenge accepted by
+//! many at once.
+
+use super::*;
+
+#[tokio::test]
+async fn challenges_check_addressee_and_expiry() {
+    let (_dir, clock, store) = fresh().await;
+    let challenge = |to: ChallengeTarget, color| NewChallenge {
+        location: in_guild("g1", "c1"),
+        from: alice(),
+        to,
+        color,
+        start_fen: None,
+        rated: true,
+        expires_in: Duration::from_secs(60),
+    };
+    assert!(matches!(
+        store
+            .create_challenge(challenge(ChallengeTarget::User(alice()), ColorChoice::Red))
+            .await,
+        Err(StoreError::CannotChallengeYourself)
+    ));
+    assert!(matches!(
+        store
+            .accept_challenge_in_channel("c1", None, &Accepter::User(bob()))
+            .await,
+        Err(StoreError::NoChallengePending)
+    ));
+
+    let to_bob = store
+        .create_challenge(challenge(ChallengeTarget::User(bob()), ColorChoice::Black))
+        .await
+        .unwrap();
+    assert_eq!(to_bob.state, ChallengeState::Pending);
+    assert_eq!(to_bob.expires_at, T0 + 60_000);
+    assert!(matches!(
+        store.accept_challenge(to_bob.id, &Accepter::User(carol())).await,
+        Err(StoreError::ChallengeNotForYou(id)) if id == to_bob.id
+    ));
+    assert!(matches!(
+        store
+            .accept_challenge_in_channel("c1", None, &Accepter::User(carol()))
+            .await,
+        Err(StoreError::ChallengeNotForYou(_))
+    ));
+    assert!(matches!(
+        store
+            .accept_challenge(to_bob.id, &Accepter::User(alice()))
+            .await,
+        Err(StoreError::ChallengeNotForYou(_))
+    ));
+    assert!(matches!(
+        store.accept_challenge(to_bob.id, &Accepter::Bot).await,
+        Err(StoreError::ChallengeNotForYou(_))
+    ));
+
+    let (accepted, game) = store
+        .accept_challenge_in_channel("c1", Some(&alice().id), &Accepter::User(bob()))
+        .await
+        .unwrap();
+    assert_eq!(accepted.state, ChallengeState::Accepted);
+    assert_eq!(accepted.game_id, Some(game.id));
+    // Alice asked for Black.
+    assert_eq!(game.black, Participant::User(alice()));
+    assert_eq!(game.red, Participant::User(bob()));
+    assert_eq!(game.location, in_guild("g1", "c1"));
+    assert!(matches!(
+        store
+            .accept_challenge(to_bob.id, &Accepter::User(bob()))
+            .await,
+        Err(StoreError::NoChallengePending)
+    ));
+
+    // Expiry: refused with its own error, and marked.
+    let late = store
+        .create_challenge(challenge(
+            ChallengeTarget::User(carol()),
+            ColorChoice::Random,
+        ))
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(61));
+    assert!(matches!(
+        store.accept_challenge_in_channel("c1", None, &Accepter::User(carol())).await,
+        Err(StoreError::ChallengeExpired(id)) if id == late.id
+    ));
+    assert_eq!(
+        store.challenge(late.id).await.unwrap().unwrap().state,
+        ChallengeState::Expired
+    );
+    assert!(matches!(
+        store
+            .accept_challenge(late.id, &Accepter::User(carol()))
+            .await,
+        Err(StoreError::ChallengeExpired(_))
+    ));
+
+    // The sweep lists the rest, and retires each once it has announced it.
+    let stale = store
+        .create_challenge(challenge(ChallengeTarget::Anyone, ColorChoice::Red))
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .pending_challenges_in_channel("c1")
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    clock.advance(Duration::from_secs(60));
+    let expired = store.expired_challenges().await.unwrap();
+    assert_eq!(
+        expired.iter().map(|c| c.id).collect::<Vec<_>>(),
+        vec![stale.id]
+    );
+    assert!(store
+        .pending_challenges_in_channel("c1")
+        .await
+        .unwrap()
+        .is_empty());
+    // Not announced yet: still listed at the next sweep.
+    assert_eq!(store.expired_challenges().await.unwrap().len(), 1);
+    assert!(store.retire_expired_challenge(stale.id).await.unwrap());
+    assert!(!store.retire_expired_challenge(stale.id).await.unwrap());
+    assert_eq!(
+        store.challenge(stale.id).await.unwrap().unwrap().state,
+        ChallengeState::Expired
+    );
+    assert!(store.expired_challenges().await.unwrap().is_empty());
+
+    // Decline by the addressee, withdraw by the challenger.
+    let declined = store
+        .create_challenge(challenge(ChallengeTarget::User(bob()), ColorChoice::Red))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.decline_challenge(declined.id, &actor(&carol())).await,
+        Err(StoreError::ChallengeNotForYou(_))
+    ));
+    let d = store
+        .decline_challenge(declined.id, &actor(&bob()))
+        .await
+        .unwrap();
+    assert_eq!(d.state, ChallengeState::Declined);
+    let withdrawn = store
+        .create_challenge(challenge(ChallengeTarget::Anyone, ColorChoice::Red))
+        .await
+        .unwrap();
+    let w = store
+        .decline_challenge(withdrawn.id, &actor(&alice()))
+        .await
+        .unwrap();
+    assert_eq!(w.state, ChallengeState::Cancelled);
+    assert!(matches!(
+        store
+            .decline_challenge(withdrawn.id, &actor(&alice()))
+            .await,
+        Err(StoreError::NoChallengePending)
+    ));
+
+    // A challenge to the bot is accepted by the bot.
+    let to_bot = store
+        .create_challenge(challenge(
+            ChallengeTarget::Bot(BotLevel::new(5).unwrap()),
+            ColorChoice::Red,
+        ))
+        .await
+        .unwrap();
+    let (_, game) = store
+        .accept_challenge(to_bot.id, &Accepter::Bot)
+        .await
+        .unwrap();
+    assert_eq!(game.black, Participant::Bot(BotLevel::new(5).unwrap()));
+}
+
+/// Many people click "accept" on one open challenge at once: one game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_becomes_exactly_one_game() {
+    let (_dir, _clock, store) = fresh().await;
+    let open_challenge = store
+        .create_challenge(NewChallenge {
+            location: Location::channel("c9"),
+            from: alice(),
+            to: ChallengeTarget::Anyone,
+            color: ColorChoice::Random,
+            start_fen: None,
+            rated: false,
+            expires_in: Duration::from_secs(60),
+        })
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let store = store.clone();
+            let user = UserRef::new(format!("u{i}"), format!("User {i}"));
+            tokio::spawn(async move {
+                store
+                    .accept_challenge(open_challenge.id, &Accepter::User(user))
+                    .await
+            })
+        })
+        .collect();
+    let mut games = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok((_, game)) => games.push(game),
+            Err(e) => assert!(matches!(e, StoreError::NoChallengePending), "{e}"),
+        }
+    }
+    assert_eq!(games.len(), 1);
+    assert!(!games[0].rated);
+    assert_eq!(store.live_games_in_channel("c9").await.unwrap().len(), 1);
+}

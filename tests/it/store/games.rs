@@ -1,0 +1,279 @@
+//! A game's life in the store: moves checked and the end recorded, custom
+//! start positions, takebacks under the ply check, the queries that find
+//! games, and display names.
+
+use super::*;
+
+#[tokio::test]
+async fn a_game_is_played_checked_and_finished() {
+    let (_dir, clock, store) = fresh().await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    assert_eq!(game.status, GameState::Live);
+    assert_eq!(game.start_fen, START_FEN);
+    assert_eq!(game.start_side, Color::Red);
+    assert_eq!(game.red, Participant::User(alice()));
+
+    let (a, b) = (actor(&alice()), actor(&bob()));
+    assert!(matches!(
+        store.apply_move(game.id, 0, "h2e2", &b).await,
+        Err(StoreError::NotYourTurn {
+            to_move: Color::Red,
+            ..
+        })
+    ));
+    assert!(matches!(
+        store.apply_move(game.id, 0, "h2e2", &actor(&carol())).await,
+        Err(StoreError::NotAParticipant(_))
+    ));
+    assert!(matches!(
+        store.apply_move(game.id, 0, "h2e9x", &a).await,
+        Err(StoreError::InvalidMove { .. })
+    ));
+    assert!(matches!(
+        store.apply_move(GameId(9999), 0, "h2e2", &a).await,
+        Err(StoreError::GameNotFound(_))
+    ));
+
+    clock.advance(Duration::from_secs(5));
+    let first = store.apply_move(game.id, 0, "H2-E2", &a).await.unwrap();
+    assert_eq!((first.ply, first.iccs.to_string()), (1, "h2e2".to_owned()));
+    assert!(matches!(
+        store.apply_move(game.id, 0, "h0g2", &a).await,
+        Err(StoreError::StaleGame {
+            expected: 0,
+            actual: 1,
+            ..
+        })
+    ));
+    store.apply_move(game.id, 1, "h9g7", &b).await.unwrap();
+
+    let (record, moves) = store.game_with_moves(game.id).await.unwrap();
+    assert_eq!(record.ply, 2);
+    assert_eq!(record.last_activity_at, T0 + 5_000);
+    let list: Vec<String> = moves.iter().map(|m| m.iccs.to_string()).collect();
+    assert_eq!(list, ["h2e2", "h9g7"]);
+    assert_eq!(moves[1].by, b);
+
+    let done = store
+        .finish_game(game.id, GameResult::RedWins, "resignation")
+        .await
+        .unwrap();
+    assert_eq!(done.status, GameState::Finished);
+    assert_eq!(done.result, Some(GameResult::RedWins));
+    assert_eq!(done.reason.as_deref(), Some("resignation"));
+    assert_eq!(done.finished_at, Some(T0 + 5_000));
+    assert!(matches!(
+        store.apply_move(game.id, 2, "h0g2", &a).await,
+        Err(StoreError::GameOver(_))
+    ));
+    assert!(matches!(
+        store
+            .finish_game(game.id, GameResult::Draw, "agreement")
+            .await,
+        Err(StoreError::GameOver(_))
+    ));
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn custom_start_positions_are_checked_and_kept() {
+    let (_dir, _clock, store) = fresh().await;
+    let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
+    let mut new = vs_bot(alice(), Color::Red, 2);
+    new.start_fen = Some(fen.to_owned());
+    let game = store.create_game(new.clone()).await.unwrap();
+    assert_eq!(game.start_side, Color::Black);
+    // Black (the bot) moves first here.
+    assert!(game.awaits_bot());
+    assert!(matches!(
+        store.apply_move(game.id, 0, "e1e2", &actor(&alice())).await,
+        Err(StoreError::NotYourTurn {
+            to_move: Color::Black,
+            ..
+        })
+    ));
+    store
+        .apply_move(game.id, 0, "e9f9", &ActorId::Bot)
+        .await
+        .unwrap();
+
+    new.start_fen = Some("4k4/9 x".to_owned());
+    assert!(matches!(
+        store.create_game(new.clone()).await,
+        Err(StoreError::InvalidFen(_))
+    ));
+    new.red = Participant::Bot(BotLevel::new(1).unwrap());
+    new.start_fen = None;
+    assert!(matches!(
+        store.create_game(new).await,
+        Err(StoreError::BotAgainstBot)
+    ));
+    assert!(matches!(
+        BotLevel::new(9),
+        Err(StoreError::InvalidBotLevel(9))
+    ));
+}
+
+#[tokio::test]
+async fn takebacks_remove_the_last_moves_under_the_ply_check() {
+    let (_dir, _clock, store) = fresh().await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let game = play(&store, &game, 5).await;
+    assert!(matches!(
+        store.take_back(game.id, 4, 2).await,
+        Err(StoreError::StaleGame { actual: 5, .. })
+    ));
+    assert!(matches!(
+        store.take_back(game.id, 5, 6).await,
+        Err(StoreError::NothingToTakeBack {
+            requested: 6,
+            available: 5
+        })
+    ));
+    assert!(matches!(
+        store.take_back(game.id, 5, 0).await,
+        Err(StoreError::NothingToTakeBack { .. })
+    ));
+    let removed = store.take_back(game.id, 5, 2).await.unwrap();
+    let plies: Vec<u32> = removed.iter().map(|m| m.ply).collect();
+    assert_eq!(plies, [4, 5]);
+    assert_eq!(removed[0].iccs.to_string(), move_for(4));
+    let (record, moves) = store.game_with_moves(game.id).await.unwrap();
+    assert_eq!((record.ply, moves.len()), (3, 3));
+    // Black is to move again at ply 3 and may play a different move.
+    store
+        .apply_move(game.id, 3, "a9a8", &actor(&bob()))
+        .await
+        .unwrap();
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn queries_find_live_idle_waiting_and_past_games() {
+    let (_dir, clock, store) = fresh().await;
+    let mut in_thread = pvp(alice(), bob());
+    in_thread.location.thread_id = Some("t1".to_owned());
+    let g1 = store.create_game(in_thread).await.unwrap();
+    let mut elsewhere = vs_bot(carol(), Color::Black, 3);
+    elsewhere.location = in_guild("g2", "c2");
+    let g2 = store.create_game(elsewhere).await.unwrap(); // Bot (Red) to move.
+    let g3 = store
+        .create_game(vs_bot(alice(), Color::Red, 3))
+        .await
+        .unwrap(); // Alice to move.
+
+    let ids = |games: Vec<GameRecord>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.live_games_in_guild("g1").await.unwrap()),
+        [g1.id, g3.id]
+    );
+    assert_eq!(ids(store.live_games_in_guild("g2").await.unwrap()), [g2.id]);
+    assert_eq!(
+        ids(store.live_games_in_channel("c1").await.unwrap()),
+        [g1.id, g3.id]
+    );
+    assert_eq!(
+        ids(store.live_games_in_channel("t1").await.unwrap()),
+        [g1.id]
+    );
+    assert_eq!(
+        ids(store.live_games_of_user(&alice().id).await.unwrap()),
+        [g1.id, g3.id]
+    );
+    assert_eq!(ids(store.games_awaiting_bot().await.unwrap()), [g2.id]);
+    clock.advance(Duration::from_secs(1));
+    store
+        .apply_move(g3.id, 0, "h2e2", &actor(&alice()))
+        .await
+        .unwrap();
+    assert_eq!(
+        ids(store.games_awaiting_bot().await.unwrap()),
+        [g2.id, g3.id]
+    );
+    store
+        .apply_move(g2.id, 0, "h2e2", &ActorId::Bot)
+        .await
+        .unwrap();
+    assert_eq!(ids(store.games_awaiting_bot().await.unwrap()), [g3.id]);
+
+    // Idle: g1 has not moved since T0; g2 and g3 moved at T0 + 1 s.
+    clock.set(T0 + 10 * 60_000);
+    assert_eq!(
+        ids(store.idle_games(Duration::from_secs(600)).await.unwrap()),
+        Vec::<GameId>::new()
+    );
+    clock.set(T0 + 10 * 60_000 + 500);
+    assert_eq!(
+        ids(store.idle_games(Duration::from_secs(600)).await.unwrap()),
+        [g1.id]
+    );
+    clock.set(T0 + 20 * 60_000);
+    assert_eq!(
+        ids(store.idle_games(Duration::from_secs(600)).await.unwrap()),
+        [g1.id, g2.id, g3.id]
+    );
+
+    // History: seven ended games, pages of three, newest first, no repeats.
+    let mut ended = Vec::new();
+    for i in 0..7 {
+        clock.advance(Duration::from_secs(1));
+        let g = store.create_game(pvp(alice(), carol())).await.unwrap();
+        if i == 3 {
+            store.abort_game(g.id, "abandonment").await.unwrap();
+        } else {
+            store
+                .finish_game(g.id, GameResult::RedWins, "checkmate")
+                .await
+                .unwrap();
+        }
+        ended.push(g.id);
+    }
+    let mut seen = Vec::new();
+    let mut cursor = None;
+    let mut pages = 0;
+    loop {
+        let page = store.player_history(&alice().id, cursor, 3).await.unwrap();
+        pages += 1;
+        assert!(page.games.len() <= 3);
+        seen.extend(page.games.iter().map(|g| g.id));
+        match page.next {
+            Some(next) => cursor = Some(next),
+            None => break,
+        }
+    }
+    ended.reverse();
+    assert_eq!(seen, ended);
+    assert_eq!(pages, 3);
+    assert!(store
+        .player_history("nobody", None, 3)
+        .await
+        .unwrap()
+        .games
+        .is_empty());
+
+    // Leaderboard and stats.
+    let board = store.leaderboard(10, 1).await.unwrap();
+    assert_eq!(board[0].user, alice());
+    assert!(board
+        .windows(2)
+        .all(|w| w[0].rating.rating >= w[1].rating.rating));
+    assert!(board.iter().all(|p| p.games >= 1));
+    assert!(store.leaderboard(10, 100).await.unwrap().is_empty());
+    let stats = store.player_stats(&alice().id).await.unwrap().unwrap();
+    assert_eq!((stats.rank, stats.live_games, stats.player.wins), (1, 2, 6));
+    let carol_stats = store.player_stats(&carol().id).await.unwrap().unwrap();
+    assert_eq!(carol_stats.rank, 3, "Bob, never finished, is still at 1500");
+    assert!(store.player_stats("nobody").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn display_names_follow_the_platform() {
+    let (_dir, _clock, store) = fresh().await;
+    let g = store.create_game(pvp(alice(), bob())).await.unwrap();
+    store
+        .create_game(pvp(UserRef::new("100", "Alice Renamed"), carol()))
+        .await
+        .unwrap();
+    let record = store.game(g.id).await.unwrap();
+    assert_eq!(record.red.display_name(), "Alice Renamed");
+}

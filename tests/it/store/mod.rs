@@ -1,0 +1,132 @@
+//! The game store against real SQLite files in temporary directories: schema,
+//! moves and their races, takebacks, offers, challenges, ratings, queries,
+//! reopening, export, and a child process killed while it writes. This module
+//! holds the harness the files below share.
+
+mod challenges;
+mod durability;
+mod export;
+mod games;
+mod offers;
+mod ratings;
+mod replay;
+mod schema;
+mod writer;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sqlx::Connection;
+use tempfile::TempDir;
+use xiangqi_bot::rules::{self, Color};
+use xiangqi_bot::store::{
+    Accepter, ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, Durability, GameId,
+    GameRecord, GameResult, GameState, Location, ManualClock, NewChallenge, NewGame, OfferAnswer,
+    OfferKind, Participant, Store, StoreConfig, StoreError, SystemClock, UserRef, START_FEN,
+};
+
+const T0: i64 = 1_795_323_600_000;
+
+fn db_url(dir: &TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("games.db").display())
+}
+
+async fn open(dir: &TempDir, clock: Arc<ManualClock>) -> Store {
+    open_url(&db_url(dir), clock).await
+}
+
+async fn open_url(url: &str, clock: Arc<ManualClock>) -> Store {
+    let mut config = StoreConfig::new(url);
+    // Tests do not need power-cut safety; the crash test (durability.rs) uses Full.
+    config.durability = Durability::Normal;
+    Store::open_with(config, clock).await.expect("open store")
+}
+
+async fn fresh() -> (TempDir, Arc<ManualClock>, Store) {
+    let dir = TempDir::new().unwrap();
+    let clock = Arc::new(ManualClock::new(T0));
+    let store = open(&dir, clock.clone()).await;
+    (dir, clock, store)
+}
+
+fn alice() -> UserRef {
+    UserRef::new("100", "Alice")
+}
+fn bob() -> UserRef {
+    UserRef::new("200", "Bob")
+}
+fn carol() -> UserRef {
+    UserRef::new("300", "Carol")
+}
+fn actor(user: &UserRef) -> ActorId {
+    ActorId::user(user.id.clone())
+}
+
+/// A channel in a server.
+fn in_guild(guild_id: &str, channel_id: &str) -> Location {
+    Location {
+        guild_id: Some(guild_id.to_owned()),
+        channel_id: channel_id.to_owned(),
+        thread_id: None,
+    }
+}
+
+/// Whether a write was refused because the game moved under it (reload and
+/// try again), as opposed to an error to report.
+fn is_stale(error: &StoreError) -> bool {
+    matches!(error, StoreError::StaleGame { .. })
+}
+
+fn pvp(red: UserRef, black: UserRef) -> NewGame {
+    NewGame {
+        location: in_guild("g1", "c1"),
+        red: Participant::User(red),
+        black: Participant::User(black),
+        start_fen: None,
+        rated: true,
+    }
+}
+
+fn vs_bot(user: UserRef, user_color: Color, level: u8) -> NewGame {
+    let bot = Participant::Bot(BotLevel::new(level).unwrap());
+    let human = Participant::User(user);
+    let (red, black) = match user_color {
+        Color::Red => (human, bot),
+        Color::Black => (bot, human),
+    };
+    NewGame {
+        location: in_guild("g1", "c1"),
+        red,
+        black,
+        start_fen: None,
+        rated: true,
+    }
+}
+
+/// A syntactically valid move for ply `n` (the store checks form, not legality).
+fn move_for(n: u32) -> String {
+    let from = (n * 7) % 90;
+    let to = (from + 1 + n % 88) % 90;
+    let sq = |i: u32| format!("{}{}", (b'a' + (i % 9) as u8) as char, i / 9);
+    format!("{}{}", sq(from), sq(to))
+}
+
+/// Plays `count` moves, each by whoever is to move.
+async fn play(store: &Store, game: &GameRecord, count: u32) -> GameRecord {
+    let mut record = store.game(game.id).await.unwrap();
+    for _ in 0..count {
+        let mover = match record.participant(record.side_to_move()) {
+            Participant::User(user) => actor(user),
+            Participant::Bot(_) => ActorId::Bot,
+        };
+        store
+            .apply_move(record.id, record.ply, &move_for(record.ply + 1), &mover)
+            .await
+            .unwrap();
+        record = store.game(game.id).await.unwrap();
+    }
+    record
+}

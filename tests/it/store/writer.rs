@@ -1,0 +1,404 @@
+//! The single writer: moves racing for one ply (in one store, across two
+//! connections, in one batch), group commit, and `close`.
+
+use super::*;
+
+/// Two tasks submit a move for the same ply, 200 times over: each time exactly
+/// one is stored and the other is told the position changed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_exactly_one_wins_each_time() {
+    let (_dir, _clock, store) = fresh().await;
+    let game = store
+        .create_game(vs_bot(alice(), Color::Red, 4))
+        .await
+        .unwrap();
+    let rounds = 200;
+    let mut winners = Vec::new();
+    for ply in 0..rounds {
+        let mover = if ply % 2 == 0 {
+            actor(&alice())
+        } else {
+            ActorId::Bot
+        };
+        let tasks: Vec<_> = ["a", "b"]
+            .into_iter()
+            .enumerate()
+            .map(|(i, _)| {
+                let (store, mover) = (store.clone(), mover.clone());
+                let mv = move_for(ply * 2 + i as u32);
+                tokio::spawn(async move {
+                    (
+                        mv.clone(),
+                        store.apply_move(game.id, ply, &mv, &mover).await,
+                    )
+                })
+            })
+            .collect();
+        let mut ok = Vec::new();
+        for task in tasks {
+            let (mv, result) = task.await.unwrap();
+            match result {
+                Ok(record) => ok.push((mv, record)),
+                Err(e) => assert!(is_stale(&e), "round {ply}: unexpected {e}"),
+            }
+        }
+        assert_eq!(ok.len(), 1, "round {ply}: {} winners", ok.len());
+        assert_eq!(ok[0].1.ply, ply + 1);
+        winners.push(ok[0].0.clone());
+    }
+    let (record, moves) = store.game_with_moves(game.id).await.unwrap();
+    assert_eq!(record.ply, rounds);
+    let stored: Vec<String> = moves.iter().map(|m| m.iccs.to_string()).collect();
+    assert_eq!(stored, winners, "the stored moves are exactly the winners'");
+}
+
+/// A move that ends the game is stored with the game's end in one write: a
+/// final move racing an ordinary one for the same ply leaves exactly one of
+/// them, and when the final move loses, neither it nor the result is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all() {
+    let (_dir, _clock, store) = fresh().await;
+    let mut finals_won = 0;
+    for round in 0..40u32 {
+        let game = store
+            .create_game(vs_bot(alice(), Color::Red, 2))
+            .await
+            .unwrap();
+        let final_move = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .apply_final_move(
+                        game.id,
+                        0,
+                        "h2e2",
+                        &actor(&alice()),
+                        GameResult::RedWins,
+                        "checkmate",
+                    )
+                    .await
+            })
+        };
+        let plain_move = {
+            let store = store.clone();
+            tokio::spawn(
+                async move { store.apply_move(game.id, 0, "b2e2", &actor(&alice())).await },
+            )
+        };
+        let (final_move, plain_move) = (final_move.await.unwrap(), plain_move.await.unwrap());
+        let (record, moves) = store.game_with_moves(game.id).await.unwrap();
+        assert_eq!(record.ply, 1, "round {round}: one move stored");
+        match (final_move, plain_move) {
+            (Ok(finished), Err(e)) => {
+                assert!(
+                    is_stale(&e) || matches!(e, StoreError::GameOver(_)),
+                    "round {round}: {e}"
+                );
+                finals_won += 1;
+                assert_eq!(finished.status, GameState::Finished);
+                assert_eq!(finished.result, Some(GameResult::RedWins));
+                assert_eq!(finished.reason.as_deref(), Some("checkmate"));
+                assert_eq!(finished.ply, 1);
+                assert_eq!(record.status, GameState::Finished);
+                assert_eq!(moves[0].iccs.to_string(), "h2e2");
+            }
+            (Err(e), Ok(_)) => {
+                assert!(is_stale(&e), "round {round}: {e}");
+                assert!(
+                    record.is_live(),
+                    "round {round}: the lost final move ended nothing"
+                );
+                assert_eq!(record.result, None);
+                assert_eq!(moves[0].iccs.to_string(), "b2e2");
+            }
+            (a, b) => panic!("round {round}: expected one winner, got {a:?} and {b:?}"),
+        }
+    }
+    // Alice's stats count exactly the games her final move ended.
+    let stats = store.player(&alice().id).await.unwrap().unwrap();
+    assert_eq!(stats.wins, finals_won);
+    // A stale final move, alone, changes nothing either.
+    let game = store
+        .create_game(vs_bot(bob(), Color::Red, 2))
+        .await
+        .unwrap();
+    let refused = store
+        .apply_final_move(
+            game.id,
+            3,
+            "h2e2",
+            &actor(&bob()),
+            GameResult::RedWins,
+            "checkmate",
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::StaleGame { actual: 0, .. })),
+        "{refused:?}"
+    );
+    let record = store.game(game.id).await.unwrap();
+    assert!(record.is_live() && record.ply == 0);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// The same race between two separately opened stores on one file (two
+/// writer connections, as two processes would have): SQLite's own locking
+/// and the ply check still let exactly one through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_across_two_connections() {
+    let (dir, clock, first) = fresh().await;
+    let second = open(&dir, clock).await;
+    let game = first.create_game(pvp(alice(), bob())).await.unwrap();
+    let rounds = 100;
+    for ply in 0..rounds {
+        let mover = if ply % 2 == 0 {
+            actor(&alice())
+        } else {
+            actor(&bob())
+        };
+        let a = {
+            let (s, m) = (first.clone(), mover.clone());
+            tokio::spawn(async move { s.apply_move(game.id, ply, &move_for(ply), &m).await })
+        };
+        let b = {
+            let (s, m) = (second.clone(), mover.clone());
+            tokio::spawn(async move { s.apply_move(game.id, ply, &move_for(ply + 1), &m).await })
+        };
+        let results = [a.await.unwrap(), b.await.unwrap()];
+        let wins = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(wins, 1, "round {ply}: {results:?}");
+        for r in &results {
+            if let Err(e) = r {
+                assert!(is_stale(e), "round {ply}: {e}");
+            }
+        }
+    }
+    assert_eq!(second.game(game.id).await.unwrap().ply, rounds);
+    assert!(first.check_consistency().await.unwrap().is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Group commit: writes queued together share one transaction, each in its own
+// savepoint, and are answered only after the commit. On a current-thread
+// runtime the writer task cannot run while `tokio::join!` is submitting, so
+// everything joined lands in one batch, which `writer_stats` confirms.
+
+/// In one batch: two good moves in one game (the second sees the first), a
+/// good move elsewhere, and five writes that fail for five reasons. Each gets
+/// its own answer and the failures leave no trace.
+#[tokio::test]
+async fn one_failing_write_in_a_batch_leaves_the_others_whole() {
+    let (_dir, _clock, store) = fresh().await;
+    let (a, b, c) = (actor(&alice()), actor(&bob()), actor(&carol()));
+    let first = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let second = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let over = store.create_game(pvp(alice(), bob())).await.unwrap();
+    store
+        .finish_game(over.id, GameResult::Draw, "agreement")
+        .await
+        .unwrap();
+    let before = store.writer_stats();
+
+    let (first_move, stale, game_over, intruder, wrong_turn, reply, elsewhere, no_takeback) = tokio::join!(
+        store.apply_move(first.id, 0, "h2e2", &a),
+        store.apply_move(second.id, 5, "h2e2", &a),
+        store.apply_move(over.id, 0, "h2e2", &a),
+        store.apply_move(second.id, 0, "h2e2", &c),
+        store.apply_move(second.id, 0, "h9g7", &b),
+        store.apply_move(first.id, 1, "h9g7", &b),
+        store.apply_move(second.id, 0, "b2e2", &a),
+        store.take_back(over.id, 0, 1),
+    );
+
+    let after = store.writer_stats();
+    assert_eq!(
+        after.batches,
+        before.batches + 1,
+        "{before:?} then {after:?}"
+    );
+    assert_eq!(after.writes, before.writes + 8);
+    assert_eq!(first_move.unwrap().ply, 1);
+    assert_eq!(reply.unwrap().ply, 2, "the reply saw the first move");
+    assert_eq!(elsewhere.unwrap().ply, 1);
+    assert!(matches!(
+        stale,
+        Err(StoreError::StaleGame {
+            expected: 5,
+            actual: 0,
+            ..
+        })
+    ));
+    assert!(matches!(game_over, Err(StoreError::GameOver(_))));
+    assert!(matches!(intruder, Err(StoreError::NotAParticipant(_))));
+    assert!(matches!(wrong_turn, Err(StoreError::NotYourTurn { .. })));
+    assert!(matches!(no_takeback, Err(StoreError::GameOver(_))));
+
+    let stored = |moves: Vec<xiangqi_bot::store::MoveRecord>| -> Vec<String> {
+        moves.iter().map(|m| m.iccs.to_string()).collect()
+    };
+    let (record, moves) = store.game_with_moves(first.id).await.unwrap();
+    assert_eq!(
+        (record.ply, stored(moves)),
+        (2, vec!["h2e2".into(), "h9g7".into()])
+    );
+    let (record, moves) = store.game_with_moves(second.id).await.unwrap();
+    assert_eq!((record.ply, stored(moves)), (1, vec!["b2e2".into()]));
+    let (record, moves) = store.game_with_moves(over.id).await.unwrap();
+    assert_eq!((record.ply, moves.len()), (0, 0));
+    assert_eq!(record.status, GameState::Finished);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// Four submissions for the same ply in one batch, round after round: the
+/// first queued wins (the others' savepoints see its write) and the rest are
+/// told the position changed.
+#[tokio::test]
+async fn racing_moves_in_one_batch_have_exactly_one_winner() {
+    let (_dir, _clock, store) = fresh().await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let rounds = 30;
+    for ply in 0..rounds {
+        let mover = if ply % 2 == 0 {
+            actor(&alice())
+        } else {
+            actor(&bob())
+        };
+        let moves: Vec<String> = (0..4).map(|i| move_for(ply * 4 + i)).collect();
+        let before = store.writer_stats();
+        let results = tokio::join!(
+            store.apply_move(game.id, ply, &moves[0], &mover),
+            store.apply_move(game.id, ply, &moves[1], &mover),
+            store.apply_move(game.id, ply, &moves[2], &mover),
+            store.apply_move(game.id, ply, &moves[3], &mover),
+        );
+        assert_eq!(store.writer_stats().batches, before.batches + 1);
+        let results = [results.0, results.1, results.2, results.3];
+        let winners: Vec<usize> = (0..4).filter(|&i| results[i].is_ok()).collect();
+        assert_eq!(winners, [0], "round {ply}: {results:?}");
+        for loser in &results[1..] {
+            assert!(
+                matches!(loser, Err(StoreError::StaleGame { expected, actual, .. })
+                    if *expected == ply && *actual == ply + 1),
+                "round {ply}: {loser:?}"
+            );
+        }
+        let (record, stored) = store.game_with_moves(game.id).await.unwrap();
+        assert_eq!(record.ply, ply + 1);
+        assert_eq!(stored.last().unwrap().iccs.to_string(), moves[0]);
+    }
+}
+
+/// Many games moving at once with durable commits: the moment a caller is
+/// told its move is stored, another connection already sees it (answering
+/// before the commit would fail this), and a store opened afresh on the file
+/// holds every acknowledged move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_acknowledged_move_is_committed_when_answered() {
+    let dir = TempDir::new().unwrap();
+    let store = Store::open_with(StoreConfig::new(db_url(&dir)), Arc::new(SystemClock))
+        .await
+        .unwrap();
+    let plies = 20u32;
+    let mut tasks = Vec::new();
+    for _ in 0..16 {
+        let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut acked = Vec::new();
+            for ply in 0..plies {
+                let by = if ply % 2 == 0 {
+                    actor(&alice())
+                } else {
+                    actor(&bob())
+                };
+                let mv = move_for(game.id.0 as u32 * 100 + ply);
+                let record = store.apply_move(game.id, ply, &mv, &by).await.unwrap();
+                let seen = store.game(game.id).await.unwrap().ply;
+                assert!(
+                    seen > ply,
+                    "move {} acknowledged, reader sees ply {seen}",
+                    ply + 1
+                );
+                assert_eq!(record.ply, ply + 1);
+                acked.push(mv);
+            }
+            (game.id, acked)
+        }));
+    }
+    let mut acked = Vec::new();
+    for task in tasks {
+        acked.push(task.await.unwrap());
+    }
+    let stats = store.writer_stats();
+    assert!(stats.writes >= 16 * u64::from(plies) && stats.batches <= stats.writes);
+    eprintln!("writer: {stats:?}");
+    drop(store);
+
+    let reopened = open_url(&db_url(&dir), Arc::new(ManualClock::new(T0))).await;
+    for (id, moves) in acked {
+        let (record, stored) = reopened.game_with_moves(id).await.unwrap();
+        assert_eq!(record.ply, plies);
+        let stored: Vec<String> = stored.iter().map(|m| m.iccs.to_string()).collect();
+        assert_eq!(stored, moves, "game {id}");
+    }
+}
+
+/// When the batch cannot be committed (here: another connection holds the
+/// write lock past the busy timeout) every caller in it gets an error and
+/// nothing of it is stored; the writer carries on afterwards.
+#[tokio::test]
+async fn a_batch_that_cannot_commit_fails_every_write_in_it() {
+    let dir = TempDir::new().unwrap();
+    let mut config = StoreConfig::new(db_url(&dir));
+    config.busy_timeout = Duration::from_millis(100);
+    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap();
+    let (a, b) = (actor(&alice()), actor(&bob()));
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let other = store.create_game(pvp(alice(), bob())).await.unwrap();
+
+    let mut blocker = sqlx::SqliteConnection::connect(&db_url(&dir))
+        .await
+        .unwrap();
+    sqlx::raw_sql("BEGIN IMMEDIATE")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    let results = tokio::join!(
+        store.apply_move(game.id, 0, "h2e2", &a),
+        store.apply_move(game.id, 1, "h9g7", &b),
+        store.apply_move(other.id, 0, "b2e2", &a),
+    );
+    for result in [&results.0, &results.1, &results.2] {
+        assert!(
+            matches!(result, Err(StoreError::NotStored(_))),
+            "{result:?}"
+        );
+    }
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+
+    assert_eq!(store.game(game.id).await.unwrap().ply, 0);
+    assert_eq!(store.game(other.id).await.unwrap().ply, 0);
+    store.apply_move(game.id, 0, "h2e2", &a).await.unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().ply, 1);
+}
+
+/// `close` stores what was submitted before it and refuses what comes after.
+#[tokio::test]
+async fn close_stores_earlier_writes_and_refuses_later_ones() {
+    let (dir, clock, store) = fresh().await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let a = actor(&alice());
+    let (moved, ()) = tokio::join!(store.apply_move(game.id, 0, "h2e2", &a), store.close(),);
+    assert_eq!(moved.unwrap().ply, 1);
+    assert!(matches!(
+        store.apply_move(game.id, 1, "h9g7", &actor(&bob())).await,
+        Err(StoreError::Database(sqlx::Error::PoolClosed))
+    ));
+    let reopened = open(&dir, clock).await;
+    assert_eq!(reopened.game(game.id).await.unwrap().ply, 1);
+}
