@@ -211,7 +211,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
         stand_in.send_message(&alice, channel, "!xq play").await;
         let board = stand_in
             .wait_for("the game's first board", from, WAIT, |c| {
-                c.shows_message() && c.content().starts_with("Game #") && !c.pngs().is_empty()
+                c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
             })
             .await;
 

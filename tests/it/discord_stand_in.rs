@@ -896,8 +896,11 @@ async fn the_bots_own_command_definition_is_accepted() {
         (registered[0].guild, registered[0].name.as_str()),
         (None, "xiangqi")
     );
-    assert!(registered[0].dm_permission_sent);
-    assert!(!registered[0].contexts_sent);
+    // `contexts` (servers and DMs with the bot), not the deprecated
+    // `dm_permission`.
+    assert!(!registered[0].dm_permission_sent);
+    assert!(registered[0].contexts_sent);
+    assert_eq!(registered[0].contexts(), Some(vec![0, 1]));
 
     // Guild commands are kept apart, and `contexts` is recorded.
     let guild = serenity::all::GuildId::new(GUILD_ID);

@@ -12,7 +12,7 @@
 //! age interactions, archive and lock threads, delete channels and messages,
 //! remove the bot from a channel, and inject failures and rate limits.
 
-#![allow(dead_code)] // each test binary uses a different part of the stand-in
+#![allow(dead_code)] // helpers kept for tests that may use them; not every one does
 
 mod gateway;
 mod model;

@@ -17,7 +17,7 @@
 //! The front can answer a request itself with Discord's 429 (see
 //! [`TlsFront::rate_limit_next`]), and records every request it saw.
 
-#![allow(dead_code)] // each test binary uses a different part of the front
+#![allow(dead_code)] // helpers kept for tests that may use them; not every one does
 
 use std::collections::VecDeque;
 use std::convert::Infallible;

@@ -7,7 +7,7 @@
 //! end-to-end tests alike; only the REST base (`--api-proxy`) differs there,
 //! and with it serenity's own rate limiter, which would send around the proxy.
 //! [`build_client_with`] is the same with the test's own HTTP client, so that
-//! a test can keep the rate limiter on (`tests/discord_limiter.rs`).
+//! a test can keep the rate limiter on (`tests/it/discord_limiter.rs`).
 
 mod commands;
 mod events;
