@@ -223,7 +223,6 @@ pub struct InteractionOutbox<'a> {
     channel: &'a ChannelOutbox,
     interaction: &'a CommandInteraction,
     response: Mutex<Response>,
-    posted: std::sync::atomic::AtomicBool,
     /// A channel (a game's thread) that public replies went to instead.
     elsewhere: std::sync::Mutex<Option<ChannelId>>,
 }
@@ -237,7 +236,6 @@ impl<'a> InteractionOutbox<'a> {
             channel,
             interaction,
             response: Mutex::new(Response::Pending),
-            posted: Default::default(),
             elsewhere: Default::default(),
         }
     }
@@ -271,12 +269,13 @@ impl<'a> InteractionOutbox<'a> {
         &self,
         text: String,
         files: Vec<Attachment>,
-        outgoing: &Outgoing,
+        private: bool,
+        mentions: &[UserId],
     ) -> anyhow::Result<()> {
         let mut message = CreateInteractionResponseMessage::new()
             .content(text)
-            .ephemeral(outgoing.private)
-            .allowed_mentions(allowed_mentions(&outgoing.mentions));
+            .ephemeral(private)
+            .allowed_mentions(allowed_mentions(mentions));
         for file in files {
             message = message.add_file(attachment(file));
         }
@@ -337,7 +336,8 @@ impl<'a> InteractionOutbox<'a> {
     ) -> anyhow::Result<Response> {
         match state {
             Response::Pending => {
-                self.respond(text, files, outgoing).await?;
+                self.respond(text, files, outgoing.private, &outgoing.mentions)
+                    .await?;
                 Ok(Response::Shown { placeholder: false })
             }
             Response::Deferred { ephemeral } if ephemeral == outgoing.private => {
@@ -382,13 +382,10 @@ impl<'a> InteractionOutbox<'a> {
                 .map_err(anyhow::Error::from),
             Response::Deferred { .. } => self.edit_original(note, Vec::new(), &[]).await,
             Response::Pending => {
-                let quiet = Outgoing {
-                    parts: Vec::new(),
-                    files: Vec::new(),
-                    mentions: Vec::new(),
-                    private: elsewhere.is_none(),
-                };
-                self.respond(note, Vec::new(), &quiet).await
+                // Nothing answered here: say where the answer went, or
+                // (only to the user) that the command is done.
+                self.respond(note, Vec::new(), elsewhere.is_none(), &[])
+                    .await
             }
         };
         if let Err(err) = result {
@@ -400,8 +397,6 @@ impl<'a> InteractionOutbox<'a> {
 #[async_trait]
 impl Outbox for InteractionOutbox<'_> {
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
-        self.posted
-            .store(true, std::sync::atomic::Ordering::Relaxed);
         if !reply.private {
             let target = target_channel(place)?;
             if target != self.interaction.channel_id {
