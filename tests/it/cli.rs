@@ -1,26 +1,12 @@
 //! The output formats of the `perft` and `moves` subcommands, which other
 //! parts and outside checks parse.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_xiangqi-bot");
+use crate::support::{bot_binary, run_with_stdin};
 
 fn run(args: &[&str], stdin: &str) -> (String, bool) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the binary");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
+    let mut command = bot_binary();
+    command.args(args);
+    let out = run_with_stdin(command, stdin);
     (
         String::from_utf8(out.stdout).expect("utf-8"),
         out.status.success(),

@@ -2,9 +2,9 @@
 //! plays a game to checkmate between two users (`as NAME`), writes the boards
 //! it names, and a second run on the same database finds the game in `history`.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+use crate::support::{bot_binary, run_with_stdin};
 
 /// Runs `xiangqi-bot console` on `db` as carol with `script` as stdin;
 /// returns stdout.
@@ -14,7 +14,7 @@ fn console(db: &Path, boards: &Path, script: &str) -> String {
 
 /// Runs the console as `user`, or as the default user when `None`.
 fn console_as(user: Option<&str>, db: &Path, boards: &Path, script: &str) -> String {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"));
+    let mut command = bot_binary();
     command
         .args(["console", "--db"])
         .arg(db)
@@ -23,23 +23,12 @@ fn console_as(user: Option<&str>, db: &Path, boards: &Path, script: &str) -> Str
     if let Some(user) = user {
         command.args(["--user", user]);
     }
-    let mut child = command
+    command
         .env("RUST_LOG", "warn")
         .env_remove("DISCORD_TOKEN")
         .env_remove("DATABASE_URL")
-        .env_remove("XIANGQI_USER")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+        .env_remove("XIANGQI_USER");
+    let output = run_with_stdin(command, script);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),

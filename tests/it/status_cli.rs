@@ -1,24 +1,12 @@
 //! `xiangqi-bot status` through the built binary: one `RESULT REASON` line per
 //! input line, `error: ...` for a bad line, and the next line still answered.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::support::{bot_binary, run_with_stdin};
 
 fn status(stdin: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
-        .arg("status")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let output = child.wait_with_output().expect("the binary finishes");
+    let mut command = bot_binary();
+    command.arg("status");
+    let output = run_with_stdin(command, stdin);
     assert!(output.status.success(), "exit status {:?}", output.status);
     String::from_utf8(output.stdout)
         .expect("UTF-8 output")

@@ -3,7 +3,7 @@
 //! `go infinite` ended by `stop`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
@@ -18,7 +18,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
+        let mut child = crate::support::bot_binary()
             .arg("uci")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -5,6 +5,31 @@
 pub mod stand_in;
 pub mod tls_front;
 
+/// The built `xiangqi-bot`, to run as a user would.
+pub fn bot_binary() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
+}
+
+/// Runs `command`, writing `stdin` to it and closing it, and returns what it
+/// printed once it exits.
+pub fn run_with_stdin(mut command: std::process::Command, stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("its stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write its stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
 /// Whether `text` shows `fragment` as markdown would read it: unescaped.
 pub fn shows_raw(text: &str, fragment: &str) -> bool {
     text.match_indices(fragment)
