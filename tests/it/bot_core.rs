@@ -724,16 +724,7 @@ async fn move_suggestions_come_from_the_game_the_move_would_be_played_in() {
     assert!(after.iter().all(|(_, iccs)| iccs.starts_with("e2")));
 }
 
-/// Display names chosen to break a markdown reply: each must show as typed,
-/// never as formatting, a mention, a link or a header.
-const HOSTILE_NAMES: [&str; 6] = [
-    "**bold** _x_ ~~s~~ ||spoiler|| `code`",
-    "<@1234>",
-    "@everyone",
-    "[click](https://example.com)",
-    "# Header",
-    "-# subtext",
-];
+use crate::support::HOSTILE_NAMES;
 
 #[tokio::test]
 async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {

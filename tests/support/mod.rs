@@ -5,6 +5,19 @@
 pub mod stand_in;
 pub mod tls_front;
 
+/// Display names chosen to break a markdown reply: markdown, a user mention,
+/// `@everyone`, a masked link, a leading header and subtext marker, `@here`
+/// and a role mention. Each must show as typed and ping nobody.
+pub const HOSTILE_NAMES: [&str; 7] = [
+    "**bold** _x_ ~~s~~ ||spoiler|| `code`",
+    "<@1234>",
+    "@everyone",
+    "[click](https://example.com)",
+    "# Header",
+    "-# subtext",
+    "@here <@&5678>",
+];
+
 /// The built `xiangqi-bot`, to run as a user would.
 pub fn bot_binary() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))

@@ -124,25 +124,17 @@ impl TestUser {
     /// `@everyone`, a masked link, and a leading header and subtext marker.
     /// Their usernames are plain (`hostile0`…), as Discord's usernames are.
     pub fn hostile() -> Vec<TestUser> {
-        [
-            "**bold** _x_ ~~s~~ ||spoiler|| `code`",
-            "<@1234>",
-            "@everyone",
-            "[click](https://example.com)",
-            "# Header",
-            "-# subtext",
-            "@here <@&5678>",
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            TestUser::with_display_name(
-                666_000_000_000_000_000 + i as u64,
-                &format!("hostile{i}"),
-                name,
-            )
-        })
-        .collect()
+        super::HOSTILE_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                TestUser::with_display_name(
+                    666_000_000_000_000_000 + i as u64,
+                    &format!("hostile{i}"),
+                    name,
+                )
+            })
+            .collect()
     }
 
     /// What Discord shows for the user outside a guild nickname.
