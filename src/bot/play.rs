@@ -86,7 +86,7 @@ impl Bot {
                 "Game #{} ({}) starts in {}.",
                 loaded.id(),
                 pairing(&loaded.record),
-                mention(&place)
+                outbox.link(&place)
             );
             post(outbox, &request.place, Reply::public(pointer)).await?;
         }
@@ -134,16 +134,5 @@ impl Bot {
             self.bot_turn(loaded.record.id, outbox).await?;
         }
         Ok(())
-    }
-}
-
-/// How a reply points to a place: a channel mention on platforms with servers,
-/// the thread's or channel's name otherwise.
-pub(super) fn mention(place: &Place) -> String {
-    let id = place.thread.as_deref().unwrap_or(&place.channel);
-    if place.guild.is_some() {
-        format!("<#{id}>")
-    } else {
-        format!("#{}", shown(id))
     }
 }

@@ -84,6 +84,13 @@ pub trait Outbox: Send + Sync {
     fn is_direct_message(&self, _place: &Place) -> bool {
         false
     }
+
+    /// How a reply points to `place`: where the transport has no links,
+    /// the thread's or channel's name.
+    fn link(&self, place: &Place) -> String {
+        let id = place.thread.as_deref().unwrap_or(&place.channel);
+        format!("#{}", super::markup::shown(id))
+    }
 }
 
 /// An outbox that keeps what it is given: for tests, and for any caller that

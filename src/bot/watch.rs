@@ -5,7 +5,6 @@ use crate::store::GameId;
 
 use super::error::{BotError, BotResult};
 use super::games::{game_place, pairing, result_sentence, seat, seen_by_black, LoadedGame};
-use super::play::mention;
 use super::reply::{Outbox, Reply};
 use super::{post, Bot, Request};
 
@@ -67,7 +66,7 @@ impl Bot {
                 "Game #{} ({}) is played in {}. {}",
                 game,
                 pairing(&loaded.record),
-                mention(&place),
+                outbox.link(&place),
                 status_line(&loaded)
             )
         } else {

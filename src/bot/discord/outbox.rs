@@ -27,7 +27,7 @@ use serenity::all::{
 };
 use tokio::sync::Mutex;
 
-use super::places::{target_channel, Places};
+use super::places::{parse_id, target_channel, Places};
 use crate::bot::{Attachment, Outbox, Place, PlaceGone, Reply};
 
 /// Discord's limit on a message's text, in characters.
@@ -164,6 +164,16 @@ impl Outbox for ChannelOutbox {
     fn is_direct_message(&self, place: &Place) -> bool {
         place.guild.is_none()
     }
+
+    /// A channel mention, which Discord shows as a link to the channel or
+    /// thread of a server; a DM is named by its id.
+    fn link(&self, place: &Place) -> String {
+        let id = place.thread.as_deref().unwrap_or(&place.channel);
+        match parse_id(id) {
+            Ok(id) if place.guild.is_some() => format!("<#{id}>"),
+            _ => format!("#{}", crate::bot::markup::shown(id)),
+        }
+    }
 }
 
 /// Answers a typed message (`!xq …` or a bare move).
@@ -194,6 +204,10 @@ impl Outbox for MessageOutbox<'_> {
 
     fn is_direct_message(&self, place: &Place) -> bool {
         self.channel.is_direct_message(place)
+    }
+
+    fn link(&self, place: &Place) -> String {
+        self.channel.link(place)
     }
 }
 
@@ -439,6 +453,10 @@ impl Outbox for InteractionOutbox<'_> {
     fn is_direct_message(&self, place: &Place) -> bool {
         self.channel.is_direct_message(place)
     }
+
+    fn link(&self, place: &Place) -> String {
+        self.channel.link(place)
+    }
 }
 
 /// A reply as Discord messages: the text in parts that fit, the files for
@@ -456,7 +474,7 @@ impl From<Reply> for Outgoing {
         let mentions: Vec<UserId> = reply
             .mentions
             .iter()
-            .filter_map(|id| super::places::parse_id(id).ok().map(UserId::new))
+            .filter_map(|id| parse_id(id).ok().map(UserId::new))
             .collect();
         let text = if mentions.is_empty() {
             reply.text
