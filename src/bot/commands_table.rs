@@ -173,7 +173,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "move",
         aliases: &["m"],
-        about: "Make a move in your game here (or type it alone): ICCS h2e2, WXF C2=5 or Chinese 炮二平五",
+        about: "Make a move here (or type it alone): ICCS h2e2, WXF C2=5, Chinese 炮二平五, Vietnamese P2-5",
         args: &[Arg::MoveText],
         group: Group::Playing,
         private: false,
@@ -367,7 +367,7 @@ impl Arg {
                 "The bot's strength, {MIN_LEVEL} (easiest) to {MAX_LEVEL} (strongest); default {DEFAULT_LEVEL}"
             ),
             Arg::User(slot) | Arg::GameId(slot) => slot.about.into(),
-            Arg::MoveText => "ICCS h2e2, WXF C2=5 or Chinese 炮二平五".into(),
+            Arg::MoveText => "ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5".into(),
             Arg::Ignored => String::new(),
         }
     }
@@ -394,7 +394,7 @@ impl Arg {
             Arg::Level => "a level",
             Arg::User(_) => "a user",
             Arg::GameId(_) => "a game id (`games` lists them)",
-            Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF) or `炮二平五`",
+            Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`",
             Arg::Ignored => "anything",
         }
     }
