@@ -43,6 +43,7 @@ pub use model::{
 pub use offers::OfferAnswer;
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
+pub use writer::DiskLimit;
 pub(crate) use writer::WriterStats;
 
 use writer::{BoxFuture, Writer};
@@ -75,6 +76,9 @@ pub struct StoreConfig {
     pub durability: Durability,
     /// Connections for reads, which run beside the single writer.
     pub read_connections: u32,
+    /// How far the writer may grow the file (unlimited by default); tests
+    /// keep a clone to fill the disk and free it again.
+    pub disk: DiskLimit,
 }
 
 impl StoreConfig {
@@ -84,6 +88,7 @@ impl StoreConfig {
             busy_timeout: Duration::from_secs(5),
             durability: Durability::Full,
             read_connections: 4,
+            disk: DiskLimit::default(),
         }
     }
 }
@@ -143,7 +148,7 @@ impl Store {
         };
         tracing::info!(url = %config.url, durability = ?config.durability, "game store open");
         Ok(Store {
-            writer: Writer::spawn(write_pool.clone()),
+            writer: Writer::spawn(write_pool.clone(), config.disk.clone()),
             write_pool,
             reader,
             clock,
