@@ -51,7 +51,10 @@ pub enum Command {
     Board {
         game: Option<i64>,
     },
-    Games,
+    /// The live games here, `page` (from 1) of them.
+    Games {
+        page: u32,
+    },
     Watch {
         game: i64,
     },
@@ -145,6 +148,20 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 values.text = Some(rest.concat());
                 rest = &[];
             }
+            Arg::Page => {
+                let Some((&word, after)) = rest.split_first() else {
+                    continue;
+                };
+                rest = after;
+                let page = word.parse::<u32>().ok().filter(|&page| page >= 1);
+                let page = page.ok_or_else(|| {
+                    bad(format!(
+                        "`{}` is not a page number (1, 2, ...)",
+                        shorten(word)
+                    ))
+                })?;
+                values.page = Some(page);
+            }
             Arg::User(_) | Arg::GameId(_) => {
                 let Some((&word, after)) = rest.split_first() else {
                     if arg.required() {
@@ -213,6 +230,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             (false, true, _) => format!("`{word}` is not a level from {MIN_LEVEL} to {MAX_LEVEL}"),
             (false, false, Some(Arg::User(_))) => "name one user at most".into(),
             (false, false, Some(Arg::GameId(_))) => "name one game".into(),
+            (false, false, Some(Arg::Page)) => "name one page".into(),
             (false, false, _) => format!("it takes nothing after it (got `{word}`)"),
         }));
     }
