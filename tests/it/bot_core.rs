@@ -1138,4 +1138,14 @@ async fn a_game_is_visible_in_its_server_and_to_its_players() {
         "{}",
         texts(&finished)
     );
+    // A player's history lists the game in its own server and in their DM,
+    // and not in another server.
+    let listed = |replies: &[(Place, Reply)]| texts(replies).contains(&format!("#{game}"));
+    let history = "history @ann";
+    assert!(listed(
+        &h.say_in(&in_server("g1", "public"), "eve", history).await
+    ));
+    assert!(listed(&h.say_in(&dm("ann"), "ann", "history").await));
+    let other_server = h.say_in(&in_server("g2", "c"), "eve", history).await;
+    assert!(!listed(&other_server), "{}", texts(&other_server));
 }
