@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::render::{PieceStyle, Style, Theme};
+
 /// Settings every transport shares.
 #[derive(Args, Clone, Debug)]
 pub struct BotArgs {
@@ -37,6 +39,15 @@ pub struct BotArgs {
     /// Where the console writes board pictures and other files.
     #[arg(long, env = "XIANGQI_BOARD_DIR", default_value = "boards")]
     pub board_dir: PathBuf,
+
+    /// The pieces on every board and replay: `chinese` or `international`
+    /// (`board` and `game` can name another).
+    #[arg(long, env = "XIANGQI_PIECES", default_value_t = PieceStyle::Chinese)]
+    pub pieces: PieceStyle,
+
+    /// The board theme: `wood` or `contrast` (`board` and `game` can name another).
+    #[arg(long, env = "XIANGQI_THEME", default_value_t = Theme::Wood)]
+    pub theme: Theme,
 }
 
 impl BotArgs {
@@ -60,6 +71,10 @@ impl BotArgs {
             challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
             hints: self.hints,
             engine_threads,
+            style: Style {
+                pieces: self.pieces,
+                theme: self.theme,
+            },
         })
     }
 
@@ -89,6 +104,8 @@ pub struct BotConfig {
     pub hints: bool,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
+    /// How pictures look unless a command names a style.
+    pub style: Style,
 }
 
 impl Default for BotConfig {
@@ -98,6 +115,7 @@ impl Default for BotConfig {
             challenge_expiry: Duration::from_secs(10 * 60),
             hints: true,
             engine_threads: default_engine_threads(),
+            style: Style::default(),
         }
     }
 }
