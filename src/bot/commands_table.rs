@@ -9,8 +9,9 @@
 //! Adding a command means one entry here, its [`Command`] variant and its
 //! handler in `Bot::dispatch`.
 
-use super::command::{ColorChoice, Command, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use super::command::{ColorChoice, Command, StyleChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 use super::Actor;
+use crate::render::{PieceStyle, Theme};
 
 /// One command: what a user types, what it means, and how its words are read.
 pub struct CommandSpec {
@@ -55,6 +56,12 @@ pub enum Arg {
     /// A move in any notation: the rest of the line (spaces inside it are
     /// forgiven); a string option with autocomplete.
     MoveText,
+    /// A piece style, `chinese` or `international` (default: the bot's);
+    /// the option `pieces`, with choices.
+    Pieces,
+    /// A board theme, `wood` or `contrast` (default: the bot's); the option
+    /// `theme`, with choices.
+    Theme,
     /// Whatever follows is read and ignored (`help play` still helps); no option.
     Ignored,
 }
@@ -101,6 +108,17 @@ pub struct ArgValues {
     pub game: Option<i64>,
     pub page: Option<u32>,
     pub text: Option<String>,
+    pub pieces: Option<PieceStyle>,
+    pub theme: Option<Theme>,
+}
+
+impl ArgValues {
+    fn style(&self) -> StyleChoice {
+        StyleChoice {
+            pieces: self.pieces,
+            theme: self.theme,
+        }
+    }
 }
 
 const GAME_HERE: Slot = Slot {
@@ -228,12 +246,17 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "board",
         aliases: &[],
-        about: "Show a game's board",
-        args: &[Arg::GameId(GAME_HERE)],
+        about: "Show a game's board, in the piece style and theme you name",
+        args: &[Arg::GameId(GAME_HERE), Arg::Pieces, Arg::Theme],
         group: Group::Watching,
         private: false,
         is: |c| matches!(c, Command::Board { .. }),
-        build: |a| Some(Command::Board { game: a.game }),
+        build: |a| {
+            Some(Command::Board {
+                game: a.game,
+                style: a.style(),
+            })
+        },
     },
     CommandSpec {
         word: "games",
@@ -282,11 +305,16 @@ pub static COMMANDS: &[CommandSpec] = &[
             option: "id",
             required: true,
             about: "Game id",
-        })],
+        }), Arg::Pieces, Arg::Theme],
         group: Group::History,
         private: false,
         is: |c| matches!(c, Command::Game { .. }),
-        build: |a| Some(Command::Game { id: a.game? }),
+        build: |a| {
+            Some(Command::Game {
+                id: a.game?,
+                style: a.style(),
+            })
+        },
     },
     CommandSpec {
         word: "stats",
@@ -352,7 +380,7 @@ impl Arg {
         match self {
             Arg::User(slot) | Arg::GameId(slot) => slot.required,
             Arg::MoveText => true,
-            Arg::Side | Arg::Level | Arg::Page | Arg::Ignored => false,
+            Arg::Side | Arg::Level | Arg::Page | Arg::Pieces | Arg::Theme | Arg::Ignored => false,
         }
     }
 
@@ -364,6 +392,8 @@ impl Arg {
             Arg::User(slot) | Arg::GameId(slot) => Some(slot.option),
             Arg::MoveText => Some("move"),
             Arg::Page => Some("page"),
+            Arg::Pieces => Some("pieces"),
+            Arg::Theme => Some("theme"),
             Arg::Ignored => None,
         }
     }
@@ -378,6 +408,8 @@ impl Arg {
             Arg::User(slot) | Arg::GameId(slot) => slot.about.into(),
             Arg::MoveText => "ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5".into(),
             Arg::Page => "Page of the list (default 1)".into(),
+            Arg::Pieces => "Chinese characters or international symbols (default: the bot's)".into(),
+            Arg::Theme => "Wooden or high-contrast board (default: the bot's)".into(),
             Arg::Ignored => String::new(),
         }
     }
@@ -394,6 +426,8 @@ impl Arg {
             Arg::GameId(_) => optional("game id"),
             Arg::MoveText => "<move>".into(),
             Arg::Page => optional("page"),
+            Arg::Pieces => optional(&names(&PieceStyle::ALL.map(PieceStyle::name))),
+            Arg::Theme => optional(&names(&Theme::ALL.map(Theme::name))),
             Arg::Ignored => return None,
         })
     }
@@ -407,9 +441,16 @@ impl Arg {
             Arg::GameId(_) => "a game id (`games` lists them)",
             Arg::Page => "a page number",
             Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`",
+            Arg::Pieces => "a piece style",
+            Arg::Theme => "a theme",
             Arg::Ignored => "anything",
         }
     }
+}
+
+/// `a|b`: the words of a usage line's choice.
+fn names(words: &[&str]) -> String {
+    words.join("|")
 }
 
 impl Command {

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::render::{PieceStyle, Style, Theme};
+
 /// The most engine searches the bot runs at once: far above any machine's
 /// cores, and far below what the engine's semaphore can count.
 pub const MAX_ENGINE_THREADS: usize = 1024;
@@ -41,6 +43,15 @@ pub struct BotArgs {
     /// Where the console writes board pictures and other files.
     #[arg(long, env = "XIANGQI_BOARD_DIR", default_value = "boards")]
     pub board_dir: PathBuf,
+
+    /// The pieces on every board and replay: `chinese` or `international`
+    /// (`board` and `game` can name another).
+    #[arg(long, env = "XIANGQI_PIECES", default_value_t = PieceStyle::Chinese)]
+    pub pieces: PieceStyle,
+
+    /// The board theme: `wood` or `contrast` (`board` and `game` can name another).
+    #[arg(long, env = "XIANGQI_THEME", default_value_t = Theme::Wood)]
+    pub theme: Theme,
 }
 
 impl BotArgs {
@@ -66,6 +77,10 @@ impl BotArgs {
             challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
             hints: self.hints,
             engine_threads,
+            style: Style {
+                pieces: self.pieces,
+                theme: self.theme,
+            },
         })
     }
 
@@ -95,6 +110,8 @@ pub struct BotConfig {
     pub hints: bool,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
+    /// How pictures look unless a command names a style.
+    pub style: Style,
 }
 
 impl Default for BotConfig {
@@ -104,6 +121,7 @@ impl Default for BotConfig {
             challenge_expiry: Duration::from_secs(10 * 60),
             hints: true,
             engine_threads: default_engine_threads(),
+            style: Style::default(),
         }
     }
 }
@@ -124,6 +142,8 @@ mod tests {
             challenge_minutes: 10.0,
             hints: true,
             board_dir: PathBuf::new(),
+            pieces: PieceStyle::default(),
+            theme: Theme::default(),
         }
     }
 

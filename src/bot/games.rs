@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::render::Scene;
+use crate::render::{Scene, Style};
 use crate::rules::notation;
 use crate::rules::{Color, Game, Move, Position};
 use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, UserRef};
@@ -221,6 +221,16 @@ impl Bot {
         loaded: &LoadedGame,
         black_seat: bool,
     ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
+        self.board_file_in(loaded, black_seat, self.config.style)
+    }
+
+    /// [`Bot::board_file`] in a given style (`board` with a style named).
+    pub(super) fn board_file_in(
+        &self,
+        loaded: &LoadedGame,
+        black_seat: bool,
+        style: Style,
+    ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
         let scene = scene_of(
             loaded.game.position(),
             loaded.game.moves().last().copied(),
@@ -235,7 +245,7 @@ impl Bot {
                 .acquire()
                 .await
                 .map_err(BotError::internal)?;
-            tokio::task::spawn_blocking(move || renderer.render_png(&scene))
+            tokio::task::spawn_blocking(move || renderer.render_png(&scene, style))
                 .await
                 .map_err(BotError::internal)
         };
@@ -245,10 +255,14 @@ impl Bot {
         }
     }
 
-    /// The game as an animated replay, one frame per position, of at most
-    /// the last [`MAX_REPLAY_FRAMES`] positions; drawn under the render
-    /// permits like any board.
-    pub(super) async fn replay_gif(&self, loaded: &LoadedGame) -> BotResult<Attachment> {
+    /// The game as an animated replay in `style`, one frame per position, of
+    /// at most the last [`MAX_REPLAY_FRAMES`] positions; drawn under the
+    /// render permits like any board.
+    pub(super) async fn replay_gif(
+        &self,
+        loaded: &LoadedGame,
+        style: Style,
+    ) -> BotResult<Attachment> {
         let heading = format!("#{} · {}", loaded.id(), plain_pairing(&loaded.record));
         let scenes = replay_scenes(&heading, &loaded.game);
         let renderer = Arc::clone(&self.renderer);
@@ -257,7 +271,7 @@ impl Bot {
             .acquire()
             .await
             .map_err(BotError::internal)?;
-        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
+        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes, style))
             .await
             .map_err(BotError::internal)?
             .map_err(BotError::internal)?;

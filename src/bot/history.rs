@@ -5,6 +5,7 @@
 use crate::rules::notation;
 use crate::store::{GameId, GameRecord, GameResult};
 
+use super::command::StyleChoice;
 use super::error::{BotError, BotResult};
 use super::games::{pairing, result_sentence, seat, visible_to, LoadedGame};
 use super::markup::shown;
@@ -80,6 +81,7 @@ impl Bot {
         &self,
         request: &Request,
         id: i64,
+        style: StyleChoice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load_visible(GameId(id), request).await?;
@@ -108,7 +110,8 @@ impl Bot {
             filename: format!("game-{id}.pgn"),
             bytes: pgn.into_bytes(),
         });
-        reply.files.push(self.replay_gif(&loaded).await?);
+        let style = style.or(self.config.style);
+        reply.files.push(self.replay_gif(&loaded, style).await?);
         post(outbox, &request.place, reply).await
     }
 

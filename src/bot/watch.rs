@@ -3,6 +3,7 @@
 
 use crate::store::GameId;
 
+use super::command::StyleChoice;
 use super::error::{BotError, BotResult};
 use super::games::{game_place, pairing, result_sentence, seat, seen_by_black, LoadedGame};
 use super::reply::{Outbox, Reply};
@@ -13,6 +14,7 @@ impl Bot {
         &self,
         request: &Request,
         game: Option<i64>,
+        style: StyleChoice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = match game {
@@ -20,9 +22,9 @@ impl Bot {
             None => self.load(self.my_game(request).await?.id).await?,
         };
         let text = status_line(&loaded);
-        let board = self
-            .board_file(&loaded, seen_by_black(&loaded.record, Some(&request.actor)))
-            .await?;
+        let black_seat = seen_by_black(&loaded.record, Some(&request.actor));
+        let style = style.or(self.config.style);
+        let board = self.board_file_in(&loaded, black_seat, style).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &request.place, reply).await

@@ -137,6 +137,8 @@ impl BotProcess {
                 challenge_minutes,
                 hints: true,
                 board_dir: db.with_extension("boards"),
+                pieces: Default::default(),
+                theme: Default::default(),
             },
             token: "stand-in-token".into(),
             guild: None,

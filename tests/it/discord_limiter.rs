@@ -165,6 +165,8 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 challenge_minutes: 10.0,
                 hints: true,
                 board_dir: db.with_extension("boards"),
+                pieces: Default::default(),
+                theme: Default::default(),
             },
             token: "stand-in-token".into(),
             guild: None,

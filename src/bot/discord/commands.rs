@@ -13,6 +13,7 @@ use serenity::all::{
 use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
 use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
 use crate::bot::{Actor, Command};
+use crate::render::{PieceStyle, Theme};
 
 /// The one top-level slash command; everything else is a subcommand of it so
 /// the bot takes a single entry in Discord's command picker.
@@ -44,7 +45,7 @@ pub fn definition() -> CreateCommand {
 /// id, suggestions for a move.
 fn option(arg: Arg) -> Option<CreateCommandOption> {
     let kind = match arg {
-        Arg::Side | Arg::MoveText => CommandOptionType::String,
+        Arg::Side | Arg::MoveText | Arg::Pieces | Arg::Theme => CommandOptionType::String,
         Arg::Level | Arg::GameId(_) | Arg::Page => CommandOptionType::Integer,
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
@@ -63,6 +64,12 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
                 _ => value.to_string(),
             };
             option.add_int_choice(name, i32::from(value))
+        }),
+        Arg::Pieces => PieceStyle::ALL.iter().fold(option, |option, style| {
+            option.add_string_choice(style.about(), style.name())
+        }),
+        Arg::Theme => Theme::ALL.iter().fold(option, |option, theme| {
+            option.add_string_choice(theme.about(), theme.name())
         }),
         Arg::GameId(_) | Arg::Page => option.min_int_value(1),
         Arg::MoveText => option.max_length(32).set_autocomplete(true),
@@ -155,6 +162,14 @@ pub fn read(data: &CommandData) -> Result<Command, String> {
                 Some(text) if !text.is_empty() => values.text = Some(text.to_string()),
                 _ => return Err(missing(arg)),
             },
+            Arg::Pieces => {
+                let style = value.as_str().unwrap_or_default().parse::<PieceStyle>();
+                values.pieces = Some(style.map_err(|e| format!("`{key}`: {e}."))?);
+            }
+            Arg::Theme => {
+                let theme = value.as_str().unwrap_or_default().parse::<Theme>();
+                values.theme = Some(theme.map_err(|e| format!("`{key}`: {e}."))?);
+            }
             Arg::Ignored => {}
         }
     }
