@@ -10,10 +10,13 @@ use clap::Args;
 /// Settings every transport shares.
 #[derive(Args, Clone, Debug)]
 pub struct BotArgs {
-    /// The database: an sqlx URL (`sqlite://xiangqi.db`) or a file path.
+    /// The database: an sqlx URL (`sqlite://xiangqi.db`,
+    /// `postgres://user:password@host/database`) or a SQLite file path.
     #[arg(
         long = "db",
         env = "DATABASE_URL",
+        // Its password stays out of `--help`.
+        hide_env_values = true,
         default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub database_url: String,

@@ -20,9 +20,9 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use sqlx::{SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
+use super::backend::{on_conn, Conn, Pool};
 use super::error::{StoreError, StoreResult};
 
 /// At most this many writes share one transaction, so that one huge batch
@@ -39,7 +39,7 @@ pub(super) type BoxFuture<'c, T> = Pin<Box<dyn Future<Output = T> + Send + 'c>>;
 trait Write: Send {
     /// Runs the write on the transaction's connection; `true` keeps its
     /// changes, `false` rolls them back to the savepoint.
-    fn apply<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, bool>;
+    fn apply<'c>(&'c mut self, conn: &'c mut Conn<'c>) -> BoxFuture<'c, bool>;
     /// Answers the caller once the batch is committed (`Ok`) or lost (`Err`
     /// with the reason, for every write in the batch).
     fn answer(self: Box<Self>, batch: Result<(), &str>);
@@ -54,9 +54,9 @@ struct TypedWrite<T, F> {
 impl<T, F> Write for TypedWrite<T, F>
 where
     T: Send + 'static,
-    F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
 {
-    fn apply<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, bool> {
+    fn apply<'c>(&'c mut self, conn: &'c mut Conn<'c>) -> BoxFuture<'c, bool> {
         Box::pin(async move {
             let Some(work) = self.work.take() else {
                 return false;
@@ -118,7 +118,7 @@ fn closed() -> StoreError {
 impl Writer {
     /// Starts the writer task on the current tokio runtime, writing through
     /// `pool` (one connection).
-    pub(super) fn spawn(pool: SqlitePool) -> Writer {
+    pub(super) fn spawn(pool: Pool) -> Writer {
         let (queue, requests) = mpsc::channel(QUEUE);
         let counters = Arc::new(Counters::default());
         tokio::spawn(run(pool, requests, counters.clone()));
@@ -132,9 +132,7 @@ impl Writer {
     pub(super) async fn write<T, F>(&self, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, StoreResult<T>>
-            + Send
-            + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
         let write = TypedWrite {
@@ -167,7 +165,7 @@ impl Writer {
     }
 }
 
-async fn run(pool: SqlitePool, mut requests: mpsc::Receiver<Request>, counters: Arc<Counters>) {
+async fn run(pool: Pool, mut requests: mpsc::Receiver<Request>, counters: Arc<Counters>) {
     let mut queued = Vec::with_capacity(MAX_BATCH);
     while requests.recv_many(&mut queued, MAX_BATCH).await > 0 {
         let mut batch = Vec::with_capacity(queued.len());
@@ -197,7 +195,7 @@ async fn run(pool: SqlitePool, mut requests: mpsc::Receiver<Request>, counters: 
 
 /// Applies `batch` in one transaction, each write in its savepoint, commits,
 /// then answers every caller.
-async fn commit_batch(pool: &SqlitePool, batch: Vec<Box<dyn Write>>) {
+async fn commit_batch(pool: &Pool, batch: Vec<Box<dyn Write>>) {
     let mut applied = Vec::with_capacity(batch.len());
     let mut waiting = batch.into_iter();
     let outcome = apply_all(pool, &mut waiting, &mut applied).await;
@@ -218,16 +216,16 @@ async fn commit_batch(pool: &SqlitePool, batch: Vec<Box<dyn Write>>) {
 }
 
 async fn apply_all(
-    pool: &SqlitePool,
+    pool: &Pool,
     waiting: &mut std::vec::IntoIter<Box<dyn Write>>,
     applied: &mut Vec<Box<dyn Write>>,
 ) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    let mut tx = pool.begin_write().await?;
     if waiting.len() == 1 {
         // Alone in its transaction, the transaction is its savepoint: a lone
         // player pays no more statements than before group commit.
         if let Some(mut write) = waiting.next() {
-            let keep = write.apply(&mut tx).await;
+            let keep = write.apply(&mut tx.conn()).await;
             applied.push(write);
             return if keep {
                 tx.commit().await
@@ -236,9 +234,12 @@ async fn apply_all(
             };
         }
     }
-    sqlx::raw_sql("SAVEPOINT write").execute(&mut *tx).await?;
+    on_conn!(&mut tx.conn(), |c| sqlx::raw_sql("SAVEPOINT write")
+        .execute(c)
+        .await?
+        .rows_affected());
     while let Some(mut write) = waiting.next() {
-        let keep = write.apply(&mut tx).await;
+        let keep = write.apply(&mut tx.conn()).await;
         applied.push(write);
         let more = !waiting.as_slice().is_empty();
         // Ending one savepoint and opening the next in one call saves a round
@@ -249,7 +250,13 @@ async fn apply_all(
             (false, true) => "ROLLBACK TO write; RELEASE write; SAVEPOINT write",
             (false, false) => "ROLLBACK TO write; RELEASE write",
         };
-        sqlx::raw_sql(end).execute(&mut *tx).await?;
+        // A failed statement aborts a PostgreSQL transaction until it rolls
+        // back to a savepoint; this is that rollback, so one write's error
+        // (a deadlock another process caused included) stays its own.
+        on_conn!(&mut tx.conn(), |c| sqlx::raw_sql(end)
+            .execute(c)
+            .await?
+            .rows_affected());
     }
     // Dropping `tx` on an error above rolls the whole batch back.
     tx.commit().await

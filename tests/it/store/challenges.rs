@@ -3,9 +3,8 @@
 
 use super::*;
 
-#[tokio::test]
-async fn challenges_check_addressee_and_expiry() {
-    let (_dir, clock, store) = fresh().await;
+async fn challenges_check_addressee_and_expiry(backend: Backend) {
+    let (_dir, clock, store) = fresh(backend).await;
     let challenge = |to: ChallengeTarget, color| NewChallenge {
         location: in_guild("g1", "c1"),
         from: alice(),
@@ -174,11 +173,11 @@ async fn challenges_check_addressee_and_expiry() {
         .unwrap();
     assert_eq!(game.black, Participant::Bot(BotLevel::new(5).unwrap()));
 }
+on_both_backends!(challenges_check_addressee_and_expiry);
 
 /// Many people click "accept" on one open challenge at once: one game.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_open_challenge_becomes_exactly_one_game() {
-    let (_dir, _clock, store) = fresh().await;
+async fn an_open_challenge_becomes_exactly_one_game(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let open_challenge = store
         .create_challenge(NewChallenge {
             location: Location::channel("c9"),
@@ -213,3 +212,4 @@ async fn an_open_challenge_becomes_exactly_one_game() {
     assert!(!games[0].rated);
     assert_eq!(store.live_games_in_channel("c9").await.unwrap().len(), 1);
 }
+on_both_backends!(an_open_challenge_becomes_exactly_one_game, multi_thread);
