@@ -51,7 +51,10 @@ pub enum Command {
     Board {
         game: Option<i64>,
     },
-    Games,
+    /// The live games here, `page` (from 1) of them.
+    Games {
+        page: u32,
+    },
     Watch {
         game: i64,
     },
@@ -145,6 +148,20 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 values.text = Some(rest.concat());
                 rest = &[];
             }
+            Arg::Page => {
+                let Some((&word, after)) = rest.split_first() else {
+                    continue;
+                };
+                rest = after;
+                let page = word.parse::<u32>().ok().filter(|&page| page >= 1);
+                let page = page.ok_or_else(|| {
+                    bad(format!(
+                        "`{}` is not a page number (1, 2, ...)",
+                        shorten(word)
+                    ))
+                })?;
+                values.page = Some(page);
+            }
             Arg::User(_) | Arg::GameId(_) => {
                 let Some((&word, after)) = rest.split_first() else {
                     if arg.required() {
@@ -213,6 +230,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             (false, true, _) => format!("`{word}` is not a level from {MIN_LEVEL} to {MAX_LEVEL}"),
             (false, false, Some(Arg::User(_))) => "name one user at most".into(),
             (false, false, Some(Arg::GameId(_))) => "name one game".into(),
+            (false, false, Some(Arg::Page)) => "name one page".into(),
             (false, false, _) => format!("it takes nothing after it (got `{word}`)"),
         }));
     }
@@ -282,11 +300,15 @@ pub fn parse_game_id(text: &str) -> Option<i64> {
 }
 
 /// Whether a lone word is shaped like a move in one of the notations players
-/// type: ICCS (`h2e2`, `H2-E2`), WXF (`C2=5`, `R+=5`, `H8+7`) or Chinese
-/// (`炮二平五`). Only the shape: the game's position decides legality, and a
-/// word that merely looks like a move gets a move error, which is the helpful one.
+/// type: ICCS (`h2e2`, `H2-E2`), WXF (`C2=5`, `R+=5`, `H8+7`), Chinese
+/// (`炮二平五`) or Vietnamese (`P2-5`, `Xs/1`). Only the shape: the game's
+/// position decides legality, and a word that merely looks like a move gets a
+/// move error, which is the helpful one.
 pub fn looks_like_move(word: &str) -> bool {
-    looks_like_iccs(word) || looks_like_wxf(word) || looks_like_chinese(word)
+    looks_like_iccs(word)
+        || looks_like_wxf(word)
+        || looks_like_chinese(word)
+        || looks_like_vietnamese(word)
 }
 
 fn looks_like_iccs(word: &str) -> bool {
@@ -312,6 +334,30 @@ fn looks_like_wxf(word: &str) -> bool {
     let piece_first = is_piece(chars[0]) && is_place(chars[1]);
     let tandem_first = matches!(chars[0], '+' | '-') && is_piece(chars[1]);
     (piece_first || tandem_first) && is_op(chars[2]) && chars[3].is_ascii_digit()
+}
+
+/// Piece letters (`Tg`, `S`, `T`, `X`, `P`, `M`, `B`), a file or a place
+/// (`t`, `s`, `g`, maybe with a file), then `.`, `/` or `-` and a digit.
+fn looks_like_vietnamese(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let rest = match bytes {
+        [b't', b'g', rest @ ..] => rest,
+        [b's' | b't' | b'x' | b'p' | b'm' | b'b', rest @ ..] => rest,
+        _ => return false,
+    };
+    let is_place = |b: &u8| b"tsg".contains(b);
+    let head_fits = |head: &[u8]| match head {
+        [single] => single.is_ascii_digit() || is_place(single),
+        [place, file] => is_place(place) && file.is_ascii_digit(),
+        _ => false,
+    };
+    match rest {
+        [head @ .., operator, number] => {
+            head_fits(head) && b"./-".contains(operator) && number.is_ascii_digit()
+        }
+        _ => false,
+    }
 }
 
 fn looks_like_chinese(word: &str) -> bool {
@@ -421,6 +467,11 @@ mod tests {
             "炮二平五",
             "马8进7",
             "馬８進７",
+            "P2-5",
+            "M8.7",
+            "Tg5.1",
+            "Xs/1",
+            "Bt7-6",
         ] {
             assert_eq!(parse(mv), Ok(Command::Move(mv.to_string())), "{mv}");
         }

@@ -49,6 +49,9 @@ pub enum Arg {
     User(Slot),
     /// A game's number, `12` or `#12`; an integer option of at least 1.
     GameId(Slot),
+    /// Which page of a long list, from 1 (default 1); an integer option of
+    /// at least 1.
+    Page,
     /// A move in any notation: the rest of the line (spaces inside it are
     /// forgiven); a string option with autocomplete.
     MoveText,
@@ -96,6 +99,7 @@ pub struct ArgValues {
     pub level: Option<u8>,
     pub user: Option<Actor>,
     pub game: Option<i64>,
+    pub page: Option<u32>,
     pub text: Option<String>,
 }
 
@@ -173,7 +177,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "move",
         aliases: &["m"],
-        about: "Make a move in your game here (or type it alone): ICCS h2e2, WXF C2=5 or Chinese 炮二平五",
+        about: "Make a move here (or type it alone): ICCS h2e2, WXF C2=5, Chinese 炮二平五, Vietnamese P2-5",
         args: &[Arg::MoveText],
         group: Group::Playing,
         private: false,
@@ -234,12 +238,16 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "games",
         aliases: &[],
-        about: "List the games in progress here",
-        args: &[],
+        about: "List the games in progress here, a page at a time",
+        args: &[Arg::Page],
         group: Group::Watching,
         private: false,
-        is: |c| matches!(c, Command::Games),
-        build: |_| Some(Command::Games),
+        is: |c| matches!(c, Command::Games { .. }),
+        build: |a| {
+            Some(Command::Games {
+                page: a.page.unwrap_or(1),
+            })
+        },
     },
     CommandSpec {
         word: "watch",
@@ -344,7 +352,7 @@ impl Arg {
         match self {
             Arg::User(slot) | Arg::GameId(slot) => slot.required,
             Arg::MoveText => true,
-            Arg::Side | Arg::Level | Arg::Ignored => false,
+            Arg::Side | Arg::Level | Arg::Page | Arg::Ignored => false,
         }
     }
 
@@ -355,6 +363,7 @@ impl Arg {
             Arg::Level => Some("level"),
             Arg::User(slot) | Arg::GameId(slot) => Some(slot.option),
             Arg::MoveText => Some("move"),
+            Arg::Page => Some("page"),
             Arg::Ignored => None,
         }
     }
@@ -367,7 +376,8 @@ impl Arg {
                 "The bot's strength, {MIN_LEVEL} (easiest) to {MAX_LEVEL} (strongest); default {DEFAULT_LEVEL}"
             ),
             Arg::User(slot) | Arg::GameId(slot) => slot.about.into(),
-            Arg::MoveText => "ICCS h2e2, WXF C2=5 or Chinese 炮二平五".into(),
+            Arg::MoveText => "ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5".into(),
+            Arg::Page => "Page of the list (default 1)".into(),
             Arg::Ignored => String::new(),
         }
     }
@@ -383,6 +393,7 @@ impl Arg {
             Arg::GameId(slot) if slot.required => "<game id>".into(),
             Arg::GameId(_) => optional("game id"),
             Arg::MoveText => "<move>".into(),
+            Arg::Page => optional("page"),
             Arg::Ignored => return None,
         })
     }
@@ -394,7 +405,8 @@ impl Arg {
             Arg::Level => "a level",
             Arg::User(_) => "a user",
             Arg::GameId(_) => "a game id (`games` lists them)",
-            Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF) or `炮二平五`",
+            Arg::Page => "a page number",
+            Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`",
             Arg::Ignored => "anything",
         }
     }
@@ -475,6 +487,6 @@ mod tests {
             .collect();
         assert_eq!(private, ["hint", "help"]);
         assert!(Command::Help.answers_privately() && Command::Hint.answers_privately());
-        assert!(!Command::Games.answers_privately());
+        assert!(!Command::Games { page: 1 }.answers_privately());
     }
 }

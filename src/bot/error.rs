@@ -43,6 +43,10 @@ pub enum BotError {
     NoGamesHere,
     #[error("You cannot challenge yourself; try `play` to face the bot.")]
     SelfChallenge,
+    #[error("You already have {0} challenges waiting for an answer; wait for them to be answered or expire, or withdraw one with `decline` where you made it.")]
+    TooManyChallenges(u32),
+    #[error("Your challenger is playing game #{0} here now; the challenge can be accepted once that game is over.")]
+    ChallengerBusy(i64),
     #[error("Challenges are made in a server channel, where your opponent can see and answer them; here only you and the bot can. `play` starts a game against the bot.")]
     ChallengeInDirectMessage,
     #[error("Nobody has challenged you here. Challenge someone with `challenge @user`.")]
@@ -61,6 +65,10 @@ pub enum BotError {
     HintsDisabled,
     #[error("Hints are for games against the bot; between people, think for yourself!")]
     HintsAgainstPeople,
+    #[error("The bot is busy thinking right now; try again in a minute.")]
+    Busy,
+    #[error("Your move in game #{0} is stored; the bot could not show it just now and will post it as soon as it can.")]
+    StoredNotShown(i64),
     #[error("Something went wrong on our side; please try again in a moment.")]
     Internal(#[source] anyhow::Error),
 }

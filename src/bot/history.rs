@@ -52,7 +52,7 @@ impl Bot {
         id: i64,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let loaded = self.load(GameId(id)).await?;
+        let loaded = self.load_visible(GameId(id), request).await?;
         let pgn = self
             .store
             .export_pgn(GameId(id))

@@ -35,7 +35,8 @@ impl Bot {
     }
 }
 
-/// The legal moves of `position` one of whose notations starts like `typed`
+/// The legal moves of `position` one of whose notations (Vietnamese too)
+/// starts like `typed`
 /// (case aside), labelled `h2e2 · C2=5 · 炮二平五`, valued in ICCS.
 fn suggestions(position: &Position, typed: &str, limit: usize) -> Vec<(String, String)> {
     let typed = typed.trim().to_lowercase();
@@ -46,7 +47,8 @@ fn suggestions(position: &Position, typed: &str, limit: usize) -> Vec<(String, S
             let iccs = notation::iccs(mv);
             let wxf = notation::wxf(position, mv);
             let chinese = notation::chinese(position, mv);
-            let matches = [&iccs, &wxf, &chinese]
+            let vietnamese = notation::vietnamese(position, mv);
+            let matches = [&iccs, &wxf, &chinese, &vietnamese]
                 .iter()
                 .any(|form| form.to_lowercase().starts_with(&typed));
             matches.then(|| (format!("{iccs} · {wxf} · {chinese}"), iccs))
@@ -71,6 +73,7 @@ mod tests {
         );
         assert_eq!(suggestions(&start, "c2=5", 25), cannon);
         assert_eq!(suggestions(&start, "炮二平五", 25), cannon);
+        assert_eq!(suggestions(&start, "P2-5", 25), cannon);
         assert!(suggestions(&start, "z", 25).is_empty());
     }
 }

@@ -15,11 +15,10 @@ impl Bot {
         game: Option<i64>,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let id = match game {
-            Some(id) => GameId(id),
-            None => self.my_game(request).await?.id,
+        let loaded = match game {
+            Some(id) => self.load_visible(GameId(id), request).await?,
+            None => self.load(self.my_game(request).await?.id).await?,
         };
-        let loaded = self.load(id).await?;
         let text = status_line(&loaded);
         let board = self
             .board_file(&loaded, seen_by_black(&loaded.record, Some(&request.actor)))
@@ -29,7 +28,15 @@ impl Bot {
         post(outbox, &request.place, reply).await
     }
 
-    pub(super) async fn games(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    /// One page of the live games here, [`GAMES_PER_PAGE`] to a page: a
+    /// channel with hundreds of games would otherwise be one reply longer
+    /// than a message may be.
+    pub(super) async fn games(
+        &self,
+        request: &Request,
+        page: u32,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let live = self
             .store
             .live_games_in_channel(&request.place.channel)
@@ -38,8 +45,17 @@ impl Bot {
         if live.is_empty() {
             return Err(BotError::NoGamesHere);
         }
+        let pages = live.len().div_ceil(GAMES_PER_PAGE);
+        let page = (page as usize).clamp(1, pages);
+        let shown = live
+            .iter()
+            .skip((page - 1) * GAMES_PER_PAGE)
+            .take(GAMES_PER_PAGE);
         let mut text = format!("Live games here ({}):", live.len());
-        for record in &live {
+        if pages > 1 {
+            text = format!("Live games here ({}), page {page} of {pages}:", live.len());
+        }
+        for record in shown {
             let to_move = record.side_to_move();
             text.push_str(&format!(
                 "\n#{} · {} · move {} · {} to move",
@@ -50,6 +66,9 @@ impl Bot {
             ));
         }
         text.push_str("\n`watch <id>` shows where a game is played.");
+        if page < pages {
+            text.push_str(&format!(" `games {}` shows the next page.", page + 1));
+        }
         post(outbox, &request.place, Reply::public(text)).await
     }
 
@@ -59,7 +78,7 @@ impl Bot {
         game: i64,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let loaded = self.load(GameId(game)).await?;
+        let loaded = self.load_visible(GameId(game), request).await?;
         let place = game_place(&loaded.record);
         let text = if loaded.record.is_live() {
             format!(
@@ -83,6 +102,9 @@ impl Bot {
         post(outbox, &request.place, reply).await
     }
 }
+
+/// Games listed in one `games` reply.
+pub(super) const GAMES_PER_PAGE: usize = 15;
 
 /// "#3 · alice (Red) vs bob (Black) · move 5 · Red to move · last h2e2".
 fn status_line(loaded: &LoadedGame) -> String {

@@ -57,6 +57,16 @@ pub(super) enum Conn<'c> {
     Postgres(&'c mut PgConnection),
 }
 
+impl Conn<'_> {
+    /// The same connection, borrowed for less long (to hand to a write).
+    pub(super) fn reborrow(&mut self) -> Conn<'_> {
+        match self {
+            Conn::Sqlite(c) => Conn::Sqlite(&mut **c),
+            Conn::Postgres(c) => Conn::Postgres(&mut **c),
+        }
+    }
+}
+
 /// Runs `$body` with `$c` bound to the driver's own connection
 /// (`&mut SqliteConnection` or `&mut PgConnection`), for a `&mut Conn`. The
 /// body is compiled once per driver, so it must not depend on which.
@@ -96,6 +106,14 @@ impl Pooled {
             Pooled::Postgres(c) => Conn::Postgres(&mut *c),
         }
     }
+
+    /// Closes the connection instead of returning it to the pool.
+    pub(super) fn close_on_drop(&mut self) {
+        match self {
+            Pooled::Sqlite(c) => c.close_on_drop(),
+            Pooled::Postgres(c) => c.close_on_drop(),
+        }
+    }
 }
 
 /// A transaction of either database; rolled back if dropped uncommitted.
@@ -118,17 +136,10 @@ impl Tx {
             Tx::Postgres(tx) => tx.commit().await,
         }
     }
-
-    pub(super) async fn rollback(self) -> Result<(), sqlx::Error> {
-        match self {
-            Tx::Sqlite(tx) => tx.rollback().await,
-            Tx::Postgres(tx) => tx.rollback().await,
-        }
-    }
 }
 
 impl Pool {
-    pub(super) async fn acquire(&self) -> StoreResult<Pooled> {
+    pub(super) async fn acquire(&self) -> Result<Pooled, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(pool) => Pooled::Sqlite(pool.acquire().await?),
             Pool::Postgres(pool) => Pooled::Postgres(pool.acquire().await?),
@@ -146,17 +157,6 @@ impl Pool {
                 pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     .await?,
             ),
-        })
-    }
-
-    /// A write transaction. SQLite's `BEGIN IMMEDIATE` takes the database's
-    /// one write lock up front, so a write's reads and writes see one state;
-    /// on PostgreSQL (READ COMMITTED) each write starts with a guarded UPDATE
-    /// or a row lock ([`lock_game`], [`lock_challenge`]) instead.
-    pub(super) async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
-        Ok(match self {
-            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
-            Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
 

@@ -45,7 +45,7 @@ pub fn definition() -> CreateCommand {
 fn option(arg: Arg) -> Option<CreateCommandOption> {
     let kind = match arg {
         Arg::Side | Arg::MoveText => CommandOptionType::String,
-        Arg::Level | Arg::GameId(_) => CommandOptionType::Integer,
+        Arg::Level | Arg::GameId(_) | Arg::Page => CommandOptionType::Integer,
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
     };
@@ -64,7 +64,7 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             };
             option.add_int_choice(name, i32::from(value))
         }),
-        Arg::GameId(_) => option.min_int_value(1),
+        Arg::GameId(_) | Arg::Page => option.min_int_value(1),
         Arg::MoveText => option.max_length(32).set_autocomplete(true),
         Arg::User(_) | Arg::Ignored => option,
     })
@@ -146,6 +146,10 @@ pub fn read(data: &CommandData) -> Result<Command, String> {
             Arg::GameId(_) => match value.as_i64() {
                 Some(id) if id > 0 => values.game = Some(id),
                 _ => return Err(format!("`{key}` must be a game id, a number like 12.")),
+            },
+            Arg::Page => match value.as_i64().and_then(|page| u32::try_from(page).ok()) {
+                Some(page) if page > 0 => values.page = Some(page),
+                _ => return Err(format!("`{key}` must be a page number, 1 or more.")),
             },
             Arg::MoveText => match value.as_str().map(str::trim) {
                 Some(text) if !text.is_empty() => values.text = Some(text.to_string()),

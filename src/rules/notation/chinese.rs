@@ -6,7 +6,7 @@
 //! pieces are named by place instead of file: 前 / 后 (後) for two, 前 / 中 /
 //! 后 for three pawns, 一 to 五 from the front for four or five; with tandem
 //! pawns on two files the place is followed by the file (`前七平六`).
-//! Moves are written with simplified characters.
+//! Moves are written with simplified or traditional characters ([`Script`]).
 
 use crate::rules::{Color, Move, PieceKind, Position};
 
@@ -28,15 +28,27 @@ fn kind_of_char(c: char) -> Option<PieceKind> {
     })
 }
 
-fn char_of_kind(color: Color, kind: PieceKind) -> char {
+/// Which characters a written move uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Script {
+    Simplified,
+    Traditional,
+}
+
+fn char_of_kind(color: Color, kind: PieceKind, script: Script) -> char {
+    let traditional = script == Script::Traditional;
     match (color, kind) {
+        (Color::Red, PieceKind::General) if traditional => '帥',
         (Color::Red, PieceKind::General) => '帅',
+        (Color::Black, PieceKind::General) if traditional => '將',
         (Color::Black, PieceKind::General) => '将',
         (Color::Red, PieceKind::Advisor) => '仕',
         (Color::Black, PieceKind::Advisor) => '士',
         (Color::Red, PieceKind::Elephant) => '相',
         (Color::Black, PieceKind::Elephant) => '象',
+        (_, PieceKind::Horse) if traditional => '馬',
         (_, PieceKind::Horse) => '马',
+        (_, PieceKind::Chariot) if traditional => '車',
         (_, PieceKind::Chariot) => '车',
         (_, PieceKind::Cannon) => '炮',
         (Color::Red, PieceKind::Soldier) => '兵',
@@ -151,13 +163,17 @@ fn number_text(color: Color, number: u8) -> char {
     }
 }
 
-fn head_text(d: &Description) -> String {
-    let piece = char_of_kind(d.color, d.kind);
+fn head_text(d: &Description, script: Script) -> String {
+    let piece = char_of_kind(d.color, d.kind, script);
+    let rear = match script {
+        Script::Simplified => '后',
+        Script::Traditional => '後',
+    };
     let (count, index) = (d.column.count, d.column.index);
     let place = || -> char {
         match (count, index) {
             (_, 0) if count <= 3 => '前',
-            (2 | 3, i) if i + 1 == count => '后',
+            (2 | 3, i) if i + 1 == count => rear,
             (3, _) => '中',
             _ => NUMERALS[index],
         }
@@ -172,16 +188,17 @@ fn head_text(d: &Description) -> String {
 }
 
 /// Chinese notation for a move, or `None` when no piece stands on its start.
-pub(super) fn write(pos: &Position, mv: Move) -> Option<String> {
+pub(super) fn write(pos: &Position, mv: Move, script: Script) -> Option<String> {
     let d = describe(pos, mv)?;
     let action = match d.direction {
+        Direction::Forward if script == Script::Traditional => '進',
         Direction::Forward => '进',
         Direction::Backward => '退',
         Direction::Sideways => '平',
     };
     Some(format!(
         "{}{action}{}",
-        head_text(&d),
+        head_text(&d, script),
         number_text(d.color, d.number)
     ))
 }

@@ -196,6 +196,94 @@ fn tandem_pawns_follow_the_wxf_rules() {
 }
 
 #[test]
+fn vietnamese_notation_reads_and_writes_as_vietnamese_players_record() {
+    let start = Position::startpos();
+    let cases = [
+        ("h2e2", "P2-5"),
+        ("b0c2", "M8.7"),
+        ("h0g2", "M2.3"),
+        ("i0i2", "X1.2"),
+        ("h2h9", "P2.7"),
+        ("c3c4", "B7.1"),
+        ("e0e1", "Tg5.1"),
+        ("f0e1", "S4.5"),
+        ("g0e2", "T3.5"),
+    ];
+    for (m, written) in cases {
+        assert_eq!(vietnamese(&start, mv(m)), written);
+        parses_to(&start, written, m, Notation::Vietnamese);
+    }
+    for text in ["p2-5", "P2 - 5", "P2–5", "Ｐ２－５"] {
+        parses_to(&start, text, "h2e2", Notation::Vietnamese);
+    }
+    let black = after("h2e2");
+    assert_eq!(vietnamese(&black, mv("h9g7")), "M8.7");
+    assert_eq!(vietnamese(&black, mv("b7e7")), "P2-5");
+    parses_to(&black, "M8.7", "h9g7", Notation::Vietnamese);
+    let p = after("h2e2 h9g7 e2e6 b9c7");
+    assert_eq!(vietnamese(&p, mv("e6e4")), "P5/2");
+    parses_to(&p, "P5/2", "e6e4", Notation::Vietnamese);
+    // Front and rear (trước, sau) of two on a file.
+    let tandem = pos(TANDEM_PIECES);
+    assert_eq!(vietnamese(&tandem, mv("b3e3")), "Xt-5");
+    assert_eq!(vietnamese(&tandem, mv("b0c0")), "Xs-7");
+    assert_eq!(vietnamese(&tandem, mv("b0b2")), "Xs.2");
+    parses_to(&tandem, "xt-5", "b3e3", Notation::Vietnamese);
+    let black_tandem = after_fen(TANDEM_PIECES, "d0d1");
+    assert_eq!(vietnamese(&black_tandem, mv("b7e7")), "Ps-5");
+    parses_to(&black_tandem, "Ps-5", "b7e7", Notation::Vietnamese);
+    // Three soldiers on a file: trước, giữa, sau.
+    let three = pos("5k3/9/4P4/4P4/4P4/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(vietnamese(&three, mv("e7e8")), "Bt.1");
+    assert_eq!(vietnamese(&three, mv("e6d6")), "Bg-6");
+    assert_eq!(vietnamese(&three, mv("e5f5")), "Bs-4");
+    parses_to(&three, "Bg-6", "e6d6", Notation::Vietnamese);
+    // Tandems on two files carry the file after the place; four on a file
+    // have no Vietnamese form and are written in ICCS.
+    let two_files = pos("5k3/9/2P1P4/2P1P4/4P4/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(vietnamese(&two_files, mv("c6b6")), "Bs7-8");
+    parses_to(&two_files, "Bs7-8", "c6b6", Notation::Vietnamese);
+    assert_eq!(vietnamese(&pos(FOUR_PAWNS), mv("a7b7")), "a7b7");
+}
+
+#[test]
+fn traditional_characters_for_readers_of_traditional_chinese() {
+    let start = Position::startpos();
+    assert_eq!(chinese_traditional(&start, mv("h2e2")), "炮二平五");
+    assert_eq!(chinese_traditional(&start, mv("b0c2")), "馬八進七");
+    let black = after("h2e2");
+    assert_eq!(chinese_traditional(&black, mv("h9g7")), "馬8進7");
+    assert_eq!(chinese_traditional(&black, mv("i9i8")), "車9進1");
+    assert_eq!(chinese_traditional(&black, mv("e9e8")), "將5進1");
+    let tandem = pos(TANDEM_PIECES);
+    assert_eq!(chinese_traditional(&tandem, mv("b0b1")), "後車進一");
+    assert_eq!(chinese_traditional(&tandem, mv("d0d1")), "帥六進一");
+}
+
+/// A Red cannon on e1 and a crossed Red soldier on e6: `P5.4` is the soldier
+/// sideways to file 4 in WXF, and the cannon forward 4 in Vietnamese.
+const WXF_OR_VIETNAMESE: &str = "5k3/9/9/4P4/9/9/9/9/4C4/3K5 w - - 0 1";
+
+#[test]
+fn a_text_that_reads_two_ways_is_settled_by_preference_or_refused() {
+    let p = pos(WXF_OR_VIETNAMESE);
+    let err = error_of(&p, "P5.4");
+    assert!(matches!(err, MoveError::Ambiguous { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "`P5.4` is ambiguous: it could be P5=4 in WXF (e6f6) or P5.4 in Vietnamese (e1e5)"
+    );
+    let preferring = |notation| parse_move_preferring(&p, "P5.4", Some(notation)).unwrap();
+    assert_eq!(preferring(Notation::Vietnamese).mv, mv("e1e5"));
+    assert_eq!(preferring(Notation::Wxf).mv, mv("e6f6"));
+    // Where only one reading is a legal move, it is taken whatever the preference.
+    parses_to(&p, "P5=4", "e6f6", Notation::Wxf);
+    parses_to(&p, "P5-4", "e1f1", Notation::Vietnamese);
+    let wxf_only = parse_move_preferring(&p, "P5=4", Some(Notation::Vietnamese)).unwrap();
+    assert_eq!(wxf_only.mv, mv("e6f6"));
+}
+
+#[test]
 fn error_messages_say_what_is_wrong() {
     let cases: &[(&str, &str, &str)] = &[
         ("h2e2 h9g7", "h2e2", "there is no piece on h2"),
@@ -269,7 +357,14 @@ fn every_legal_move_round_trips_in_every_notation() {
         for &m in p.legal_moves().iter() {
             for notation in Notation::ALL {
                 let written = notation.write(p, m);
-                match parse_move(p, &written) {
+                // Only Vietnamese texts can also read as WXF; the others
+                // round-trip with no preference at all.
+                let preferred = (notation == Notation::Vietnamese).then_some(notation);
+                if written == iccs(m) && notation != Notation::Iccs {
+                    // No form in this notation (four soldiers on a file).
+                    continue;
+                }
+                match parse_move_preferring(p, &written, preferred) {
                     Ok(parsed) => {
                         assert_eq!(parsed.mv, m, "{written} in {p:?}");
                         assert_eq!(parsed.notation, notation, "{written} in {p:?}");
@@ -278,6 +373,10 @@ fn every_legal_move_round_trips_in_every_notation() {
                 }
                 checked += 1;
             }
+            let traditional = chinese_traditional(p, m);
+            let parsed = parse_move(p, &traditional)
+                .unwrap_or_else(|err| panic!("{traditional} ({m}) in {p:?}: {err}"));
+            assert_eq!(parsed.mv, m, "{traditional} in {p:?}");
         }
     }
     assert!(checked > 50_000, "only {checked} moves checked");
@@ -286,7 +385,7 @@ fn every_legal_move_round_trips_in_every_notation() {
 /// Texts made of the characters the parsers look for, so that the random
 /// inputs reach past the first checks.
 fn move_like_text() -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = "abcdehiKAEBHNRCPkp0123456789+-=.前中后後兵卒炮砲车車马馬相象仕士帅將将进進退平一二三四五六七八九１８＝ "
+    let alphabet: Vec<char> = "abcdehiKAEBHNRCPkpTgSXMtsg/–0123456789+-=.前中后後兵卒炮砲车車马馬相象仕士帅將将进進退平一二三四五六七八九１８＝ "
         .chars()
         .collect();
     prop::collection::vec(prop::sample::select(alphabet), 0..8)
