@@ -61,8 +61,8 @@ impl Conn<'_> {
     /// The same connection, borrowed for less long (to hand to a write).
     pub(super) fn reborrow(&mut self) -> Conn<'_> {
         match self {
-            Conn::Sqlite(c) => Conn::Sqlite(&mut **c),
-            Conn::Postgres(c) => Conn::Postgres(&mut **c),
+            Conn::Sqlite(c) => Conn::Sqlite(c),
+            Conn::Postgres(c) => Conn::Postgres(c),
         }
     }
 }
