@@ -16,10 +16,13 @@ pub const MAX_ENGINE_THREADS: usize = 1024;
 /// Settings every transport shares.
 #[derive(Args, Clone, Debug)]
 pub struct BotArgs {
-    /// The database: an sqlx URL (`sqlite://xiangqi.db`) or a file path.
+    /// The database: an sqlx URL (`sqlite://xiangqi.db`,
+    /// `postgres://user:password@host/database`) or a SQLite file path.
     #[arg(
         long = "db",
         env = "DATABASE_URL",
+        // Its password stays out of `--help`.
+        hide_env_values = true,
         default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub database_url: String,

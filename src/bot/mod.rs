@@ -162,9 +162,10 @@ impl Bot {
     pub async fn connect(args: &BotArgs) -> anyhow::Result<Bot> {
         let config = args.bot_config()?;
         let url = args.database_url();
-        let store = Store::open(&url)
-            .await
-            .map_err(|e| anyhow::anyhow!("opening the database {url}: {e}"))?;
+        let store = Store::open(&url).await.map_err(|e| {
+            let shown = crate::store::url_without_password(&url);
+            anyhow::anyhow!("opening the database {shown}: {e}")
+        })?;
         match store.check_consistency().await {
             Ok(problems) if !problems.is_empty() => {
                 tracing::warn!(?problems, "games whose stored moves do not match their ply")
