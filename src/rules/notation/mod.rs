@@ -9,6 +9,7 @@
 mod chinese;
 mod designation;
 mod iccs;
+pub mod pgn;
 mod wxf;
 
 use std::fmt;
