@@ -12,6 +12,7 @@
 
 pub mod bot;
 pub mod engine;
+pub mod i18n;
 pub mod render;
 pub mod rng;
 pub mod rules;

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::i18n::Lang;
+
 /// Settings every transport shares.
 #[derive(Args, Clone, Debug)]
 pub struct BotArgs {
@@ -34,6 +36,11 @@ pub struct BotArgs {
     #[arg(long, env = "XIANGQI_HINTS", default_value_t = true, action = clap::ArgAction::Set)]
     pub hints: bool,
 
+    /// The language the bot speaks where neither the user nor the server
+    /// chose one: en, zh-Hans, zh-Hant or vi (in the console, the language).
+    #[arg(long, env = "XIANGQI_LANG", default_value = "en")]
+    pub lang: Lang,
+
     /// Where the console writes board pictures and other files.
     #[arg(long, env = "XIANGQI_BOARD_DIR", default_value = "boards")]
     pub board_dir: PathBuf,
@@ -60,6 +67,7 @@ impl BotArgs {
             challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
             hints: self.hints,
             engine_threads,
+            lang: self.lang,
         })
     }
 
@@ -89,6 +97,8 @@ pub struct BotConfig {
     pub hints: bool,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
+    /// The language where neither the user nor the server chose one.
+    pub lang: Lang,
 }
 
 impl Default for BotConfig {
@@ -98,6 +108,7 @@ impl Default for BotConfig {
             challenge_expiry: Duration::from_secs(10 * 60),
             hints: true,
             engine_threads: default_engine_threads(),
+            lang: Lang::En,
         }
     }
 }

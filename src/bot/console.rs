@@ -98,11 +98,15 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
                     actor,
                     place: place.clone(),
                     command,
+                    locale: None,
                 };
                 bot.handle(&request, outbox.as_ref()).await;
             }
             Err(err) => {
-                outbox.post(&place, Reply::private(err.to_string())).await?;
+                let voice = bot.voice(&actor, &place, None).await;
+                outbox
+                    .post(&place, Reply::private(err.message(voice)))
+                    .await?;
             }
         }
     }

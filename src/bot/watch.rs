@@ -6,13 +6,16 @@ use crate::store::GameId;
 use super::error::{BotError, BotResult};
 use super::games::{game_place, pairing, result_sentence, seat, seen_by_black, LoadedGame};
 use super::reply::{Outbox, Reply};
+use super::voice::{color_key, Voice};
 use super::{post, Bot, Request};
+use crate::i18n::Msg;
 
 impl Bot {
     pub(super) async fn board(
         &self,
         request: &Request,
         game: Option<i64>,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let id = match game {
@@ -20,16 +23,20 @@ impl Bot {
             None => self.my_game(request).await?.id,
         };
         let loaded = self.load(id).await?;
-        let text = status_line(&loaded);
-        let board = self
-            .board_file(&loaded, seen_by_black(&loaded.record, Some(&request.actor)))
-            .await?;
+        let text = status_line(&loaded, voice);
+        let black_seat = seen_by_black(&loaded.record, Some(&request.actor));
+        let board = self.board_file(&loaded, black_seat, voice).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &request.place, reply).await
     }
 
-    pub(super) async fn games(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn games(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let live = self
             .store
             .live_games_in_channel(&request.place.channel)
@@ -38,18 +45,21 @@ impl Bot {
         if live.is_empty() {
             return Err(BotError::NoGamesHere);
         }
-        let mut text = format!("Live games here ({}):", live.len());
+        let mut text = voice.say(Msg::GamesTitle {
+            count: live.len() as i64,
+        });
         for record in &live {
-            let to_move = record.side_to_move();
-            text.push_str(&format!(
-                "\n#{} · {} · move {} · {} to move",
-                record.id.0,
-                pairing(record),
-                record.ply / 2 + 1,
-                to_move
-            ));
+            let line = voice.say(Msg::GamesLine {
+                game: record.id.0,
+                pairing: pairing(record, voice),
+                number: i64::from(record.ply / 2 + 1),
+                color: color_key(record.side_to_move()).into(),
+            });
+            text.push('\n');
+            text.push_str(&line);
         }
-        text.push_str("\n`watch <id>` shows where a game is played.");
+        text.push('\n');
+        text.push_str(&voice.say(Msg::GamesFooter));
         post(outbox, &request.place, Reply::public(text)).await
     }
 
@@ -57,27 +67,27 @@ impl Bot {
         &self,
         request: &Request,
         game: i64,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load(GameId(game)).await?;
         let place = game_place(&loaded.record);
-        let text = if loaded.record.is_live() {
-            format!(
-                "Game #{} ({}) is played in {}. {}",
+        let pairing = pairing(&loaded.record, voice);
+        let text = voice.say(if loaded.record.is_live() {
+            Msg::WatchLive {
                 game,
-                pairing(&loaded.record),
-                outbox.link(&place),
-                status_line(&loaded)
-            )
+                pairing,
+                link: outbox.link(&place),
+                status: status_line(&loaded, voice),
+            }
         } else {
-            format!(
-                "Game #{} ({}) is over: {} `game {game}` has its record and replay.",
+            Msg::WatchOver {
                 game,
-                pairing(&loaded.record),
-                result_sentence(&loaded.record)
-            )
-        };
-        let board = self.board_file(&loaded, false).await?;
+                pairing,
+                result: result_sentence(&loaded.record, voice),
+            }
+        });
+        let board = self.board_file(&loaded, false, voice).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &request.place, reply).await
@@ -85,26 +95,30 @@ impl Bot {
 }
 
 /// "#3 · alice (Red) vs bob (Black) · move 5 · Red to move · last h2e2".
-fn status_line(loaded: &LoadedGame) -> String {
+/// "#3 · alice (Red) vs bob (Black) · move 5 · last h2e2 · Red to move".
+fn status_line(loaded: &LoadedGame, voice: Voice) -> String {
     let record = &loaded.record;
     let position = loaded.game.position();
-    let mut line = format!(
-        "#{} · {} vs {} · move {}",
-        loaded.id(),
-        seat(record, crate::rules::Color::Red),
-        seat(record, crate::rules::Color::Black),
-        loaded.game.moves().len() / 2 + 1
-    );
+    let mut parts = vec![voice.say(Msg::StatusHead {
+        game: loaded.id(),
+        red: seat(record, crate::rules::Color::Red, voice),
+        black: seat(record, crate::rules::Color::Black, voice),
+        number: (loaded.game.moves().len() / 2 + 1) as i64,
+    })];
     if let Some(last) = loaded.game.moves().last() {
-        line.push_str(&format!(" · last {last}"));
+        parts.push(voice.say(Msg::StatusLast {
+            mv: last.to_string(),
+        }));
     }
     if record.is_live() {
-        line.push_str(&format!(" · {} to move", position.side_to_move()));
-        if position.in_check() {
-            line.push_str(" (in check)");
-        }
+        let color = color_key(position.side_to_move()).into();
+        parts.push(voice.say(if position.in_check() {
+            Msg::StatusToMoveInCheck { color }
+        } else {
+            Msg::StatusToMove { color }
+        }));
     } else {
-        line.push_str(&format!(" · {}", result_sentence(record)));
+        parts.push(result_sentence(record, voice));
     }
-    line
+    parts.join(" · ")
 }

@@ -136,6 +136,7 @@ impl BotProcess {
                 idle_hours,
                 challenge_minutes,
                 hints: true,
+                lang: Default::default(),
                 board_dir: db.with_extension("boards"),
             },
             token: "stand-in-token".into(),
