@@ -13,6 +13,7 @@
 pub mod bot;
 pub mod engine;
 pub mod i18n;
+pub mod lines;
 pub mod render;
 pub mod rng;
 pub mod rules;

@@ -294,3 +294,18 @@ name-needs-mention = Name a player with a mention (`@name` picked from the list)
 name-lookup-failed = Could not look up `{ $name }` just now; mention them instead (`@name` picked from the list).
 name-nobody = Nobody in this server is called `{ $name }`; mention them instead (`@name` picked from the list).
 name-several = Several members are called `{ $name }`; mention the one you mean.
+
+## Limits and healing
+
+too-many-challenges = You already have { $count } challenges waiting for an answer; wait for them to be answered or expire, or withdraw one with `decline` where you made it.
+challenger-busy = Your challenger is playing game #{ $game } here now; the challenge can be accepted once that game is over.
+busy = The bot is busy thinking right now; try again in a minute.
+stored-not-shown = Your move in game #{ $game } is stored; the bot could not show it just now and will post it as soon as it can.
+shown-late = #{ $game } · (shown late)
+games-title-paged = Live games here ({ $count }), page { $page } of { $pages }:
+games-next-page = `games { $next }` shows the next page.
+bad-one-page = name one page
+bad-not-page = `{ $word }` is not a page number (1, 2, ...)
+option-page = Page of the list (default 1)
+what-page = a page number
+slash-bad-page = `{ $option }` must be a page number, 1 or more.

@@ -278,3 +278,18 @@ name-needs-mention = Hãy nêu người chơi bằng cách nhắc tên (chọn `
 name-lookup-failed = Lúc này không tra được `{ $name }`; hãy nhắc tên họ (chọn `@tên` trong danh sách).
 name-nobody = Máy chủ này không có ai tên `{ $name }`; hãy nhắc tên họ (chọn `@tên` trong danh sách).
 name-several = Có nhiều thành viên tên `{ $name }`; hãy nhắc đúng người bạn muốn.
+
+## Giới hạn và tự khôi phục
+
+too-many-challenges = Bạn đã có { $count } lời thách đấu đang chờ trả lời; hãy chờ họ trả lời hoặc hết hạn, hoặc rút lại một lời bằng `decline` ở nơi bạn đã gửi.
+challenger-busy = Người thách đấu bạn đang chơi ván #{ $game } ở đây; chỉ nhận lời được khi ván đó kết thúc.
+busy = Bot đang bận suy nghĩ; hãy thử lại sau một phút.
+stored-not-shown = Nước đi của bạn trong ván #{ $game } đã được lưu; bot chưa hiển thị được và sẽ đăng ngay khi có thể.
+shown-late = #{ $game } · (đăng muộn)
+games-title-paged = Các ván đang diễn ra ở đây ({ $count }), trang { $page }/{ $pages }:
+games-next-page = `games { $next }` cho xem trang sau.
+bad-one-page = chỉ nêu một trang
+bad-not-page = `{ $word }` không phải số trang (1, 2, ...)
+option-page = Trang của danh sách (mặc định 1)
+what-page = một số trang
+slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.

@@ -277,3 +277,18 @@ name-needs-mention = 请用提及（从列表中选 `@名字`）指定棋手；�
 name-lookup-failed = 暂时无法查找 `{ $name }`；请改用提及（从列表中选 `@名字`）。
 name-nobody = 本服务器没有叫 `{ $name }` 的人；请改用提及（从列表中选 `@名字`）。
 name-several = 有好几位成员叫 `{ $name }`；请提及你要找的那一位。
+
+## 限制与自愈
+
+too-many-challenges = 你已有 { $count } 个挑战在等待回应；请等对方回应或挑战过期，或在发起挑战的地方用 `decline` 撤回一个。
+challenger-busy = 向你挑战的人正在这里下第 #{ $game } 局；那局结束后才能接受挑战。
+busy = 机器人现在正忙于思考；请一分钟后再试。
+stored-not-shown = 你在第 #{ $game } 局的着法已保存；机器人暂时无法显示，稍后会尽快发出。
+shown-late = #{ $game } ·（补发）
+games-title-paged = 这里进行中的对局（{ $count }），第 { $page }/{ $pages } 页：
+games-next-page = `games { $next }` 显示下一页。
+bad-one-page = 只能指定一页
+bad-not-page = `{ $word }` 不是页码（1、2……）
+option-page = 列表的页码（默认 1）
+what-page = 一个页码
+slash-bad-page = `{ $option }` 必须是页码，从 1 开始。

@@ -277,3 +277,18 @@ name-needs-mention = 請用提及（從列表中選 `@名字`）指定棋手；�
 name-lookup-failed = 暫時無法查詢 `{ $name }`；請改用提及（從列表中選 `@名字`）。
 name-nobody = 本伺服器沒有叫 `{ $name }` 的人；請改用提及（從列表中選 `@名字`）。
 name-several = 有好幾位成員叫 `{ $name }`；請提及你要找的那一位。
+
+## 限制與自愈
+
+too-many-challenges = 你已有 { $count } 個挑戰在等待回應；請等對方回應或挑戰過期，或在發起挑戰的地方用 `decline` 撤回一個。
+challenger-busy = 向你挑戰的人正在這裡下第 #{ $game } 局；那局結束後才能接受挑戰。
+busy = 機器人現在正忙於思考；請一分鐘後再試。
+stored-not-shown = 你在第 #{ $game } 局的著法已儲存；機器人暫時無法顯示，稍後會盡快發出。
+shown-late = #{ $game } ·（補發）
+games-title-paged = 這裡進行中的對局（{ $count }），第 { $page }/{ $pages } 頁：
+games-next-page = `games { $next }` 顯示下一頁。
+bad-one-page = 只能指定一頁
+bad-not-page = `{ $word }` 不是頁碼（1、2……）
+option-page = 列表的頁碼（預設 1）
+what-page = 一個頁碼
+slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。

@@ -90,7 +90,7 @@ impl Bot {
                 .await;
             let (_, record) = match accepted {
                 Ok(pair) => pair,
-                Err(err) => return Err(self.challenge_refusal(err).await),
+                Err(err) => return Err(self.challenge_refusal(err, &request.actor).await),
             };
             record
         };
@@ -110,7 +110,7 @@ impl Bot {
     }
 
     /// The store's refusal of an `accept`, with the names a player needs.
-    async fn challenge_refusal(&self, err: StoreError) -> BotError {
+    async fn challenge_refusal(&self, err: StoreError, accepter: &Actor) -> BotError {
         let lookup = |id: ChallengeId| async move { self.store.challenge(id).await.ok().flatten() };
         match err {
             StoreError::ChallengeExpired(id) => match lookup(id).await {
@@ -128,6 +128,10 @@ impl Bot {
                 },
                 None => BotError::NoChallenge,
             },
+            StoreError::AlreadyPlaying { user, game } if user == accepter.id => {
+                BotError::AlreadyPlaying(game.0)
+            }
+            StoreError::AlreadyPlaying { game, .. } => BotError::ChallengerBusy(game.0),
             other => store_error(other, 0),
         }
     }

@@ -53,7 +53,10 @@ pub enum Command {
     Board {
         game: Option<i64>,
     },
-    Games,
+    /// The live games here, `page` (from 1) of them.
+    Games {
+        page: u32,
+    },
     Watch {
         game: i64,
     },
@@ -107,6 +110,8 @@ pub enum Problem {
     NotLevel { word: String },
     OneUserAtMost,
     OneGame,
+    OnePage,
+    NotPage { word: String },
     TakesNothing { word: String },
 }
 
@@ -160,6 +165,8 @@ impl Problem {
             },
             Problem::OneUserAtMost => Msg::BadOneUser,
             Problem::OneGame => Msg::BadOneGame,
+            Problem::OnePage => Msg::BadOnePage,
+            Problem::NotPage { word } => Msg::BadNotPage { word: word.clone() },
             Problem::TakesNothing { word } => Msg::BadTakesNothing { word: word.clone() },
         }
     }
@@ -218,6 +225,19 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 // `move H2 - E2` and `move 炮二 平五`: spaces inside a move are forgiven.
                 values.text = Some(rest.concat());
                 rest = &[];
+            }
+            Arg::Page => {
+                let Some((&word, after)) = rest.split_first() else {
+                    continue;
+                };
+                rest = after;
+                let page = word.parse::<u32>().ok().filter(|&page| page >= 1);
+                let page = page.ok_or_else(|| {
+                    bad(Problem::NotPage {
+                        word: shorten(word),
+                    })
+                })?;
+                values.page = Some(page);
             }
             Arg::User(_) | Arg::GameId(_) => {
                 let Some((&word, after)) = rest.split_first() else {
@@ -283,6 +303,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             (false, true, _) => Problem::NotLevel { word },
             (false, false, Some(Arg::User(_))) => Problem::OneUserAtMost,
             (false, false, Some(Arg::GameId(_))) => Problem::OneGame,
+            (false, false, Some(Arg::Page)) => Problem::OnePage,
             (false, false, _) => Problem::TakesNothing { word },
         }));
     }

@@ -50,6 +50,9 @@ pub enum Arg {
     User(Slot),
     /// A game's number, `12` or `#12`; an integer option of at least 1.
     GameId(Slot),
+    /// Which page of a long list, from 1 (default 1); an integer option of
+    /// at least 1.
+    Page,
     /// A move in any notation: the rest of the line (spaces inside it are
     /// forgiven); a string option with autocomplete.
     MoveText,
@@ -97,6 +100,7 @@ pub struct ArgValues {
     pub level: Option<u8>,
     pub user: Option<Actor>,
     pub game: Option<i64>,
+    pub page: Option<u32>,
     pub text: Option<String>,
 }
 
@@ -236,11 +240,15 @@ pub static COMMANDS: &[CommandSpec] = &[
         word: "games",
         aliases: &[],
         about: Msg::AboutGames,
-        args: &[],
+        args: &[Arg::Page],
         group: Group::Watching,
         private: false,
-        is: |c| matches!(c, Command::Games),
-        build: |_| Some(Command::Games),
+        is: |c| matches!(c, Command::Games { .. }),
+        build: |a| {
+            Some(Command::Games {
+                page: a.page.unwrap_or(1),
+            })
+        },
     },
     CommandSpec {
         word: "watch",
@@ -345,7 +353,7 @@ impl Arg {
         match self {
             Arg::User(slot) | Arg::GameId(slot) => slot.required,
             Arg::MoveText => true,
-            Arg::Side | Arg::Level | Arg::Ignored => false,
+            Arg::Side | Arg::Level | Arg::Page | Arg::Ignored => false,
         }
     }
 
@@ -356,6 +364,7 @@ impl Arg {
             Arg::Level => Some("level"),
             Arg::User(slot) | Arg::GameId(slot) => Some(slot.option),
             Arg::MoveText => Some("move"),
+            Arg::Page => Some("page"),
             Arg::Ignored => None,
         }
     }
@@ -371,6 +380,7 @@ impl Arg {
             },
             Arg::User(slot) | Arg::GameId(slot) => slot.about.clone(),
             Arg::MoveText => Msg::OptionMove,
+            Arg::Page => Msg::OptionPage,
             Arg::Ignored => return None,
         })
     }
@@ -386,6 +396,7 @@ impl Arg {
             Arg::GameId(slot) if slot.required => "<game id>".into(),
             Arg::GameId(_) => optional("game id"),
             Arg::MoveText => "<move>".into(),
+            Arg::Page => optional("page"),
             Arg::Ignored => return None,
         })
     }
@@ -397,6 +408,7 @@ impl Arg {
             Arg::Level => Msg::WhatLevel,
             Arg::User(_) => Msg::WhatUser,
             Arg::GameId(_) => Msg::WhatGameId,
+            Arg::Page => Msg::WhatPage,
             Arg::MoveText => Msg::WhatMove,
             Arg::Ignored => Msg::WhatAnything,
         }
@@ -490,6 +502,6 @@ mod tests {
             .collect();
         assert_eq!(private, ["hint", "help"]);
         assert!(Command::Help.answers_privately() && Command::Hint.answers_privately());
-        assert!(!Command::Games.answers_privately());
+        assert!(!Command::Games { page: 1 }.answers_privately());
     }
 }

@@ -9,6 +9,10 @@ use clap::Args;
 
 use crate::i18n::Lang;
 
+/// The most engine searches the bot runs at once: far above any machine's
+/// cores, and far below what the engine's semaphore can count.
+pub const MAX_ENGINE_THREADS: usize = 1024;
+
 /// Settings every transport shares.
 #[derive(Args, Clone, Debug)]
 pub struct BotArgs {
@@ -58,7 +62,9 @@ impl BotArgs {
             }
         };
         let engine_threads = match self.engine_threads {
-            Some(0) => anyhow::bail!("--engine-threads must be at least 1"),
+            Some(n) if !(1..=MAX_ENGINE_THREADS).contains(&n) => {
+                anyhow::bail!("--engine-threads must be 1 to {MAX_ENGINE_THREADS}, not {n}")
+            }
             Some(n) => n,
             None => default_engine_threads(),
         };
@@ -120,6 +126,31 @@ fn default_engine_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn args(engine_threads: Option<usize>) -> BotArgs {
+        BotArgs {
+            database_url: String::new(),
+            engine_threads,
+            idle_hours: 72.0,
+            challenge_minutes: 10.0,
+            hints: true,
+            lang: Lang::En,
+            board_dir: PathBuf::new(),
+        }
+    }
+
+    #[test]
+    fn engine_threads_out_of_range_is_an_error_naming_the_flag() {
+        for bad in [0, MAX_ENGINE_THREADS + 1, usize::MAX] {
+            let err = args(Some(bad)).bot_config().unwrap_err().to_string();
+            assert!(
+                err.contains("--engine-threads must be 1 to"),
+                "{bad}: {err}"
+            );
+        }
+        let fine = args(Some(MAX_ENGINE_THREADS)).bot_config().unwrap();
+        assert_eq!(fine.engine_threads, MAX_ENGINE_THREADS);
+    }
 
     #[test]
     fn bare_paths_become_sqlite_urls() {

@@ -68,14 +68,25 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         channel: CONSOLE_CHANNEL.to_string(),
         thread: None,
     };
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut lines = BufReader::new(tokio::io::stdin()).split(b'\n');
+    let mut number = 0;
     loop {
         if interactive {
             print!("> ");
             let _ = std::io::stdout().flush();
         }
-        let Some(line) = lines.next_line().await.context("reading stdin")? else {
+        let Some(bytes) = lines.next_segment().await.context("reading stdin")? else {
             break;
+        };
+        number += 1;
+        let line = match crate::lines::decode(bytes, number) {
+            Ok(line) => line,
+            Err(not_text) => {
+                outbox
+                    .post(&place, Reply::private(not_text.to_string()))
+                    .await?;
+                continue;
+            }
         };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -131,23 +142,61 @@ fn split_as(line: &str) -> Result<Option<(Actor, &str)>, String> {
     Ok(Some((actor, command.trim())))
 }
 
-/// Prints replies; writes their files into the board directory.
+/// Files the console keeps in its board directory: the newest ones it wrote
+/// (boards, records, replays), older ones deleted as new ones come. Without a
+/// bound the directory grew without end (1,500 files, 67 MB for 500 games).
+pub const KEEP_BOARD_FILES: usize = 200;
+
+/// Prints replies; writes their files into the board directory, keeping the
+/// newest [`KEEP_BOARD_FILES`].
 pub struct ConsoleOutbox {
     board_dir: PathBuf,
+    /// The files it wrote (this run's and, found at start, earlier runs'),
+    /// oldest first.
+    written: std::sync::Mutex<std::collections::VecDeque<PathBuf>>,
 }
 
 impl ConsoleOutbox {
     pub fn new(board_dir: PathBuf) -> anyhow::Result<ConsoleOutbox> {
         std::fs::create_dir_all(&board_dir)
             .with_context(|| format!("creating the board directory {}", board_dir.display()))?;
-        Ok(ConsoleOutbox { board_dir })
+        let written = earlier_files(&board_dir)
+            .with_context(|| format!("listing the board directory {}", board_dir.display()))?;
+        Ok(ConsoleOutbox {
+            board_dir,
+            written: std::sync::Mutex::new(written),
+        })
     }
 
     fn save(&self, filename: &str, bytes: &[u8]) -> anyhow::Result<PathBuf> {
         let path = self.board_dir.join(safe_filename(filename));
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        written.retain(|earlier| earlier != &path);
+        written.push_back(path.clone());
+        while written.len() > KEEP_BOARD_FILES {
+            if let Some(old) = written.pop_front() {
+                if let Err(err) = std::fs::remove_file(&old) {
+                    tracing::warn!(file = %old.display(), error = %err, "could not delete an old board file");
+                }
+            }
+        }
         Ok(path)
     }
+}
+
+/// The files an earlier run wrote in `dir` (named `game-…`), oldest first.
+fn earlier_files(dir: &Path) -> std::io::Result<std::collections::VecDeque<PathBuf>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_name().to_string_lossy().starts_with("game-") && entry.file_type()?.is_file()
+        {
+            found.push((entry.metadata()?.modified()?, entry.path()));
+        }
+    }
+    found.sort();
+    Ok(found.into_iter().map(|(_, path)| path).collect())
 }
 
 /// Keeps only characters that are safe in a file name on any system.
@@ -202,6 +251,30 @@ fn display_path(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_directory_keeps_the_newest_files() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("notes.txt"), b"not ours").unwrap();
+        let outbox = ConsoleOutbox::new(dir.path().to_path_buf()).unwrap();
+        for n in 0..KEEP_BOARD_FILES + 5 {
+            outbox.save(&format!("game-1-ply-{n}.png"), b"png").unwrap();
+        }
+        let count = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(
+            count,
+            KEEP_BOARD_FILES + 1,
+            "the newest, and the file not ours"
+        );
+        assert!(!dir.path().join("game-1-ply-4.png").exists());
+        assert!(dir.path().join("game-1-ply-5.png").exists());
+        assert!(dir.path().join("notes.txt").exists());
+        // A restart counts what the last run left.
+        let again = ConsoleOutbox::new(dir.path().to_path_buf()).unwrap();
+        again.save("game-2-ply-0.png", b"png").unwrap();
+        let count = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(count, KEEP_BOARD_FILES + 1);
+    }
 
     #[test]
     fn as_prefix_names_the_actor() {

@@ -34,6 +34,8 @@ pub enum BotError {
     GameOver(i64),
     NoGamesHere,
     SelfChallenge,
+    TooManyChallenges(u32),
+    ChallengerBusy(i64),
     ChallengeInDirectMessage,
     NoChallenge,
     ChallengeExpired(String),
@@ -47,6 +49,10 @@ pub enum BotError {
     AlreadyAsked(&'static str),
     HintsDisabled,
     HintsAgainstPeople,
+    /// The engine's queue is full.
+    Busy,
+    /// A move stored whose announcement failed; it is posted later.
+    StoredNotShown(i64),
     Internal(anyhow::Error),
 }
 
@@ -90,6 +96,10 @@ impl BotError {
             BotError::GameOver(game) => Msg::GameIsOver { game: *game },
             BotError::NoGamesHere => Msg::NoGamesHere,
             BotError::SelfChallenge => Msg::SelfChallenge,
+            BotError::TooManyChallenges(count) => Msg::TooManyChallenges {
+                count: i64::from(*count),
+            },
+            BotError::ChallengerBusy(game) => Msg::ChallengerBusy { game: *game },
             BotError::ChallengeInDirectMessage => Msg::ChallengeInDm,
             BotError::NoChallenge => Msg::NoChallenge,
             BotError::ChallengeExpired(name) => Msg::ChallengeExpired {
@@ -111,6 +121,8 @@ impl BotError {
             },
             BotError::HintsDisabled => Msg::HintsDisabled,
             BotError::HintsAgainstPeople => Msg::HintsAgainstPeople,
+            BotError::Busy => Msg::Busy,
+            BotError::StoredNotShown(game) => Msg::StoredNotShown { game: *game },
             BotError::Internal(_) => Msg::InternalError,
         };
         voice.say(msg)

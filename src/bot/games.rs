@@ -246,7 +246,9 @@ impl Bot {
         }
     }
 
-    /// The whole game as an animated replay, one frame per position.
+    /// The game as an animated replay, one frame per position, of at most
+    /// the last [`MAX_REPLAY_FRAMES`] positions; drawn under the render
+    /// permits like any board.
     pub(super) async fn replay_gif(
         &self,
         loaded: &LoadedGame,
@@ -259,6 +261,11 @@ impl Bot {
         );
         let scenes = replay_scenes(&heading, &loaded.game, voice);
         let renderer = Arc::clone(&self.renderer);
+        let _permit = self
+            .render_permits
+            .acquire()
+            .await
+            .map_err(BotError::internal)?;
         let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
             .await
             .map_err(BotError::internal)?
@@ -269,12 +276,47 @@ impl Bot {
         })
     }
 
+    /// Game `id`, if `request` may see it ([`visible_to`]); one it may not
+    /// see is answered as one that does not exist, so that ids do not tell
+    /// what is played elsewhere.
+    pub(super) async fn load_visible(
+        &self,
+        id: GameId,
+        request: &Request,
+    ) -> BotResult<LoadedGame> {
+        let loaded = self.load(id).await?;
+        if visible_to(&loaded.record, request) {
+            Ok(loaded)
+        } else {
+            Err(BotError::GameNotFound(id.0))
+        }
+    }
+
     /// "Game #3 is between alice and bob": for a stranger who typed a move.
     pub(super) fn not_a_player(&self, record: &GameRecord) -> BotError {
         BotError::NotAPlayer {
             game: record.id.0,
             red: record.red.display_name(),
             black: record.black.display_name(),
+        }
+    }
+}
+
+/// Whether a game may be shown where `request` was made. A game is visible
+/// in its own server, to anyone there (its channel is in that server's hands:
+/// the bot cannot tell a private channel from a public one without asking the
+/// platform, and anyone in the server could ask for it by id anyway). Outside
+/// servers (a DM, the console) it is visible to its players, and in the
+/// channel where it is played. Finished games follow the same rule, result
+/// and replay included: a game played in a private channel stays private
+/// when it ends, and its players still see it in a DM with the bot.
+pub(super) fn visible_to(record: &GameRecord, request: &Request) -> bool {
+    match &request.place.guild {
+        Some(guild) => record.location.guild_id.as_ref() == Some(guild),
+        None => {
+            record.location.guild_id.is_none()
+                && record.location.channel_id == request.place.channel
+                || side_of(record, &request.actor).is_some()
         }
     }
 }
@@ -305,13 +347,25 @@ fn caption(record: &GameRecord, game: &Game, voice: Voice) -> String {
     })
 }
 
+/// The most positions a replay shows: the last ones of a longer game. Every
+/// frame is a full picture in memory until the GIF is encoded (about 1.4 MB
+/// each), so a 400-ply game took the process from 20 MB to 560 MB; this
+/// bounds one replay near 70 MB, and the render permits bound how many run.
+pub(super) const MAX_REPLAY_FRAMES: usize = 50;
+
 /// A replay's frames, from Red's seat: the moves played forward once from
-/// the start, each frame captioned `{heading} · ply N`.
+/// the first position shown (at most [`MAX_REPLAY_FRAMES`] before the end),
+/// each frame captioned `{heading} · ply N` with the game's own ply numbers.
 fn replay_scenes(heading: &str, game: &Game, voice: Voice) -> Vec<Scene> {
-    Scene::replay_frames_captioned(game.start(), game.moves(), false, |ply, _| {
+    let moves = game.moves();
+    let skipped = moves.len().saturating_sub(MAX_REPLAY_FRAMES - 1);
+    let first = game
+        .position_at(skipped)
+        .unwrap_or_else(|| game.start().clone());
+    Scene::replay_frames_captioned(&first, &moves[skipped..], false, |ply, _| {
         voice.say(Msg::ReplayCaption {
             heading: heading.to_string(),
-            ply: ply as i64,
+            ply: (ply + skipped) as i64,
         })
     })
 }
@@ -335,6 +389,7 @@ pub(super) fn store_error(err: StoreError, game: i64) -> BotError {
         StoreError::NothingToTakeBack { .. } => BotError::NothingToTakeBack(game),
         StoreError::NoChallengePending => BotError::NoChallenge,
         StoreError::CannotChallengeYourself => BotError::SelfChallenge,
+        StoreError::TooManyChallenges(limit) => BotError::TooManyChallenges(limit),
         other => BotError::internal(other),
     }
 }
@@ -342,6 +397,30 @@ pub(super) fn store_error(err: StoreError, game: i64) -> BotError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game longer than the cap replays its last positions, numbered as
+    /// in the game, ending on the position as it stands.
+    #[test]
+    fn a_long_games_replay_shows_its_last_positions_only() {
+        let mut game = Game::new(Position::startpos());
+        for ply in 0..(MAX_REPLAY_FRAMES + 30) {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if game.play(moves[(ply * 5 + 1) % moves.len()]).is_err() {
+                break;
+            }
+        }
+        let played = game.moves().len();
+        assert!(played >= MAX_REPLAY_FRAMES, "a long game: {played} plies");
+        let scenes = replay_scenes("h", &game, Voice::default());
+        assert_eq!(scenes.len(), MAX_REPLAY_FRAMES);
+        let last = scenes.last().unwrap().caption.clone().unwrap();
+        assert_eq!(last, format!("h · ply {played}"));
+        let final_scene = scene_of(game.position(), game.moves().last().copied(), false, last);
+        assert_eq!(scenes.last().unwrap(), &final_scene);
+    }
 
     /// The frames are those the bot drew before, when it rebuilt each ply's
     /// position on its own (`position_at` per frame), for a 40-ply game with

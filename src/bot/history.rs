@@ -6,7 +6,7 @@ use crate::rules::notation;
 use crate::store::{GameId, GameRecord, GameResult};
 
 use super::error::{BotError, BotResult};
-use super::games::{pairing, result_sentence, seat, LoadedGame};
+use super::games::{pairing, result_sentence, seat, visible_to, LoadedGame};
 use super::markup::shown;
 use super::reply::{Attachment, Outbox, Reply};
 use super::voice::{color_key, Voice};
@@ -15,6 +15,9 @@ use crate::i18n::Msg;
 
 /// Games listed by `history`.
 const HISTORY_PAGE: u32 = 10;
+/// How many pages of a player's games `history` reads looking for ones
+/// visible where it was asked.
+const HISTORY_SCAN_PAGES: usize = 5;
 /// Players listed by `leaderboard`.
 const LEADERBOARD_SIZE: u32 = 10;
 /// Past this many characters the move list in a reply is cut (chat messages
@@ -30,17 +33,13 @@ impl Bot {
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let who = user.unwrap_or(&request.actor);
-        let page = self
-            .store
-            .player_history(&who.id, None, HISTORY_PAGE)
-            .await
-            .map_err(BotError::internal)?;
+        let games = self.visible_history(&who.id, request).await?;
         let name = self.known_name(who).await;
-        let text = if page.games.is_empty() {
+        let text = if games.is_empty() {
             voice.say(Msg::HistoryNone { name })
         } else {
             let mut text = voice.say(Msg::HistoryTitle { name });
-            for record in &page.games {
+            for record in &games {
                 text.push('\n');
                 text.push_str(&history_line(record, &who.id, voice));
             }
@@ -51,6 +50,37 @@ impl Bot {
         post(outbox, &request.place, Reply::public(text)).await
     }
 
+    /// A player's last finished games that `request` may see ([`visible_to`]):
+    /// a history asked for in one server does not list games played in
+    /// another. At most [`HISTORY_SCAN_PAGES`] store pages are read, so a
+    /// player with many games elsewhere costs a bounded amount.
+    async fn visible_history(
+        &self,
+        user_id: &str,
+        request: &Request,
+    ) -> BotResult<Vec<GameRecord>> {
+        let mut shown = Vec::new();
+        let mut cursor = None;
+        for _ in 0..HISTORY_SCAN_PAGES {
+            let page = self
+                .store
+                .player_history(user_id, cursor, HISTORY_PAGE)
+                .await
+                .map_err(BotError::internal)?;
+            shown.extend(
+                page.games
+                    .into_iter()
+                    .filter(|record| visible_to(record, request)),
+            );
+            if shown.len() >= HISTORY_PAGE as usize || page.next.is_none() {
+                break;
+            }
+            cursor = page.next;
+        }
+        shown.truncate(HISTORY_PAGE as usize);
+        Ok(shown)
+    }
+
     pub(super) async fn game_record(
         &self,
         request: &Request,
@@ -58,7 +88,7 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let loaded = self.load(GameId(id)).await?;
+        let loaded = self.load_visible(GameId(id), request).await?;
         let pgn = self
             .store
             .export_pgn(GameId(id))

@@ -36,6 +36,55 @@ pub struct Actor {
     pub name: String,
 }
 
+impl Actor {
+    /// The actor under a name that cannot pass for the bot's. Replies name
+    /// the bot `xiangqi-bot (level N)` and players by their display names,
+    /// so a user named `xiangqi-bot`, `XiangQi_Bot` or `хiangqi-bot` (a
+    /// Cyrillic х) could speak as the bot in a game's messages. Such a name
+    /// keeps what the user chose and gains their id, `xiangqi-bot (user
+    /// 1234)`: still theirs, never the bot's, and unlike a refusal it lets
+    /// them play. Other lookalikes between two users are left alone: the
+    /// platform shows who typed each message, and the bot mentions users by
+    /// id where it pings them.
+    pub fn unmistakable(mut self) -> Actor {
+        if passes_for_the_bot(&self.name) {
+            self.name = format!("{} (user {})", self.name, self.id);
+        }
+        self
+    }
+}
+
+/// Whether `name` reads as the bot's name once case, separators, full-width
+/// forms and common look-alike letters are set aside.
+fn passes_for_the_bot(name: &str) -> bool {
+    let folded: String = name
+        .chars()
+        .map(|c| match c {
+            // Full-width ASCII (ｘｉａｎｇｑｉ) is ASCII drawn wide.
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .flat_map(char::to_lowercase)
+        .filter_map(|c| {
+            Some(match c {
+                'а' | 'α' => 'a',
+                'е' | 'ε' => 'e',
+                'і' | 'ı' | 'ι' | '1' | 'l' | '|' | '!' => 'i',
+                'о' | 'ο' | '0' => 'o',
+                'х' | 'χ' => 'x',
+                'ԛ' => 'q',
+                'ɡ' | 'ց' => 'g',
+                'ո' | 'η' => 'n',
+                'ь' | 'в' | 'β' => 'b',
+                'т' | 'τ' => 't',
+                c if c.is_ascii_alphanumeric() => c,
+                _ => return None,
+            })
+        })
+        .collect();
+    folded.contains("xiangqibot")
+}
+
 /// Where something is said: a channel, in a server (`guild`) or not, and
 /// possibly a thread inside that channel.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -160,6 +209,7 @@ impl Bot {
     }
 
     async fn respond(&self, request: &Request, bare: bool, outbox: &dyn Outbox) {
+        let request = &unmistakable(request);
         let command = request.command.name();
         tracing::debug!(user = %request.actor.id, command, "request");
         let voice = self
@@ -204,7 +254,7 @@ impl Bot {
             Command::Takeback => self.takeback(request, voice, outbox).await,
             Command::Hint => self.hint(request, voice, outbox).await,
             Command::Board { game } => self.board(request, *game, voice, outbox).await,
-            Command::Games => self.games(request, voice, outbox).await,
+            Command::Games { page } => self.games(request, *page, voice, outbox).await,
             Command::Watch { game } => self.watch(request, *game, voice, outbox).await,
             Command::History { user } => self.history(request, user.as_ref(), voice, outbox).await,
             Command::Game { id } => self.game_record(request, *id, voice, outbox).await,
@@ -235,6 +285,11 @@ impl Bot {
     /// At start: makes the bot's move in every game that was waiting on it
     /// (the bot stopped while thinking, or the player moved just before).
     pub async fn resume_pending(&self, outbox: &dyn Outbox) {
+        // Moves stored but never shown (the process stopped in between) go
+        // out first, so the bot's answer follows them.
+        if let Err(err) = self.announce_all_late(outbox).await {
+            tracing::error!(error = %err, "could not list games with moves not yet shown");
+        }
         match self.store.games_awaiting_bot().await {
             Ok(games) => {
                 if !games.is_empty() {
@@ -287,9 +342,55 @@ impl Bot {
     }
 }
 
+/// The request with its actor's and any named opponent's names made
+/// unmistakable for the bot's ([`Actor::unmistakable`]), before anything
+/// stores or shows them.
+fn unmistakable(request: &Request) -> Request {
+    let mut request = request.clone();
+    request.actor = request.actor.unmistakable();
+    if let Command::Challenge { opponent, .. } = &mut request.command {
+        *opponent = opponent.clone().unmistakable();
+    }
+    request
+}
+
 /// Posts one reply; a transport failure is the bot's fault, not the user's.
 async fn post(outbox: &dyn Outbox, place: &Place, reply: Reply) -> BotResult<()> {
     timing::timed(timing::Phase::Post, outbox.post(place, reply))
         .await
         .map_err(BotError::internal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_pass_for_the_bot_gain_the_users_id() {
+        for name in [
+            "xiangqi-bot",
+            "XiangQi_Bot",
+            "xiangqi-bot (level 8)",
+            "\u{0445}iangqi-bot",
+            "ｘｉａｎｇｑｉ－ｂｏｔ",
+            "x i a n g q 1 b 0 t",
+        ] {
+            let actor = Actor {
+                id: "42".into(),
+                name: name.into(),
+            };
+            assert_eq!(
+                actor.unmistakable().name,
+                format!("{name} (user 42)"),
+                "{name}"
+            );
+        }
+        for name in ["xiangqi fan", "bot", "alice"] {
+            let actor = Actor {
+                id: "42".into(),
+                name: name.into(),
+            };
+            assert_eq!(actor.unmistakable().name, name);
+        }
+    }
 }

@@ -8,6 +8,12 @@
 //! meanwhile; a quick answer goes out in the same message as the player's
 //! move, with one board after both.
 //!
+//! A stored move is always shown: the store remembers how many plies were
+//! posted (`mark_announced`), and when a post fails, or the process stops
+//! between storing and posting, the sweep posts the missing moves later
+//! ([`Bot::announce_late`]). The player whose move was stored is never told
+//! to try it again.
+//!
 //! The bot answers a draw offer by its own evaluation: a quick search (the
 //! level-5 budget) of the position. It accepts when it thinks itself worse by
 //! at least half a pawn, or when the game is long (60 plies or more) and the
@@ -67,11 +73,19 @@ impl Bot {
                 // Between people, or the move ended the game: say it now.
                 let (played, board) = self.store_drawing_board(unstored, &by, voice).await;
                 let played = played?;
-                let text = announcement(&played, voice);
-                return self.post_file(text, &played.after, board?, outbox).await;
+                let posted = match board {
+                    Ok(board) => {
+                        let text = announcement(&played, voice);
+                        self.post_file(text, &played.after, board, outbox).await
+                    }
+                    Err(err) => Err(err),
+                };
+                return posted.map_err(|err| stored_not_shown(id.0, err));
             }
         };
-        self.answer_player(played, voice, outbox).await
+        self.answer_player(played, voice, outbox)
+            .await
+            .map_err(|err| stored_not_shown(id.0, err))
     }
 
     /// The bot answers a player's move (stored, not yet announced). The game
@@ -213,7 +227,9 @@ impl Bot {
         self.announce(played, voice, outbox).await
     }
 
-    /// Posts `text` with `board` in `game`'s place.
+    /// Posts `text` with `board` in `game`'s place, and records that the
+    /// game's moves so far are shown. A failure to record that is logged: at
+    /// worst the sweep shows the move once more.
     async fn post_file(
         &self,
         text: String,
@@ -223,7 +239,67 @@ impl Bot {
     ) -> BotResult<()> {
         let mut reply = Reply::public(text);
         reply.files.push(board);
-        post(outbox, &game.place(), reply).await
+        post(outbox, &game.place(), reply).await?;
+        if let Err(err) = self.store.mark_announced(game.record.id, game.ply()).await {
+            tracing::warn!(game = game.id(), error = %err, "could not record a move as shown");
+        }
+        Ok(())
+    }
+
+    /// Shows every game's stored moves that were never posted (see the
+    /// module's comment). Each game on its own: one that fails is logged
+    /// and tried again at the next sweep.
+    pub(super) async fn announce_all_late(&self, outbox: &dyn Outbox) -> BotResult<()> {
+        let games = self
+            .store
+            .games_unannounced()
+            .await
+            .map_err(BotError::internal)?;
+        for (id, shown) in games {
+            if let Err(err) = self.announce_late(id, shown, outbox).await {
+                tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not show stored moves; trying again at the next sweep");
+            }
+        }
+        Ok(())
+    }
+
+    /// Posts the moves of game `id` after ply `shown`, in one message with
+    /// the board after the last, unless they were shown meanwhile.
+    async fn announce_late(&self, id: GameId, shown: u32, outbox: &dyn Outbox) -> BotResult<()> {
+        let lock = self.game_lock(id.0);
+        let _held = lock.lock().await;
+        let loaded = self.load(id).await?;
+        let ply = loaded.ply();
+        if ply <= shown {
+            return Ok(());
+        }
+        let voice = self
+            .place_voice(loaded.record.location.guild_id.as_deref())
+            .await;
+        let moves = loaded.game.moves();
+        let mut text = voice.say(Msg::ShownLate { game: loaded.id() });
+        let mut mover = Color::Red;
+        for (index, &mv) in moves.iter().enumerate().skip(shown as usize) {
+            let Some(before) = loaded.game.position_at(index) else {
+                break;
+            };
+            mover = before.side_to_move();
+            text.push(' ');
+            text.push_str(&voice.say(Msg::MoveMade {
+                seat: seat(&loaded.record, mover, voice),
+                mv: voice.describe_move(&before, mv),
+            }));
+        }
+        let board = self
+            .board_file(&loaded, self.player_seat(&loaded), voice)
+            .await?;
+        let played = PlayedMove {
+            after: loaded,
+            mover,
+            words: String::new(),
+        };
+        text.push_str(&whats_next(&played, voice));
+        self.post_file(text, &played.after, board, outbox).await
     }
 
     /// Whether a game's board is shown from Black's seat: the bot's opponent
@@ -415,6 +491,7 @@ impl Bot {
                     loaded.game.start(),
                     loaded.game.moves(),
                     loaded.ply().into(),
+                    &request.actor.id,
                 )
                 .await?;
             // The score is the side to move's, the player's: the bot's is its negation.
@@ -609,6 +686,7 @@ impl Bot {
                 loaded.game.start(),
                 loaded.game.moves(),
                 loaded.ply().into(),
+                &request.actor.id,
             )
             .await?;
         let Some(mv) = advice.best_move else {
@@ -627,6 +705,7 @@ impl Bot {
     /// handled on its own: one that fails (a post refused, a write that
     /// failed) is logged and left for the next sweep, and the others go on.
     pub(super) async fn sweep(&self, outbox: &dyn Outbox) -> BotResult<()> {
+        self.announce_all_late(outbox).await?;
         let expired = self
             .store
             .expired_challenges()
@@ -719,6 +798,24 @@ impl Bot {
             result: result_sentence(&after.record, voice),
         });
         post(outbox, &after.place(), Reply::public(text)).await
+    }
+}
+
+/// What a player whose move was stored hears when showing it failed: that it
+/// is stored and will be shown, never "try again"; the cause is logged.
+fn stored_not_shown(game: i64, err: BotError) -> BotError {
+    match err {
+        BotError::Internal(cause) => {
+            tracing::warn!(
+                game,
+                error = format!("{cause:#}"),
+                "a stored move could not be shown yet"
+            );
+            BotError::StoredNotShown(game)
+        }
+        // Said to the player as it is (the bot's move went stale, ...):
+        // none of these asks them to move again.
+        other => other,
     }
 }
 

@@ -3,10 +3,20 @@
 //! `--engine-threads` setting) bounds how many run at once, so a burst of games
 //! queues instead of starving the chat.
 //!
+//! Two kinds of work share the engine. The bot's own move in a live game is
+//! owed: it is never refused, it waits for a slot (and the game row, where
+//! the bot is to move, makes it durable: a restart resumes it). Advice (a
+//! hint, the bot's answer to a draw offer) is work a user asked for and can
+//! ask for again, so it goes through a bounded queue ([`Admission`]): at most
+//! [`ADVICE_PER_USER`] per user and [`ADVICE_PER_SLOT`] per search slot in
+//! all, waiting or running; beyond that the user is told the bot is busy
+//! instead of waiting without bound.
+//!
 //! Searchers are kept between searches and cleared before each one
 //! (`Searcher::new_game`), so a search does not allocate its table: at most
 //! one searcher per slot and table size is ever kept.
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -29,16 +39,24 @@ const SHALLOW_HASH_MB: usize = 1;
 /// search, so that neither depends on how weak the opponent level is.
 const ADVICE_LEVEL: u8 = 5;
 
+/// Advice one user may have waiting or running at once.
+pub(super) const ADVICE_PER_USER: usize = 1;
+/// Advice waiting or running in all, per search slot (`--engine-threads`).
+pub(super) const ADVICE_PER_SLOT: usize = 4;
+
 pub(super) struct Engine {
     permits: Arc<Semaphore>,
+    advice: Admission,
     /// Idle searchers, with their table size in megabytes.
     idle: Arc<Mutex<Vec<(usize, Searcher)>>>,
 }
 
 impl Engine {
     pub fn new(concurrent_searches: usize) -> Engine {
+        let slots = concurrent_searches.max(1);
         Engine {
-            permits: Arc::new(Semaphore::new(concurrent_searches.max(1))),
+            permits: Arc::new(Semaphore::new(slots)),
+            advice: Admission::new(ADVICE_PER_USER, ADVICE_PER_SLOT * slots),
             idle: Arc::default(),
         }
     }
@@ -56,13 +74,17 @@ impl Engine {
         self.run(start, moves, level, seed).await
     }
 
-    /// A quick search for advice: a hint, or whether the bot takes a draw.
+    /// A quick search for advice asked by `user`: a hint, or whether the bot
+    /// takes a draw. Refused with [`BotError::Busy`] when the user or the bot
+    /// already has as much advice queued as it takes.
     pub async fn advise(
         &self,
         start: &Position,
         moves: &[Move],
         seed: u64,
+        user: &str,
     ) -> BotResult<SearchResult> {
+        let _queued = self.advice.admit(user).ok_or(BotError::Busy)?;
         let level = Level::new(i64::from(ADVICE_LEVEL)).map_err(BotError::internal)?;
         self.run(start, moves, level, seed).await
     }
@@ -108,6 +130,56 @@ impl Engine {
     }
 }
 
+/// A bounded queue of retryable work: how much each user and everyone has
+/// waiting or running.
+struct Admission {
+    per_user: usize,
+    total: usize,
+    held: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+/// A place in the queue, given back when dropped.
+struct Ticket {
+    user: String,
+    held: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+impl Admission {
+    fn new(per_user: usize, total: usize) -> Admission {
+        Admission {
+            per_user,
+            total,
+            held: Arc::default(),
+        }
+    }
+
+    fn admit(&self, user: &str) -> Option<Ticket> {
+        let mut held = lock(&self.held);
+        let everyone: usize = held.values().sum();
+        let mine = held.get(user).copied().unwrap_or(0);
+        if everyone >= self.total || mine >= self.per_user {
+            return None;
+        }
+        *held.entry(user.to_owned()).or_default() += 1;
+        Some(Ticket {
+            user: user.to_owned(),
+            held: Arc::clone(&self.held),
+        })
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut held = lock(&self.held);
+        if let Some(count) = held.get_mut(&self.user) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.user);
+            }
+        }
+    }
+}
+
 /// An idle searcher with a table of `hash_mb` megabytes, cleared, or a new one.
 fn take_searcher(idle: &Mutex<Vec<(usize, Searcher)>>, hash_mb: usize) -> Searcher {
     let kept = {
@@ -128,4 +200,25 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advice_is_bounded_per_user_and_in_all_and_given_back() {
+        let admission = Admission::new(1, 2);
+        let ann = admission.admit("ann").expect("ann's first");
+        assert!(admission.admit("ann").is_none(), "one per user");
+        let bob = admission.admit("bob").expect("bob's first");
+        assert!(admission.admit("cy").is_none(), "two in all");
+        drop(ann);
+        assert!(
+            admission.admit("cy").is_some(),
+            "a place given back is free"
+        );
+        drop(bob);
+        assert!(lock(&admission.held).is_empty());
+    }
 }

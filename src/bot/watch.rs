@@ -18,11 +18,10 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let id = match game {
-            Some(id) => GameId(id),
-            None => self.my_game(request).await?.id,
+        let loaded = match game {
+            Some(id) => self.load_visible(GameId(id), request).await?,
+            None => self.load(self.my_game(request).await?.id).await?,
         };
-        let loaded = self.load(id).await?;
         let text = status_line(&loaded, voice);
         let black_seat = seen_by_black(&loaded.record, Some(&request.actor));
         let board = self.board_file(&loaded, black_seat, voice).await?;
@@ -31,9 +30,13 @@ impl Bot {
         post(outbox, &request.place, reply).await
     }
 
+    /// One page of the live games here, [`GAMES_PER_PAGE`] to a page: a
+    /// channel with hundreds of games would otherwise be one reply longer
+    /// than a message may be.
     pub(super) async fn games(
         &self,
         request: &Request,
+        page: u32,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
@@ -45,10 +48,23 @@ impl Bot {
         if live.is_empty() {
             return Err(BotError::NoGamesHere);
         }
-        let mut text = voice.say(Msg::GamesTitle {
-            count: live.len() as i64,
+        let pages = live.len().div_ceil(GAMES_PER_PAGE);
+        let page = (page as usize).clamp(1, pages);
+        let shown = live
+            .iter()
+            .skip((page - 1) * GAMES_PER_PAGE)
+            .take(GAMES_PER_PAGE);
+        let count = live.len() as i64;
+        let mut text = voice.say(if pages > 1 {
+            Msg::GamesTitlePaged {
+                count,
+                page: page as i64,
+                pages: pages as i64,
+            }
+        } else {
+            Msg::GamesTitle { count }
         });
-        for record in &live {
+        for record in shown {
             let line = voice.say(Msg::GamesLine {
                 game: record.id.0,
                 pairing: pairing(record, voice),
@@ -60,6 +76,12 @@ impl Bot {
         }
         text.push('\n');
         text.push_str(&voice.say(Msg::GamesFooter));
+        if page < pages {
+            text.push(' ');
+            text.push_str(&voice.say(Msg::GamesNextPage {
+                next: page as i64 + 1,
+            }));
+        }
         post(outbox, &request.place, Reply::public(text)).await
     }
 
@@ -70,7 +92,7 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let loaded = self.load(GameId(game)).await?;
+        let loaded = self.load_visible(GameId(game), request).await?;
         let place = game_place(&loaded.record);
         let pairing = pairing(&loaded.record, voice);
         let text = voice.say(if loaded.record.is_live() {
@@ -93,6 +115,9 @@ impl Bot {
         post(outbox, &request.place, reply).await
     }
 }
+
+/// Games listed in one `games` reply.
+pub(super) const GAMES_PER_PAGE: usize = 15;
 
 /// "#3 · alice (Red) vs bob (Black) · move 5 · Red to move · last h2e2".
 /// "#3 · alice (Red) vs bob (Black) · move 5 · last h2e2 · Red to move".

@@ -2,7 +2,7 @@
 //! space-separated, one line per position. Without `--fen`, reads one FEN per
 //! line on stdin; a bad FEN gets an `error:` line and the next line is read.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use clap::Args;
 
@@ -24,8 +24,15 @@ pub fn run(args: MovesArgs) -> anyhow::Result<()> {
             writeln!(out, "{}", moves_line(&pos))?;
         }
         None => {
-            for line in std::io::stdin().lock().lines() {
-                let line = line?;
+            for line in xiangqi_bot::lines::lines(std::io::stdin().lock()) {
+                let line = match line? {
+                    Ok(line) => line,
+                    Err(not_text) => {
+                        writeln!(out, "error: {not_text}")?;
+                        out.flush()?;
+                        continue;
+                    }
+                };
                 match Position::from_fen(line.trim()) {
                     Ok(pos) => writeln!(out, "{}", moves_line(&pos))?,
                     Err(err) => writeln!(out, "error: {err}")?,

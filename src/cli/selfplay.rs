@@ -18,9 +18,9 @@ pub struct SelfPlayArgs {
     /// Nodes searched for each move.
     #[arg(long, default_value_t = 4000)]
     nodes: u64,
-    /// Games played at once, each on its own thread.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Games played at once, each on its own thread (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Random quiet plies before the engine plays.
     #[arg(long, default_value_t = 8)]
     random_plies: usize,
@@ -47,7 +47,7 @@ pub fn run(args: SelfPlayArgs) -> anyhow::Result<()> {
     let next_game = AtomicUsize::new(0);
     let tally = Mutex::new((0usize, [0usize; 3]));
     std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
+        for _ in 0..args.threads {
             scope.spawn(|| -> anyhow::Result<()> {
                 let mut searcher = Searcher::new(8);
                 loop {

@@ -10,9 +10,11 @@ use xiangqi_bot::rules::{Game, GameStatus, Position};
 
 /// Answers every line of `input` on `output`.
 pub fn run(input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        let answer = match status_of_line(&line) {
+    for line in xiangqi_bot::lines::lines(input) {
+        let answer = match line?
+            .map_err(|e| e.to_string())
+            .and_then(|l| status_of_line(&l))
+        {
             Ok(status) => status.to_string(),
             Err(why) => format!("error: {why}"),
         };

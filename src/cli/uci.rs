@@ -2,7 +2,7 @@
 //! Xiangqi GUIs and match tools. Searches run on their own thread so that
 //! `stop`, `isready` and `quit` are answered while the engine thinks.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -194,8 +194,14 @@ pub fn run() -> anyhow::Result<()> {
     let out: Output = Arc::new(Mutex::new(Box::new(io::stdout())));
     let mut session = Session::new(out);
     let stdin = io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    for line in xiangqi_bot::lines::lines(stdin.lock()) {
+        let line = match line? {
+            Ok(line) => line,
+            Err(not_text) => {
+                say(&session.out, &format!("info string error: {not_text}"));
+                continue;
+            }
+        };
         if !session.handle(&line) {
             return Ok(());
         }

@@ -214,4 +214,16 @@ messages! {
     NameLookupFailed { name: String } = "name-lookup-failed";
     NameNobody { name: String } = "name-nobody";
     NameSeveral { name: String } = "name-several";
+    TooManyChallenges { count: i64 } = "too-many-challenges";
+    ChallengerBusy { game: i64 } = "challenger-busy";
+    Busy = "busy";
+    StoredNotShown { game: i64 } = "stored-not-shown";
+    ShownLate { game: i64 } = "shown-late";
+    GamesTitlePaged { count: i64, page: i64, pages: i64 } = "games-title-paged";
+    GamesNextPage { next: i64 } = "games-next-page";
+    BadOnePage = "bad-one-page";
+    BadNotPage { word: String } = "bad-not-page";
+    OptionPage = "option-page";
+    WhatPage = "what-page";
+    SlashBadPage { option: String } = "slash-bad-page";
 }

@@ -16,8 +16,12 @@ use super::model::{
     fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
 };
-use super::players::upsert_player;
+use super::players::{insert_player_if_new, upsert_player};
 use super::Store;
+
+/// Challenges one user may have waiting for an answer at once, anywhere: each
+/// one pings its addressee, so an unbounded number would be a way to spam.
+pub const MAX_PENDING_CHALLENGES: u32 = 3;
 
 /// What a new challenge needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,10 +168,21 @@ async fn insert_challenge(
     now: UnixMillis,
     expires_in: i64,
 ) -> StoreResult<ChallengeRecord> {
+    let (pending,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM challenges \
+         WHERE from_user_id = $1 AND state = 'pending' AND expires_at > $2",
+    )
+    .bind(&new.from.id)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    if pending >= i64::from(MAX_PENDING_CHALLENGES) {
+        return Err(StoreError::TooManyChallenges(MAX_PENDING_CHALLENGES));
+    }
     upsert_player(&mut *conn, &new.from, now).await?;
     let (to_user, bot_level) = match &new.to {
         ChallengeTarget::User(user) => {
-            upsert_player(&mut *conn, user, now).await?;
+            insert_player_if_new(&mut *conn, user, now).await?;
             (Some(user.id.as_str()), None)
         }
         ChallengeTarget::Anyone => (None, None),
@@ -223,6 +238,13 @@ async fn accept_in(
         set_state(&mut *conn, id, "expired", None, now).await?;
         return Ok(Err(StoreError::ChallengeExpired(id)));
     }
+    let accepter_id = by.actor().user_id().map(str::to_owned);
+    let players = [Some(challenge.from.id.clone()), accepter_id];
+    if let Some((game, user)) =
+        live_game_in_channel(&mut *conn, &challenge.location.channel_id, &players).await?
+    {
+        return Err(StoreError::AlreadyPlaying { user, game });
+    }
     let challenger_color = challenge.color.resolve(coin_flip());
     let challenger = Participant::User(challenge.from.clone());
     let (red, black) = match challenger_color {
@@ -243,6 +265,34 @@ async fn accept_in(
         .await?
         .ok_or_else(|| StoreError::corrupt("an accepted challenge vanished"))?;
     Ok(Ok((challenge, game)))
+}
+
+/// A live game in `channel` (its threads included) that one of `users`
+/// plays, and which of them: each player has one live game per channel, and
+/// the write that starts a game checks it for both players, so that neither
+/// a challenger who started another game meanwhile nor another process can
+/// give anyone a second one.
+async fn live_game_in_channel(
+    conn: &mut SqliteConnection,
+    channel: &str,
+    users: &[Option<String>; 2],
+) -> StoreResult<Option<(GameId, String)>> {
+    let [first, second] = users;
+    let row: Option<(i64, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT id, red_user_id, black_user_id FROM games \
+         WHERE status = 'live' AND channel_id = $1 \
+         AND (red_user_id IN ($2, $3) OR black_user_id IN ($2, $3)) LIMIT 1",
+    )
+    .bind(channel)
+    .bind(first)
+    .bind(second)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.and_then(|(id, red, black)| {
+        let plays = |user: &Option<String>| user.is_some() && (*user == red || *user == black);
+        let user = [first, second].into_iter().find(|user| plays(user))?;
+        Some((GameId(id), user.clone()?))
+    }))
 }
 
 async fn decline_in(

@@ -43,6 +43,14 @@ pub enum StoreError {
     ChallengeNotForYou(ChallengeId),
     #[error("you cannot challenge yourself")]
     CannotChallengeYourself,
+    /// The challenger already has [`MAX_PENDING_CHALLENGES`] open.
+    ///
+    /// [`MAX_PENDING_CHALLENGES`]: super::MAX_PENDING_CHALLENGES
+    #[error("you already have {0} challenges waiting for an answer")]
+    TooManyChallenges(u32),
+    /// A game cannot start: `user` already plays a live game in its channel.
+    #[error("user {user} is already playing game {game} in this channel")]
+    AlreadyPlaying { user: String, game: GameId },
 
     #[error("there is already a {kind} waiting in game {game}")]
     OfferAlreadyPending { game: GameId, kind: OfferKind },

@@ -284,7 +284,8 @@ pub(super) async fn take_back_in(
     now: UnixMillis,
 ) -> StoreResult<Result<Vec<MoveRecord>, StoreError>> {
     let updated = sqlx::query(
-        "UPDATE games SET ply = ply - $1, last_activity_at = $2 \
+        "UPDATE games SET ply = ply - $1, last_activity_at = $2, \
+         announced_ply = min(announced_ply, ply - $1) \
          WHERE id = $3 AND ply = $4 AND status = 'live' AND ply >= $1 AND $1 > 0",
     )
     .bind(i64::from(plies))
@@ -672,6 +673,39 @@ impl Store {
         .fetch_all(&self.reader)
         .await?;
         records(rows)
+    }
+
+    /// Records that the moves of `game` up to `ply` have been shown where it
+    /// is played. Never lowers the mark, nor raises it past the game's ply.
+    pub async fn mark_announced(&self, game: GameId, ply: u32) -> StoreResult<()> {
+        let ply = i64::from(ply);
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query(
+                    "UPDATE games SET announced_ply = max(announced_ply, $1) \
+                     WHERE id = $2 AND ply >= $1",
+                )
+                .bind(ply)
+                .bind(game.0)
+                .execute(conn)
+                .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    /// Games with stored moves never shown (a post failed, or the process
+    /// stopped between storing and posting), with how many plies were shown.
+    pub async fn games_unannounced(&self) -> StoreResult<Vec<(GameId, u32)>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT id, announced_ply FROM games WHERE announced_ply < ply ORDER BY id",
+        )
+        .fetch_all(&self.reader)
+        .await?;
+        rows.into_iter()
+            .map(|(id, shown)| Ok((GameId(id), to_u32(shown, "a game's announced ply")?)))
+            .collect()
     }
 
     /// Live games where the bot is to move: after a restart the bot resumes

@@ -32,7 +32,7 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
-pub use challenges::{Accepter, NewChallenge};
+pub use challenges::{Accepter, NewChallenge, MAX_PENDING_CHALLENGES};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
 pub use games::NewGame;
@@ -43,6 +43,7 @@ pub use model::{
 pub use offers::OfferAnswer;
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
+pub use writer::DiskLimit;
 pub(crate) use writer::WriterStats;
 
 use writer::{BoxFuture, Writer};
@@ -75,6 +76,9 @@ pub struct StoreConfig {
     pub durability: Durability,
     /// Connections for reads, which run beside the single writer.
     pub read_connections: u32,
+    /// How far the writer may grow the file (unlimited by default); tests
+    /// keep a clone to fill the disk and free it again.
+    pub disk: DiskLimit,
 }
 
 impl StoreConfig {
@@ -84,6 +88,7 @@ impl StoreConfig {
             busy_timeout: Duration::from_secs(5),
             durability: Durability::Full,
             read_connections: 4,
+            disk: DiskLimit::default(),
         }
     }
 }
@@ -128,11 +133,19 @@ impl Store {
             .max_connections(1)
             .connect_with(options.clone())
             .await?;
-        MIGRATOR.run(&write_pool).await?;
+        let in_memory = config.url.contains(":memory:") || config.url.contains("mode=memory");
+        {
+            // Held until the migrations are done (dropping the file unlocks).
+            let _migrating = if in_memory {
+                None
+            } else {
+                Some(lock_for_migrations(options.get_filename()).await?)
+            };
+            MIGRATOR.run(&write_pool).await?;
+        }
         // A private in-memory database exists only inside its connections; a
         // second pool would not see it, so reads share the writer's connection
         // there (between batches).
-        let in_memory = config.url.contains(":memory:") || config.url.contains("mode=memory");
         let reader = if in_memory {
             write_pool.clone()
         } else {
@@ -143,7 +156,7 @@ impl Store {
         };
         tracing::info!(url = %config.url, durability = ?config.durability, "game store open");
         Ok(Store {
-            writer: Writer::spawn(write_pool.clone()),
+            writer: Writer::spawn(write_pool.clone(), config.disk.clone()),
             write_pool,
             reader,
             clock,
@@ -188,6 +201,33 @@ impl Store {
     async fn begin_read(&self) -> StoreResult<Transaction<'static, Sqlite>> {
         Ok(self.reader.begin().await?)
     }
+}
+
+/// Locks the file `<database>.migrate-lock` beside the database, waiting for
+/// another process that holds it. sqlx's migrator takes no lock on SQLite, so
+/// two processes starting on a new database both ran the first migration and
+/// one failed ("table players already exists"). A lock file rather than a
+/// retry: a process that loses the race would otherwise see a half-migrated
+/// schema and have to tell a failure from a race by its message. Every
+/// process sharing a WAL database must run on one host (SQLite's own rule),
+/// so a host file lock reaches all of them; the operating system releases it
+/// when its holder dies, so a crash leaves nothing to clean up.
+async fn lock_for_migrations(database: &std::path::Path) -> StoreResult<std::fs::File> {
+    let mut path = database.as_os_str().to_owned();
+    path.push(".migrate-lock");
+    let path = std::path::PathBuf::from(path);
+    let locked = tokio::task::spawn_blocking(move || {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)?;
+        file.lock()?;
+        std::io::Result::Ok(file)
+    })
+    .await
+    .map_err(|e| StoreError::Database(sqlx::Error::Io(std::io::Error::other(e))))?;
+    locked.map_err(|e| StoreError::Database(sqlx::Error::Io(e)))
 }
 
 /// Converts a count or ply from a column, refusing negative or huge values.

@@ -101,6 +101,25 @@ pub(super) async fn upsert_player(
     Ok(())
 }
 
+/// Adds a user named by someone else (the person challenged), keeping the
+/// name a known user gave themselves: only a user's own requests rename them.
+pub(super) async fn insert_player_if_new(
+    conn: &mut SqliteConnection,
+    user: &UserRef,
+    now: UnixMillis,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO players (user_id, display_name, created_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (user_id) DO NOTHING",
+    )
+    .bind(&user.id)
+    .bind(&user.display_name)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 pub(super) async fn load_rating(conn: &mut SqliteConnection, user_id: &str) -> StoreResult<Rating> {
     let row: Option<(f64, f64, f64)> = sqlx::query_as(
         "SELECT rating, rating_deviation, volatility FROM players WHERE user_id = $1",

@@ -14,13 +14,24 @@
 //! none of its callers was told it was stored. There is no waiting for company:
 //! a lone write is committed at once, and writes pile up only while an earlier
 //! commit is on the disk.
+//!
+//! The writer runs `BEGIN`, `SAVEPOINT` and `COMMIT` itself rather than
+//! through sqlx's `Transaction`, because a failed batch must leave the
+//! connection ready for the next one. When the disk is full or fails, SQLite
+//! may already have rolled the whole transaction back by itself; sqlx's
+//! transaction then keeps counting one open transaction that no `ROLLBACK`
+//! can end, and refuses every later `BEGIN` until a restart. Here a failed
+//! batch ends with a `ROLLBACK` whose "no transaction is active" is expected,
+//! every caller of the batch is told "not stored", and the next batch starts
+//! afresh: writes work again as soon as the disk does.
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::pool::PoolConnection;
+use sqlx::{Sqlite, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use super::error::{StoreError, StoreResult};
@@ -118,10 +129,10 @@ fn closed() -> StoreError {
 impl Writer {
     /// Starts the writer task on the current tokio runtime, writing through
     /// `pool` (one connection).
-    pub(super) fn spawn(pool: SqlitePool) -> Writer {
+    pub(super) fn spawn(pool: SqlitePool, disk: DiskLimit) -> Writer {
         let (queue, requests) = mpsc::channel(QUEUE);
         let counters = Arc::new(Counters::default());
-        tokio::spawn(run(pool, requests, counters.clone()));
+        tokio::spawn(run(pool, disk, requests, counters.clone()));
         Writer { queue, counters }
     }
 
@@ -167,7 +178,13 @@ impl Writer {
     }
 }
 
-async fn run(pool: SqlitePool, mut requests: mpsc::Receiver<Request>, counters: Arc<Counters>) {
+async fn run(
+    pool: SqlitePool,
+    disk: DiskLimit,
+    mut requests: mpsc::Receiver<Request>,
+    counters: Arc<Counters>,
+) {
+    let mut pages_applied = None;
     let mut queued = Vec::with_capacity(MAX_BATCH);
     while requests.recv_many(&mut queued, MAX_BATCH).await > 0 {
         let mut batch = Vec::with_capacity(queued.len());
@@ -185,7 +202,7 @@ async fn run(pool: SqlitePool, mut requests: mpsc::Receiver<Request>, counters: 
             counters.batches.fetch_add(1, Ordering::Relaxed);
             counters.writes.fetch_add(size, Ordering::Relaxed);
             counters.largest_batch.fetch_max(size, Ordering::Relaxed);
-            commit_batch(&pool, batch).await;
+            commit_batch(&pool, &disk, &mut pages_applied, batch).await;
         }
         if let Some(done) = close {
             requests.close();
@@ -197,10 +214,27 @@ async fn run(pool: SqlitePool, mut requests: mpsc::Receiver<Request>, counters: 
 
 /// Applies `batch` in one transaction, each write in its savepoint, commits,
 /// then answers every caller.
-async fn commit_batch(pool: &SqlitePool, batch: Vec<Box<dyn Write>>) {
+async fn commit_batch(
+    pool: &SqlitePool,
+    disk: &DiskLimit,
+    pages_applied: &mut Option<u32>,
+    batch: Vec<Box<dyn Write>>,
+) {
     let mut applied = Vec::with_capacity(batch.len());
     let mut waiting = batch.into_iter();
-    let outcome = apply_all(pool, &mut waiting, &mut applied).await;
+    let outcome = match pool.acquire().await {
+        Ok(mut conn) => {
+            let outcome = match disk.apply(&mut conn, pages_applied).await {
+                Ok(()) => apply_all(&mut conn, &mut waiting, &mut applied).await,
+                Err(error) => Err(error),
+            };
+            if outcome.is_err() {
+                end_failed_transaction(&mut conn).await;
+            }
+            outcome
+        }
+        Err(error) => Err(error),
+    };
     match outcome {
         Ok(()) => {
             for write in applied {
@@ -217,28 +251,35 @@ async fn commit_batch(pool: &SqlitePool, batch: Vec<Box<dyn Write>>) {
     }
 }
 
+async fn execute(conn: &mut SqliteConnection, sql: &'static str) -> Result<(), sqlx::Error> {
+    sqlx::raw_sql(sql).execute(conn).await.map(drop)
+}
+
 async fn apply_all(
-    pool: &SqlitePool,
+    conn: &mut SqliteConnection,
     waiting: &mut std::vec::IntoIter<Box<dyn Write>>,
     applied: &mut Vec<Box<dyn Write>>,
 ) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    execute(conn, "BEGIN IMMEDIATE").await?;
     if waiting.len() == 1 {
         // Alone in its transaction, the transaction is its savepoint: a lone
         // player pays no more statements than before group commit.
         if let Some(mut write) = waiting.next() {
-            let keep = write.apply(&mut tx).await;
+            let keep = write.apply(conn).await;
             applied.push(write);
             return if keep {
-                tx.commit().await
+                execute(conn, "COMMIT").await
             } else {
-                tx.rollback().await
+                // The write's own error is its caller's answer; SQLite may
+                // have rolled back already (a full disk does), and the
+                // failure path ends what is left.
+                rollback_if_open(conn).await
             };
         }
     }
-    sqlx::raw_sql("SAVEPOINT write").execute(&mut *tx).await?;
+    execute(conn, "SAVEPOINT write").await?;
     while let Some(mut write) = waiting.next() {
-        let keep = write.apply(&mut tx).await;
+        let keep = write.apply(conn).await;
         applied.push(write);
         let more = !waiting.as_slice().is_empty();
         // Ending one savepoint and opening the next in one call saves a round
@@ -249,8 +290,79 @@ async fn apply_all(
             (false, true) => "ROLLBACK TO write; RELEASE write; SAVEPOINT write",
             (false, false) => "ROLLBACK TO write; RELEASE write",
         };
-        sqlx::raw_sql(end).execute(&mut *tx).await?;
+        // After a full disk SQLite may have rolled back every write so far:
+        // the savepoint is gone, this fails, and the whole batch is lost.
+        execute(conn, end).await?;
     }
-    // Dropping `tx` on an error above rolls the whole batch back.
-    tx.commit().await
+    execute(conn, "COMMIT").await
+}
+
+/// Whether an error says there was no transaction to end: SQLite rolled it
+/// back by itself (a full disk or an I/O error during a statement or commit).
+fn no_transaction(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|e| e.message().contains("no transaction is active"))
+}
+
+/// `ROLLBACK`, where SQLite having rolled back already is as good.
+async fn rollback_if_open(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+    match execute(conn, "ROLLBACK").await {
+        Err(error) if !no_transaction(&error) => Err(error),
+        _ => Ok(()),
+    }
+}
+
+/// Leaves the connection outside any transaction after a failed batch. If
+/// even that fails the connection is in a state nobody knows: it is closed,
+/// and the pool opens a fresh one for the next batch.
+async fn end_failed_transaction(conn: &mut PoolConnection<Sqlite>) {
+    if let Err(error) = rollback_if_open(conn).await {
+        tracing::error!(%error, "could not end a failed transaction; reconnecting");
+        conn.close_on_drop();
+    }
+}
+
+/// How far the writer may grow the database file, in pages: SQLite's
+/// `max_page_count`, set on the writer's connection before each batch. Unset
+/// (the default) leaves SQLite's own limit. Lowering it to the file's size is
+/// a full disk exactly as SQLite meets one, without privileges or a small
+/// file system: the tests fill the disk this way. Clones share the limit.
+#[derive(Clone, Debug, Default)]
+pub struct DiskLimit(Arc<AtomicU32>);
+
+/// SQLite's largest `max_page_count`.
+const NO_PAGE_LIMIT: u32 = 0xFFFF_FFFE;
+
+impl DiskLimit {
+    /// From the next batch on, the file may not grow: writes that need a new
+    /// page fail with "database or disk is full".
+    pub fn fill_up(&self) {
+        // SQLite raises a limit below the file's size to the size.
+        self.0.store(1, Ordering::Relaxed);
+    }
+
+    /// From the next batch on, the file may grow again.
+    pub fn free(&self) {
+        self.0.store(NO_PAGE_LIMIT, Ordering::Relaxed);
+    }
+
+    async fn apply(
+        &self,
+        conn: &mut SqliteConnection,
+        applied: &mut Option<u32>,
+    ) -> Result<(), sqlx::Error> {
+        let pages = self.0.load(Ordering::Relaxed);
+        if pages == 0 || *applied == Some(pages) {
+            return Ok(());
+        }
+        // A number the writer formatted itself, not user text.
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "PRAGMA max_page_count = {pages}"
+        )))
+        .execute(&mut *conn)
+        .await?;
+        *applied = Some(pages);
+        Ok(())
+    }
 }

@@ -826,6 +826,9 @@ struct FaultyOutbox {
     failing: std::sync::Mutex<Vec<String>>,
     gone: std::sync::Mutex<Vec<String>>,
     refused: std::sync::atomic::AtomicUsize,
+    /// Posts carrying a file fail (an upload refused, a board that could not
+    /// be written) while text-only posts go through.
+    failing_files: std::sync::atomic::AtomicBool,
 }
 
 impl FaultyOutbox {
@@ -835,6 +838,13 @@ impl FaultyOutbox {
 
     fn heal(&self) {
         self.failing.lock().unwrap().clear();
+        self.failing_files
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn fail_files(&self) {
+        self.failing_files
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn remove(&self, channel: &str) {
@@ -850,7 +860,11 @@ impl xiangqi_bot::bot::Outbox for FaultyOutbox {
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return Err(xiangqi_bot::bot::PlaceGone(place.channel.clone()).into());
         }
-        if self.failing.lock().unwrap().contains(&place.channel) {
+        let file_refused = !reply.files.is_empty()
+            && self
+                .failing_files
+                .load(std::sync::atomic::Ordering::Relaxed);
+        if file_refused || self.failing.lock().unwrap().contains(&place.channel) {
             self.refused
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             anyhow::bail!("injected: posting in {} failed", place.channel);
@@ -967,4 +981,176 @@ async fn the_sweep_survives_failed_posts_and_retires_a_challenge_only_once_annou
     assert!(said.contains("from ann to bob expired"), "{said}");
     assert!(h.store.expired_challenges().await.unwrap().is_empty());
     assert!(outbox.refused.load(std::sync::atomic::Ordering::Relaxed) >= 2);
+}
+
+/// A move whose announcement fails after it was stored (the board's upload
+/// refused): the player is told it is stored, never to try again, and the
+/// next sweep shows it, once. Before, the player was told "Something went
+/// wrong… try again" and the move was never shown.
+#[tokio::test]
+async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    let outbox = FaultyOutbox::default();
+    outbox.fail_files();
+    let request = Request {
+        actor: actor("alice"),
+        place: channel(),
+        command: command::parse("h2e2").unwrap(),
+        locale: None,
+    };
+    h.bot.handle(&request, &outbox).await;
+    assert_eq!(h.ply(game).await, 1, "the move is stored");
+    let told = texts(&outbox.inner.take());
+    assert!(told.contains("is stored"), "{told}");
+    assert!(!told.contains("try again"), "{told}");
+
+    // Still failing: the sweep tries and shows nothing; healed, it shows the move.
+    h.bot.sweep_idle(&outbox).await;
+    assert!(outbox.inner.take().is_empty());
+    outbox.heal();
+    h.bot.sweep_idle(&outbox).await;
+    let said = outbox.inner.take();
+    assert_eq!(said.len(), 1, "{}", texts(&said));
+    assert!(
+        said[0].1.text.contains("alice (Red): h2e2") && said[0].1.text.contains("bob, your move"),
+        "{}",
+        said[0].1.text
+    );
+    assert!(is_png(&said[0].1.files[0].bytes));
+    h.bot.sweep_idle(&outbox).await;
+    assert!(outbox.inner.take().is_empty(), "shown once");
+}
+
+/// A process killed between storing a move and posting it: the move is in
+/// the store (written here as the dead process left it), and a bot started
+/// on the same store shows it before making the answer it owes.
+#[tokio::test]
+async fn a_move_stored_before_a_kill_is_shown_at_start_then_answered() {
+    let h = harness().await;
+    let record = h
+        .stored_game(
+            Participant::User(UserRef::new("ann", "ann")),
+            Participant::Bot(BotLevel::new(1).unwrap()),
+            None,
+        )
+        .await;
+    h.store
+        .apply_move(
+            record.id,
+            0,
+            "h2e2",
+            &xiangqi_bot::store::ActorId::user("ann"),
+        )
+        .await
+        .unwrap();
+    let restarted = Bot::new(h.store.clone(), renderer(), config());
+    restarted.resume_pending(&h.outbox).await;
+    let said = h.outbox.take();
+    assert_eq!(said.len(), 2, "{}", texts(&said));
+    assert!(
+        said[0].1.text.contains("ann (Red): h2e2"),
+        "{}",
+        said[0].1.text
+    );
+    assert_eq!(h.ply(record.id.0).await, 2, "then the bot answers");
+    restarted.resume_pending(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "nothing is shown twice");
+}
+
+/// `accept` re-checks the challenger: one who started a game against the bot
+/// after challenging cannot get a second live game in the channel.
+#[tokio::test]
+async fn accept_refuses_a_challenger_who_now_plays_here() {
+    let h = harness().await;
+    h.say("alice", "challenge @bob").await;
+    h.say("alice", "play").await;
+    h.refused("bob", "accept", "Your challenger is playing game #")
+        .await;
+    assert_eq!(h.store.live_games_of_user("alice").await.unwrap().len(), 1);
+}
+
+/// A channel with more live games than a page lists them a page at a time,
+/// each page saying how to see the next.
+#[tokio::test]
+async fn games_are_listed_a_page_at_a_time() {
+    let h = harness().await;
+    for n in 0..20 {
+        h.stored_game(
+            Participant::User(UserRef::new(format!("p{n}"), format!("p{n}"))),
+            Participant::Bot(BotLevel::new(1).unwrap()),
+            None,
+        )
+        .await;
+    }
+    let first = texts(&h.say("ann", "games").await);
+    assert!(first.contains("(20), page 1 of 2"), "{first}");
+    assert_eq!(first.matches("\n#").count(), 15, "{first}");
+    assert!(first.contains("`games 2`"), "{first}");
+    let second = texts(&h.say("ann", "games 2").await);
+    assert!(second.contains("page 2 of 2"), "{second}");
+    assert_eq!(second.matches("\n#").count(), 5, "{second}");
+    let refused = command::parse("games two").unwrap_err().to_string();
+    assert!(refused.contains("not a page number"), "{refused}");
+}
+
+/// A game is shown in its own server, and outside servers to its players or
+/// in the channel it is played in; elsewhere it does not exist. Finished
+/// games too.
+#[tokio::test]
+async fn a_game_is_visible_in_its_server_and_to_its_players() {
+    let h = harness().await;
+    let in_server = |guild: &str, channel: &str| Place {
+        guild: Some(guild.into()),
+        channel: channel.into(),
+        thread: None,
+    };
+    let dm = |who: &str| Place {
+        guild: None,
+        channel: format!("dm-{who}"),
+        thread: None,
+    };
+    h.say_in(&in_server("g1", "private"), "ann", "play").await;
+    let game = h.live_game_of("ann").await;
+    for command in [
+        format!("board {game}"),
+        format!("watch {game}"),
+        format!("game {game}"),
+    ] {
+        let elsewhere = h.say_in(&in_server("g2", "c"), "eve", &command).await;
+        assert_eq!(elsewhere.len(), 1, "{}", texts(&elsewhere));
+        assert!(
+            elsewhere[0].1.private && elsewhere[0].1.text.contains(&format!("no game #{game}")),
+            "{command}: {}",
+            texts(&elsewhere)
+        );
+        assert!(texts(&h.say_in(&dm("eve"), "eve", &command).await).contains("no game #"));
+        let same_server = h.say_in(&in_server("g1", "public"), "eve", &command).await;
+        assert!(
+            !same_server[0].1.private,
+            "{command}: {}",
+            texts(&same_server)
+        );
+        let own_dm = h.say_in(&dm("ann"), "ann", &command).await;
+        assert!(!own_dm[0].1.private, "{command}: {}", texts(&own_dm));
+    }
+    h.say_in(&in_server("g1", "private"), "ann", "resign").await;
+    let finished = h
+        .say_in(&in_server("g2", "c"), "eve", &format!("game {game}"))
+        .await;
+    assert!(
+        texts(&finished).contains("no game #"),
+        "{}",
+        texts(&finished)
+    );
+    // A player's history lists the game in its own server and in their DM,
+    // and not in another server.
+    let listed = |replies: &[(Place, Reply)]| texts(replies).contains(&format!("#{game}"));
+    let history = "history @ann";
+    assert!(listed(
+        &h.say_in(&in_server("g1", "public"), "eve", history).await
+    ));
+    assert!(listed(&h.say_in(&dm("ann"), "ann", "history").await));
+    let other_server = h.say_in(&in_server("g2", "c"), "eve", history).await;
+    assert!(!listed(&other_server), "{}", texts(&other_server));
 }

@@ -8,12 +8,12 @@ use crate::support::{bot_binary, run_with_stdin};
 
 /// Runs `xiangqi-bot console` on `db` as carol with `script` as stdin;
 /// returns stdout.
-fn console(db: &Path, boards: &Path, script: &str) -> String {
+fn console(db: &Path, boards: &Path, script: impl AsRef<[u8]>) -> String {
     console_as(Some("carol"), db, boards, script)
 }
 
 /// Runs the console as `user`, or as the default user when `None`.
-fn console_as(user: Option<&str>, db: &Path, boards: &Path, script: &str) -> String {
+fn console_as(user: Option<&str>, db: &Path, boards: &Path, script: impl AsRef<[u8]>) -> String {
     let mut command = bot_binary();
     command
         .args(["console", "--db"])
@@ -144,5 +144,24 @@ fn the_default_user_reads_as_a_name() {
     assert!(
         !out.contains("you resigns") && !out.contains("you's"),
         "{out}"
+    );
+}
+
+/// A line that is not UTF-8 gets an error reply and the console reads on:
+/// the `help` after it is answered (before, the console ended there).
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_console_reads_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = b"play red 1\nh2\xffe2\nboard\n".to_vec();
+    let out = console(
+        &dir.path().join("games.db"),
+        &dir.path().join("boards"),
+        script,
+    );
+    assert!(out.contains("line 2 is not UTF-8 text"), "{out}");
+    let after = out.split("line 2 is not UTF-8 text").nth(1).unwrap_or("");
+    assert!(
+        after.contains("file:"),
+        "the board after the bad line: {out}"
     );
 }

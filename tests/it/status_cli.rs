@@ -3,7 +3,7 @@
 
 use crate::support::{bot_binary, run_with_stdin};
 
-fn status(stdin: &str) -> Vec<String> {
+fn status(stdin: impl AsRef<[u8]>) -> Vec<String> {
     let mut command = bot_binary();
     command.arg("status");
     let output = run_with_stdin(command, stdin);
@@ -95,4 +95,19 @@ fn bad_lines_get_an_error_and_the_next_line_is_read() {
     );
     assert!(answers[4].contains("already over"), "{}", answers[4]);
     assert_eq!(answers[5], "* ongoing");
+}
+
+/// A line that is not UTF-8 is answered with an error for that line; the
+/// lines after it are still read and answered (before, the first such byte
+/// ended the command with an I/O error).
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_and_the_next_line_is_read() {
+    let mut input = b"startpos\n".to_vec();
+    input.extend_from_slice(b"startpos moves h2e2 \xff\xfe\n");
+    input.extend_from_slice(b"startpos\n");
+    let answers = status(input);
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!(answers[0], "* ongoing");
+    assert_eq!(answers[1], "error: line 2 is not UTF-8 text");
+    assert_eq!(answers[2], "* ongoing");
 }

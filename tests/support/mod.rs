@@ -25,7 +25,10 @@ pub fn bot_binary() -> std::process::Command {
 
 /// Runs `command`, writing `stdin` to it and closing it, and returns what it
 /// printed once it exits.
-pub fn run_with_stdin(mut command: std::process::Command, stdin: &str) -> std::process::Output {
+pub fn run_with_stdin(
+    mut command: std::process::Command,
+    stdin: impl AsRef<[u8]>,
+) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = command
@@ -38,7 +41,7 @@ pub fn run_with_stdin(mut command: std::process::Command, stdin: &str) -> std::p
         .stdin
         .take()
         .expect("its stdin")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin.as_ref())
         .expect("write its stdin");
     child.wait_with_output().expect("the binary finishes")
 }

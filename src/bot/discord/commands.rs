@@ -93,7 +93,7 @@ fn choice_names(msg: Msg) -> (String, Vec<(&'static str, String)>) {
 fn option(arg: Arg) -> Option<CreateCommandOption> {
     let kind = match arg {
         Arg::Side | Arg::MoveText => CommandOptionType::String,
-        Arg::Level | Arg::GameId(_) => CommandOptionType::Integer,
+        Arg::Level | Arg::GameId(_) | Arg::Page => CommandOptionType::Integer,
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
     };
@@ -123,7 +123,7 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             let (name, localizations) = choice_names(msg);
             option.add_int_choice_localized(name, i32::from(value), localizations)
         }),
-        Arg::GameId(_) => option.min_int_value(1),
+        Arg::GameId(_) | Arg::Page => option.min_int_value(1),
         Arg::MoveText => option.max_length(32).set_autocomplete(true),
         Arg::User(_) | Arg::Ignored => option,
     })
@@ -213,6 +213,10 @@ pub fn read(data: &CommandData) -> Result<Command, Unread> {
             Arg::GameId(_) => match value.as_i64() {
                 Some(id) if id > 0 => values.game = Some(id),
                 _ => return Err(said(Msg::SlashBadGame { option: key.into() })),
+            },
+            Arg::Page => match value.as_i64().and_then(|page| u32::try_from(page).ok()) {
+                Some(page) if page > 0 => values.page = Some(page),
+                _ => return Err(said(Msg::SlashBadPage { option: key.into() })),
             },
             Arg::MoveText => match value.as_str().map(str::trim) {
                 Some(text) if !text.is_empty() => values.text = Some(text.to_string()),

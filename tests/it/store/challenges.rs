@@ -160,7 +160,11 @@ async fn challenges_check_addressee_and_expiry() {
         Err(StoreError::NoChallengePending)
     ));
 
-    // A challenge to the bot is accepted by the bot.
+    // A challenge to the bot is accepted by the bot, once alice's game with
+    // bob here is over (one live game per player per channel).
+    for game in store.live_games_of_user(&alice().id).await.unwrap() {
+        store.abort_game(game.id, "aborted").await.unwrap();
+    }
     let to_bot = store
         .create_challenge(challenge(
             ChallengeTarget::Bot(BotLevel::new(5).unwrap()),
@@ -212,4 +216,95 @@ async fn an_open_challenge_becomes_exactly_one_game() {
     assert_eq!(games.len(), 1);
     assert!(!games[0].rated);
     assert_eq!(store.live_games_in_channel("c9").await.unwrap().len(), 1);
+}
+
+fn challenge_from(from: UserRef, to: UserRef, channel: &str) -> NewChallenge {
+    NewChallenge {
+        location: in_guild("g1", channel),
+        from,
+        to: ChallengeTarget::User(to),
+        color: ColorChoice::Red,
+        start_fen: None,
+        rated: true,
+        expires_in: Duration::from_secs(600),
+    }
+}
+
+/// The person challenged keeps the name they gave themselves: the
+/// challenger's view of it (a mention's text) is stored only for someone new.
+#[tokio::test]
+async fn a_challenge_does_not_rename_the_person_challenged() {
+    let (_dir, _clock, store) = fresh().await;
+    store
+        .create_challenge(challenge_from(bob(), alice(), "c0"))
+        .await
+        .unwrap();
+    let renamed = UserRef::new("100", "xiangqi-bot");
+    store
+        .create_challenge(challenge_from(carol(), renamed, "c1"))
+        .await
+        .unwrap();
+    let alice_now = store.player_stats("100").await.unwrap().unwrap();
+    assert_eq!(alice_now.player.user.display_name, "Alice");
+}
+
+/// At most `MAX_PENDING_CHALLENGES` open challenges per challenger, in all
+/// channels together; one answered or expired frees its place.
+#[tokio::test]
+async fn pending_challenges_per_user_are_bounded() {
+    let (_dir, clock, store) = fresh().await;
+    let limit = xiangqi_bot::store::MAX_PENDING_CHALLENGES;
+    for n in 0..limit {
+        let to = UserRef::new(format!("9{n}"), format!("P{n}"));
+        store
+            .create_challenge(challenge_from(alice(), to, &format!("c{n}")))
+            .await
+            .unwrap();
+    }
+    let refused = store
+        .create_challenge(challenge_from(alice(), bob(), "c9"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(refused, StoreError::TooManyChallenges(n) if n == limit),
+        "{refused}"
+    );
+    // Others are not limited by alice's challenges.
+    store
+        .create_challenge(challenge_from(bob(), carol(), "c9"))
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(601));
+    store
+        .create_challenge(challenge_from(alice(), bob(), "c8"))
+        .await
+        .expect("expired challenges free their places");
+}
+
+/// Accepting starts no game when the challenger already plays one in the
+/// channel (they started another after challenging): the challenge stays
+/// pending and nobody gets a second live game there.
+#[tokio::test]
+async fn accept_refuses_when_the_challenger_now_plays_in_the_channel() {
+    let (_dir, _clock, store) = fresh().await;
+    let challenge = store
+        .create_challenge(challenge_from(alice(), bob(), "c1"))
+        .await
+        .unwrap();
+    let other = store
+        .create_game(vs_bot(alice(), Color::Red, 2))
+        .await
+        .unwrap();
+    let refused = store
+        .accept_challenge(challenge.id, &Accepter::User(bob()))
+        .await
+        .unwrap_err();
+    match refused {
+        StoreError::AlreadyPlaying { user, game } => {
+            assert_eq!(user, alice().id);
+            assert_eq!(game, other.id);
+        }
+        other => panic!("unexpected {other}"),
+    }
+    assert_eq!(store.live_games_of_user("100").await.unwrap().len(), 1);
 }

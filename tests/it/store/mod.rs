@@ -6,6 +6,7 @@
 mod challenges;
 mod durability;
 mod export;
+mod faults;
 mod games;
 mod offers;
 mod ratings;
