@@ -309,3 +309,9 @@ bad-not-page = `{ $word }` is not a page number (1, 2, ...)
 option-page = Page of the list (default 1)
 what-page = a page number
 slash-bad-page = `{ $option }` must be a page number, 1 or more.
+
+## The console
+
+console-welcome = Xiangqi console: you are { $name }. Type `help`, or `quit` to leave.
+console-bad-name = `{ $name }` is not a usable name; write `as NAME <command>`.
+console-what-should = What should { $name } do? Write `as { $name } <command>`.

@@ -293,3 +293,9 @@ bad-not-page = `{ $word }` không phải số trang (1, 2, ...)
 option-page = Trang của danh sách (mặc định 1)
 what-page = một số trang
 slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.
+
+## Bảng điều khiển
+
+console-welcome = Bảng điều khiển cờ tướng: bạn là { $name }. Gõ `help` để xem trợ giúp, hoặc `quit` để thoát.
+console-bad-name = `{ $name }` không dùng làm tên được; hãy viết `as TÊN <lệnh>`.
+console-what-should = { $name } cần làm gì? Hãy viết `as { $name } <lệnh>`.

@@ -292,3 +292,9 @@ bad-not-page = `{ $word }` 不是页码（1、2……）
 option-page = 列表的页码（默认 1）
 what-page = 一个页码
 slash-bad-page = `{ $option }` 必须是页码，从 1 开始。
+
+## 控制台
+
+console-welcome = 象棋控制台：你是 { $name }。输入 `help` 查看帮助，`quit` 退出。
+console-bad-name = `{ $name }` 不能用作名字；请写 `as 名字 <命令>`。
+console-what-should = { $name } 要做什么？请写 `as { $name } <命令>`。

@@ -292,3 +292,9 @@ bad-not-page = `{ $word }` 不是頁碼（1、2……）
 option-page = 列表的頁碼（預設 1）
 what-page = 一個頁碼
 slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
+
+## 控制檯
+
+console-welcome = 象棋主控台：你是 { $name }。輸入 `help` 查看說明，`quit` 退出。
+console-bad-name = `{ $name }` 不能用作名字；請寫 `as 名字 <命令>`。
+console-what-should = { $name } 要做什麼？請寫 `as { $name } <命令>`。

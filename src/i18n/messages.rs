@@ -226,4 +226,7 @@ messages! {
     OptionPage = "option-page";
     WhatPage = "what-page";
     SlashBadPage { option: String } = "slash-bad-page";
+    ConsoleWelcome { name: String } = "console-welcome";
+    ConsoleBadName { name: String } = "console-bad-name";
+    ConsoleWhatShould { name: String } = "console-what-should";
 }
