@@ -1,10 +1,21 @@
 //! Board picture speed: drawing alone, and drawing plus PNG encoding (the
-//! figure the bot pays per move; the target is a 10 ms median), plus a whole
-//! 60-ply replay GIF. Sizes are printed before the timings.
+//! figure the bot pays per move; the target is a 2 ms median), in each
+//! style, plus a whole 60-ply replay GIF. Sizes are printed before the
+//! timings.
+//!
+//! Then the comparisons that decide where the renderer keeps its own code
+//! instead of the crates' (docs/rendering.md): compositing the pieces
+//! (the renderer's premultiplied blit against `image::imageops::overlay`),
+//! the caption (cached glyph masks against imageproc's `draw_text_mut`) and
+//! the PNG encoding (one deflate call around hand-written chunks against the
+//! `png` crate's encoder, speed and size).
 //! `cargo bench --bench render`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use xiangqi_bot::render::{Renderer, Scene};
+use xiangqi_bot::render::alternatives::{
+    caption_cached, caption_imageproc, draw_pieces_blit, encode_png, OverlayArt,
+};
+use xiangqi_bot::render::{PieceStyle, Renderer, Scene, Style, Theme, HEIGHT, WIDTH};
 use xiangqi_bot::rules::{Move, Position, Square};
 
 /// A middlegame with most pieces on, a last move and a caption: the usual picture.
@@ -59,26 +70,117 @@ fn replay_scenes(plies: usize) -> Vec<Scene> {
     scenes
 }
 
+/// The PNG crate's encoder on the renderer's palette indices: its fastest
+/// settings for an indexed image (no filter; `Fast` is fdeflate).
+fn png_crate(scanlines: &[u8], palette: &[u8], compression: png::Compression) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, WIDTH as u32, HEIGHT as u32);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette);
+    encoder.set_compression(compression);
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header().expect("header");
+    let pixels: Vec<u8> = scanlines
+        .chunks_exact(WIDTH + 1)
+        .flat_map(|line| &line[1..])
+        .copied()
+        .collect();
+    writer.write_image_data(&pixels).expect("image data");
+    writer.finish().expect("finished");
+    out
+}
+
 fn bench(c: &mut Criterion) {
     let renderer = Renderer::new();
     let scene = busy_scene();
-    eprintln!(
-        "busy board PNG: {} bytes",
-        renderer.render_png(&scene).len()
-    );
-    c.bench_function("draw", |b| b.iter(|| renderer.draw(&scene)));
-    c.bench_function("render_png", |b| b.iter(|| renderer.render_png(&scene)));
+    let plain = Style::default();
+    let symbols = Style {
+        pieces: PieceStyle::International,
+        theme: Theme::Contrast,
+    };
+    for style in [plain, symbols] {
+        eprintln!(
+            "busy board PNG, {} pieces, {} theme: {} bytes",
+            style.pieces,
+            style.theme,
+            renderer.render_png(&scene, style).len()
+        );
+    }
+    c.bench_function("draw", |b| b.iter(|| renderer.draw(&scene, plain)));
+    c.bench_function("render_png", |b| {
+        b.iter(|| renderer.render_png(&scene, plain))
+    });
+    c.bench_function("render_png_international_contrast", |b| {
+        b.iter(|| renderer.render_png(&scene, symbols))
+    });
 
     let scenes = replay_scenes(60);
-    let gif = renderer.render_replay_gif(&scenes).expect("replay encodes");
+    let gif = renderer
+        .render_replay_gif(&scenes, plain)
+        .expect("replay encodes");
     eprintln!("{}-frame replay GIF: {} bytes", scenes.len(), gif.len());
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("render_replay_60_plies", |b| {
-        b.iter(|| renderer.render_replay_gif(&scenes).expect("replay encodes"))
+        b.iter(|| {
+            renderer
+                .render_replay_gif(&scenes, plain)
+                .expect("replay encodes")
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("blit");
+    let overlay = OverlayArt::new(&renderer, plain);
+    group.bench_function("renderer_premultiplied", |b| {
+        b.iter(|| draw_pieces_blit(&renderer, &scene, plain))
+    });
+    group.bench_function("image_overlay", |b| b.iter(|| overlay.draw_pieces(&scene)));
+    group.finish();
+
+    let mut group = c.benchmark_group("caption");
+    let board = renderer.draw(&Scene::empty(), plain);
+    let text = scene.caption.clone().expect("a caption");
+    let white = image::Rgb([244, 228, 196]);
+    group.bench_function("renderer_cached_glyphs", |b| {
+        b.iter(|| {
+            let mut canvas = board.clone();
+            caption_cached(&renderer, &mut canvas, &text, white);
+            canvas
+        })
+    });
+    group.bench_function("imageproc_draw_text", |b| {
+        b.iter(|| {
+            let mut canvas = board.clone();
+            caption_imageproc(&renderer, &mut canvas, &text, white);
+            canvas
+        })
+    });
+    group.finish();
+
+    let (scanlines, palette) = renderer.indexed(&scene, plain);
+    let ours = renderer.render_png(&scene, plain);
+    let mut group = c.benchmark_group("png_encode");
+    for (name, compression) in [
+        ("png_crate_fastest", png::Compression::Fastest),
+        ("png_crate_fast", png::Compression::Fast),
+        ("png_crate_balanced", png::Compression::Balanced),
+    ] {
+        let bytes = png_crate(&scanlines, palette, compression);
+        eprintln!(
+            "png crate, {name}: {} bytes (renderer: {})",
+            bytes.len(),
+            ours.len()
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| png_crate(&scanlines, palette, compression))
+        });
+    }
+    group.bench_function("renderer_one_deflate", |b| {
+        b.iter(|| encode_png(WIDTH, HEIGHT, &scanlines, palette))
     });
     group.finish();
 }
-
 criterion_group!(benches, bench);
 criterion_main!(benches);

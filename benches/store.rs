@@ -1,5 +1,7 @@
-//! Moves stored per second with durable commits (`synchronous=FULL`: no move
-//! is acknowledged before it is fsynced), the figure issue 5 sets at 2,000.
+//! Moves stored per second with durable commits (no move is acknowledged
+//! before it is on disk: SQLite `synchronous=FULL`, PostgreSQL
+//! `synchronous_commit=on` with fsync), the figure issue 5 sets at 2,000, on
+//! SQLite and on PostgreSQL.
 //!
 //! - Many games at once (64 and 200): each game is a task that plays a legal
 //!   game through `Store::apply_move`, awaiting every move before the next, as
@@ -8,7 +10,11 @@
 //!   group commit must not make worse than one commit.
 //!
 //! Prints the median (min, max) of several runs of each, and how many moves
-//! the writer grouped into each commit.
+//! the writer grouped into each commit. PostgreSQL runs on a throwaway local
+//! server started from the installed binaries (as the tests do, but with
+//! fsync on), or on the server named by `XIANGQI_BENCH_PG_URL`
+//! (`postgres://user@host:port`, a database is created on it per run); it is
+//! skipped, with a note, when neither is there.
 //!
 //!     cargo bench --bench store
 
@@ -19,6 +25,10 @@ use xiangqi_bot::rules::{Game, Position};
 use xiangqi_bot::store::{
     ActorId, GameId, Location, NewGame, Participant, Store, StoreConfig, SystemClock, UserRef,
 };
+
+#[path = "../tests/support/postgres.rs"]
+#[allow(dead_code)]
+mod postgres;
 
 const RUNS: usize = 5;
 /// Plies per game in the many-games runs (fewer if a game ends sooner).
@@ -59,14 +69,34 @@ fn legal_game(seed: u64, plies: usize) -> Vec<String> {
     moves
 }
 
-async fn open(dir: &tempfile::TempDir) -> Store {
-    let config = StoreConfig::new(format!(
-        "sqlite://{}",
-        dir.path().join("bench.db").display()
-    ));
-    Store::open_with(config, Arc::new(SystemClock))
+/// Where the store under test lives.
+#[derive(Clone)]
+enum Target {
+    Sqlite,
+    /// A server's base URL; each run gets a new database on it.
+    Postgres(String),
+}
+
+impl Target {
+    fn name(&self) -> &'static str {
+        match self {
+            Target::Sqlite => "SQLite",
+            Target::Postgres(_) => "PostgreSQL",
+        }
+    }
+}
+
+/// A new store on `target`, with the directory that holds it (SQLite).
+async fn open(target: &Target) -> (tempfile::TempDir, Store) {
+    let dir = tempfile::TempDir::new().unwrap();
+    let url = match target {
+        Target::Sqlite => format!("sqlite://{}", dir.path().join("bench.db").display()),
+        Target::Postgres(base) => postgres::create_database(base).await,
+    };
+    let store = Store::open_with(StoreConfig::new(url), Arc::new(SystemClock))
         .await
-        .unwrap()
+        .unwrap();
+    (dir, store)
 }
 
 async fn new_game(store: &Store) -> GameId {
@@ -89,9 +119,8 @@ fn mover(ply: usize) -> ActorId {
 
 /// Moves/s for `games` games played at once, each its own task, and the
 /// writer's moves per commit.
-async fn many_games(games: usize, seed: u64) -> (f64, f64) {
-    let dir = tempfile::TempDir::new().unwrap();
-    let store = open(&dir).await;
+async fn many_games(target: &Target, games: usize, seed: u64) -> (f64, f64) {
+    let (_dir, store) = open(target).await;
     let mut played = Vec::with_capacity(games);
     for g in 0..games {
         played.push((
@@ -128,9 +157,8 @@ async fn many_games(games: usize, seed: u64) -> (f64, f64) {
 }
 
 /// Each move's latency for one game alone (new games as old ones end).
-async fn lone_game(seed: u64) -> Vec<Duration> {
-    let dir = tempfile::TempDir::new().unwrap();
-    let store = open(&dir).await;
+async fn lone_game(target: &Target, seed: u64) -> Vec<Duration> {
+    let (_dir, store) = open(target).await;
     let mut latencies = Vec::with_capacity(LONE_MOVES);
     let mut round = 0;
     while latencies.len() < LONE_MOVES {
@@ -163,13 +191,36 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    let mut targets = vec![Target::Sqlite];
+    let server = match std::env::var("XIANGQI_BENCH_PG_URL") {
+        Ok(url) => Ok((url, None)),
+        Err(_) => postgres::Cluster::start(true).map(|c| (c.base_url.clone(), Some(c))),
+    };
+    // Kept alive (the server stops with it) until the end of main.
+    let _cluster = match server {
+        Ok((url, cluster)) => {
+            targets.push(Target::Postgres(url));
+            cluster
+        }
+        Err(why) => {
+            println!("PostgreSQL not measured: {why}");
+            None
+        }
+    };
+    for target in &targets {
+        bench(&runtime, target);
+    }
+}
+
+fn bench(runtime: &tokio::runtime::Runtime, target: &Target) {
+    let name = target.name();
     for games in [64, 200] {
         let (mut rates, mut per_commit): (Vec<f64>, Vec<f64>) = (0..RUNS)
-            .map(|run| runtime.block_on(many_games(games, 1000 * run as u64)))
+            .map(|run| runtime.block_on(many_games(target, games, 1000 * run as u64)))
             .unzip();
         let mid = median(&mut rates);
         println!(
-            "store apply_move, FULL, {games:>3} games at once: median {mid:>6.0} moves/s \
+            "store apply_move, {name}, durable, {games:>3} games at once: median {mid:>6.0} moves/s \
              (min {:.0}, max {:.0}; {RUNS} runs of up to {} moves), median {:.1} moves per commit",
             rates[0],
             rates[RUNS - 1],
@@ -180,7 +231,7 @@ fn main() {
     let mut medians = Vec::new();
     let mut p90s = Vec::new();
     for run in 0..RUNS {
-        let mut latencies = runtime.block_on(lone_game(7 + run as u64));
+        let mut latencies = runtime.block_on(lone_game(target, 7 + run as u64));
         latencies.sort();
         medians.push(latencies[latencies.len() / 2].as_secs_f64() * 1e3);
         p90s.push(latencies[latencies.len() * 9 / 10].as_secs_f64() * 1e3);
@@ -188,7 +239,7 @@ fn main() {
     let mid = median(&mut medians);
     let p90 = median(&mut p90s);
     println!(
-        "store apply_move, FULL, one game alone: median latency {mid:.2} ms (per-run medians \
+        "store apply_move, {name}, durable, one game alone: median latency {mid:.2} ms (per-run medians \
          {:.2}–{:.2}), p90 {p90:.2} ms, about {:.0} moves/s; {RUNS} runs of {LONE_MOVES} moves",
         medians[0],
         medians[RUNS - 1],

@@ -7,6 +7,8 @@
 //! - [`store`]: games, moves, players, ratings and challenges in SQLite.
 //! - [`bot`]: commands, games and replies, transport-independent, plus the
 //!   console channel.
+//! - [`matches`]: engine-against-engine matches (a measuring tool on top of
+//!   the engine; the bot does not use it).
 //!
 //! Beside them, [`rng`]: the one small random-number generator all layers use.
 
@@ -14,6 +16,7 @@ pub mod bot;
 pub mod engine;
 pub mod i18n;
 pub mod lines;
+pub mod matches;
 pub mod render;
 pub mod rng;
 pub mod rules;

@@ -37,10 +37,14 @@ enum Command {
         hash: usize,
     },
     /// Read `FEN [moves m1 m2 ...]` lines on stdin, play the moves and print
-    /// `RESULT REASON` for each (`1-0 checkmate`, `* ongoing`).
-    Status,
+    /// `RESULT REASON` for each (`1-0 checkmate`, `* ongoing`); or replay the
+    /// games of a PGN file (`--pgn`).
+    Status(cli::status::StatusArgs),
     /// Draw a position as the PNG the bot posts.
     Render(cli::render::RenderArgs),
+    /// Play two engines against each other (ours at a level or budget, or any
+    /// UCI/UCCI engine): results judged by our rules, SPRT, Elo, PGN.
+    Match(cli::matches::MatchArgs),
     /// Engine self-play: writes quiet positions labelled with results, for `tune`.
     Selfplay(cli::selfplay::SelfPlayArgs),
     /// Fits the evaluation's weights to `selfplay` positions (Texel tuning).
@@ -60,10 +64,9 @@ fn main() -> ExitCode {
         Some(Command::Moves(args)) => cli::moves::run(args),
         Some(Command::Uci) => cli::uci::run(),
         Some(Command::Bench { depth, hash }) => cli::bench::run(depth, hash),
-        Some(Command::Status) => {
-            cli::status::run(std::io::stdin().lock(), std::io::stdout().lock())
-        }
+        Some(Command::Status(args)) => cli::status::run_args(args),
         Some(Command::Render(args)) => cli::render::run(args),
+        Some(Command::Match(args)) => cli::matches::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         None => cli::bot::run_default(),

@@ -308,6 +308,14 @@ bad-one-page = name one page
 bad-not-page = `{ $word }` is not a page number (1, 2, ...)
 option-page = Page of the list (default 1)
 what-page = a page number
+bad-pieces-twice = name the piece style only once
+bad-theme-twice = name the theme only once
+bad-not-style = { $word } is neither a piece style ({ $pieces }) nor a theme ({ $themes })
+option-pieces = Chinese characters or international symbols (default: the bot's)
+option-theme = Wooden or high-contrast board (default: the bot's)
+what-pieces = a piece style
+what-theme = a theme
+slash-bad-choice = `{ $option }` must be one of { $choices }.
 slash-bad-page = `{ $option }` must be a page number, 1 or more.
 
 ## The console

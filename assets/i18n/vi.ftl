@@ -292,6 +292,14 @@ bad-one-page = chỉ nêu một trang
 bad-not-page = `{ $word }` không phải số trang (1, 2, ...)
 option-page = Trang của danh sách (mặc định 1)
 what-page = một số trang
+bad-pieces-twice = chỉ nêu kiểu quân một lần
+bad-theme-twice = chỉ nêu giao diện một lần
+bad-not-style = { $word } không phải kiểu quân ({ $pieces }) cũng không phải giao diện ({ $themes })
+option-pieces = Quân chữ Hán hoặc ký hiệu quốc tế (mặc định: của bot)
+option-theme = Bàn cờ vân gỗ hoặc tương phản cao (mặc định: của bot)
+what-pieces = một kiểu quân
+what-theme = một giao diện
+slash-bad-choice = `{ $option }` phải là một trong { $choices }.
 slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.
 
 ## Bảng điều khiển

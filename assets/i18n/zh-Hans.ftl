@@ -291,6 +291,14 @@ bad-one-page = 只能指定一页
 bad-not-page = `{ $word }` 不是页码（1、2……）
 option-page = 列表的页码（默认 1）
 what-page = 一个页码
+bad-pieces-twice = 棋子样式只能指定一次
+bad-theme-twice = 主题只能指定一次
+bad-not-style = { $word } 既不是棋子样式（{ $pieces }）也不是主题（{ $themes }）
+option-pieces = 汉字棋子或国际符号（默认：机器人的设置）
+option-theme = 木纹或高对比度棋盘（默认：机器人的设置）
+what-pieces = 一种棋子样式
+what-theme = 一种主题
+slash-bad-choice = `{ $option }` 必须是 { $choices } 之一。
 slash-bad-page = `{ $option }` 必须是页码，从 1 开始。
 
 ## 控制台

@@ -291,6 +291,14 @@ bad-one-page = 只能指定一頁
 bad-not-page = `{ $word }` 不是頁碼（1、2……）
 option-page = 列表的頁碼（預設 1）
 what-page = 一個頁碼
+bad-pieces-twice = 棋子樣式只能指定一次
+bad-theme-twice = 主題只能指定一次
+bad-not-style = { $word } 既不是棋子樣式（{ $pieces }）也不是主題（{ $themes }）
+option-pieces = 漢字棋子或國際符號（預設：機器人的設定）
+option-theme = 木紋或高對比度棋盤（預設：機器人的設定）
+what-pieces = 一種棋子樣式
+what-theme = 一種主題
+slash-bad-choice = `{ $option }` 必須是 { $choices } 之一。
 slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
 
 ## 控制檯

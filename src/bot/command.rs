@@ -9,6 +9,7 @@ use super::voice::Voice;
 use super::Actor;
 use crate::engine::Level;
 use crate::i18n::Msg;
+use crate::render::{PieceStyle, Style, Theme};
 
 /// The lowest and highest engine level a player may ask for.
 pub const MIN_LEVEL: u8 = Level::MIN.number();
@@ -25,6 +26,24 @@ fn color_choice(word: &str) -> Option<ColorChoice> {
         "black" | "b" => Some(ColorChoice::Black),
         "random" | "any" | "?" => Some(ColorChoice::Random),
         _ => None,
+    }
+}
+
+/// The look a user asked for on `board` or `game`; what is not named is
+/// the bot's default (`--pieces`, `--theme`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StyleChoice {
+    pub pieces: Option<PieceStyle>,
+    pub theme: Option<Theme>,
+}
+
+impl StyleChoice {
+    /// The style to draw in: what was asked, the rest from `default`.
+    pub fn or(self, default: Style) -> Style {
+        Style {
+            pieces: self.pieces.unwrap_or(default.pieces),
+            theme: self.theme.unwrap_or(default.theme),
+        }
     }
 }
 
@@ -52,6 +71,7 @@ pub enum Command {
     Hint,
     Board {
         game: Option<i64>,
+        style: StyleChoice,
     },
     /// The live games here, `page` (from 1) of them.
     Games {
@@ -65,6 +85,7 @@ pub enum Command {
     },
     Game {
         id: i64,
+        style: StyleChoice,
     },
     Stats {
         user: Option<Actor>,
@@ -113,6 +134,9 @@ pub enum Problem {
     OnePage,
     NotPage { word: String },
     TakesNothing { word: String },
+    PiecesTwice,
+    ThemeTwice,
+    NotStyle { word: String },
 }
 
 impl CommandError {
@@ -168,6 +192,13 @@ impl Problem {
             Problem::OnePage => Msg::BadOnePage,
             Problem::NotPage { word } => Msg::BadNotPage { word: word.clone() },
             Problem::TakesNothing { word } => Msg::BadTakesNothing { word: word.clone() },
+            Problem::PiecesTwice => Msg::BadPiecesTwice,
+            Problem::ThemeTwice => Msg::BadThemeTwice,
+            Problem::NotStyle { word } => Msg::BadNotStyle {
+                word: word.clone(),
+                pieces: choices(&PieceStyle::ALL.map(PieceStyle::name)),
+                themes: choices(&Theme::ALL.map(Theme::name)),
+            },
         }
     }
 }
@@ -215,10 +246,13 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
     let mut values = ArgValues::default();
     let mut rest = words;
     let (mut takes_side, mut takes_level) = (false, false);
+    let (mut takes_pieces, mut takes_theme) = (false, false);
     for &arg in spec.args {
         match arg {
             Arg::Side => takes_side = true,
             Arg::Level => takes_level = true,
+            Arg::Pieces => takes_pieces = true,
+            Arg::Theme => takes_theme = true,
             Arg::Ignored => rest = &[],
             Arg::MoveText if rest.is_empty() => return Err(missing(arg)),
             Arg::MoveText => {
@@ -276,6 +310,22 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 continue;
             }
         }
+        if takes_pieces {
+            if let Ok(pieces) = lower.parse::<PieceStyle>() {
+                if values.pieces.replace(pieces).is_some() {
+                    return Err(bad(Problem::PiecesTwice));
+                }
+                continue;
+            }
+        }
+        if takes_theme {
+            if let Ok(theme) = lower.parse::<Theme>() {
+                if values.theme.replace(theme).is_some() {
+                    return Err(bad(Problem::ThemeTwice));
+                }
+                continue;
+            }
+        }
         if takes_level {
             let number = match lower.as_str() {
                 "level" | "lvl" | "l" => match rest.next() {
@@ -297,6 +347,9 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             }
         }
         let word = shorten(word);
+        if takes_pieces || takes_theme {
+            return Err(bad(Problem::NotStyle { word }));
+        }
         return Err(bad(match (takes_side, takes_level, spec.args.last()) {
             (true, true, _) => Problem::NotSideNorLevel { word },
             (true, false, _) => Problem::NotSide { word },
@@ -309,6 +362,11 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
     }
     // The loop above returned for every required argument left out.
     (spec.build)(values).ok_or_else(|| missing(spec.first_required().unwrap_or(Arg::Ignored)))
+}
+
+/// `a or b`: the words a user may choose from.
+fn choices(words: &[&str]) -> String {
+    words.join(" or ")
 }
 
 fn strip_prefix(text: &str) -> &str {
@@ -568,11 +626,86 @@ mod tests {
     }
 
     #[test]
+    fn board_and_game_take_a_piece_style_and_a_theme_in_any_order() {
+        let both = StyleChoice {
+            pieces: Some(PieceStyle::International),
+            theme: Some(Theme::Contrast),
+        };
+        for text in [
+            "board 7 international contrast",
+            "board #7 Contrast INTERNATIONAL",
+        ] {
+            assert_eq!(
+                parse(text),
+                Ok(Command::Board {
+                    game: Some(7),
+                    style: both
+                })
+            );
+        }
+        assert_eq!(
+            parse("game 3 wood"),
+            Ok(Command::Game {
+                id: 3,
+                style: StyleChoice {
+                    pieces: None,
+                    theme: Some(Theme::Wood)
+                }
+            })
+        );
+        assert_eq!(both.or(Style::default()).pieces, PieceStyle::International);
+        assert_eq!(
+            StyleChoice::default().or(Style::default()),
+            Style::default()
+        );
+        for (text, problem) in [
+            (
+                "board 7 western",
+                "neither a piece style (chinese or international) nor a theme (wood or contrast)",
+            ),
+            ("board 7 wood contrast", "name the theme only once"),
+            ("game 3 chinese chinese", "name the piece style only once"),
+        ] {
+            match parse(text) {
+                Err(err @ CommandError::BadArgument { .. }) => {
+                    let got = err.to_string();
+                    assert!(got.contains(problem), "{text}: {got}")
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        // A style is not a game id: the id still comes first.
+        assert!(matches!(
+            parse("board contrast"),
+            Err(CommandError::BadArgument { .. })
+        ));
+    }
+
+    #[test]
     fn game_ids_and_users() {
-        assert_eq!(parse("board"), Ok(Command::Board { game: None }));
-        assert_eq!(parse("board #7"), Ok(Command::Board { game: Some(7) }));
+        let plain = StyleChoice::default();
+        assert_eq!(
+            parse("board"),
+            Ok(Command::Board {
+                game: None,
+                style: plain
+            })
+        );
+        assert_eq!(
+            parse("board #7"),
+            Ok(Command::Board {
+                game: Some(7),
+                style: plain
+            })
+        );
         assert_eq!(parse("watch 12"), Ok(Command::Watch { game: 12 }));
-        assert_eq!(parse("game 3"), Ok(Command::Game { id: 3 }));
+        assert_eq!(
+            parse("game 3"),
+            Ok(Command::Game {
+                id: 3,
+                style: plain
+            })
+        );
         assert!(matches!(
             parse("game"),
             Err(CommandError::MissingArgument { .. })

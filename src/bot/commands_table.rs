@@ -9,9 +9,10 @@
 //! Adding a command means one entry here, its [`Command`] variant and its
 //! handler in `Bot::dispatch`.
 
-use super::command::{ColorChoice, Command, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use super::command::{ColorChoice, Command, StyleChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 use super::Actor;
 use crate::i18n::Msg;
+use crate::render::{PieceStyle, Theme};
 
 /// One command: what a user types, what it means, and how its words are read.
 pub struct CommandSpec {
@@ -56,6 +57,12 @@ pub enum Arg {
     /// A move in any notation: the rest of the line (spaces inside it are
     /// forgiven); a string option with autocomplete.
     MoveText,
+    /// A piece style, `chinese` or `international` (default: the bot's);
+    /// the option `pieces`, with choices.
+    Pieces,
+    /// A board theme, `wood` or `contrast` (default: the bot's); the option
+    /// `theme`, with choices.
+    Theme,
     /// Whatever follows is read and ignored (`help play` still helps); no option.
     Ignored,
 }
@@ -102,6 +109,17 @@ pub struct ArgValues {
     pub game: Option<i64>,
     pub page: Option<u32>,
     pub text: Option<String>,
+    pub pieces: Option<PieceStyle>,
+    pub theme: Option<Theme>,
+}
+
+impl ArgValues {
+    fn style(&self) -> StyleChoice {
+        StyleChoice {
+            pieces: self.pieces,
+            theme: self.theme,
+        }
+    }
 }
 
 const GAME_HERE: Slot = Slot {
@@ -230,11 +248,16 @@ pub static COMMANDS: &[CommandSpec] = &[
         word: "board",
         aliases: &[],
         about: Msg::AboutBoard,
-        args: &[Arg::GameId(GAME_HERE)],
+        args: &[Arg::GameId(GAME_HERE), Arg::Pieces, Arg::Theme],
         group: Group::Watching,
         private: false,
         is: |c| matches!(c, Command::Board { .. }),
-        build: |a| Some(Command::Board { game: a.game }),
+        build: |a| {
+            Some(Command::Board {
+                game: a.game,
+                style: a.style(),
+            })
+        },
     },
     CommandSpec {
         word: "games",
@@ -279,15 +302,24 @@ pub static COMMANDS: &[CommandSpec] = &[
         word: "game",
         aliases: &[],
         about: Msg::AboutGame,
-        args: &[Arg::GameId(Slot {
-            option: "id",
-            required: true,
-            about: &Msg::OptionGameId,
-        })],
+        args: &[
+            Arg::GameId(Slot {
+                option: "id",
+                required: true,
+                about: &Msg::OptionGameId,
+            }),
+            Arg::Pieces,
+            Arg::Theme,
+        ],
         group: Group::History,
         private: false,
         is: |c| matches!(c, Command::Game { .. }),
-        build: |a| Some(Command::Game { id: a.game? }),
+        build: |a| {
+            Some(Command::Game {
+                id: a.game?,
+                style: a.style(),
+            })
+        },
     },
     CommandSpec {
         word: "stats",
@@ -353,7 +385,7 @@ impl Arg {
         match self {
             Arg::User(slot) | Arg::GameId(slot) => slot.required,
             Arg::MoveText => true,
-            Arg::Side | Arg::Level | Arg::Page | Arg::Ignored => false,
+            Arg::Side | Arg::Level | Arg::Page | Arg::Pieces | Arg::Theme | Arg::Ignored => false,
         }
     }
 
@@ -365,6 +397,8 @@ impl Arg {
             Arg::User(slot) | Arg::GameId(slot) => Some(slot.option),
             Arg::MoveText => Some("move"),
             Arg::Page => Some("page"),
+            Arg::Pieces => Some("pieces"),
+            Arg::Theme => Some("theme"),
             Arg::Ignored => None,
         }
     }
@@ -378,6 +412,8 @@ impl Arg {
                 max: MAX_LEVEL.into(),
                 default: DEFAULT_LEVEL.into(),
             },
+            Arg::Pieces => Msg::OptionPieces,
+            Arg::Theme => Msg::OptionTheme,
             Arg::User(slot) | Arg::GameId(slot) => slot.about.clone(),
             Arg::MoveText => Msg::OptionMove,
             Arg::Page => Msg::OptionPage,
@@ -397,6 +433,8 @@ impl Arg {
             Arg::GameId(_) => optional("game id"),
             Arg::MoveText => "<move>".into(),
             Arg::Page => optional("page"),
+            Arg::Pieces => optional(&names(&PieceStyle::ALL.map(PieceStyle::name))),
+            Arg::Theme => optional(&names(&Theme::ALL.map(Theme::name))),
             Arg::Ignored => return None,
         })
     }
@@ -410,9 +448,16 @@ impl Arg {
             Arg::GameId(_) => Msg::WhatGameId,
             Arg::Page => Msg::WhatPage,
             Arg::MoveText => Msg::WhatMove,
+            Arg::Pieces => Msg::WhatPieces,
+            Arg::Theme => Msg::WhatTheme,
             Arg::Ignored => Msg::WhatAnything,
         }
     }
+}
+
+/// `a|b`: the words of a usage line's choice.
+fn names(words: &[&str]) -> String {
+    words.join("|")
 }
 
 impl Command {

@@ -8,6 +8,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::i18n::Lang;
+use crate::render::{PieceStyle, Style, Theme};
 
 /// The most engine searches the bot runs at once: far above any machine's
 /// cores, and far below what the engine's semaphore can count.
@@ -16,10 +17,13 @@ pub const MAX_ENGINE_THREADS: usize = 1024;
 /// Settings every transport shares.
 #[derive(Args, Clone, Debug)]
 pub struct BotArgs {
-    /// The database: an sqlx URL (`sqlite://xiangqi.db`) or a file path.
+    /// The database: an sqlx URL (`sqlite://xiangqi.db`,
+    /// `postgres://user:password@host/database`) or a SQLite file path.
     #[arg(
         long = "db",
         env = "DATABASE_URL",
+        // Its password stays out of `--help`.
+        hide_env_values = true,
         default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub database_url: String,
@@ -48,6 +52,15 @@ pub struct BotArgs {
     /// Where the console writes board pictures and other files.
     #[arg(long, env = "XIANGQI_BOARD_DIR", default_value = "boards")]
     pub board_dir: PathBuf,
+
+    /// The pieces on every board and replay: `chinese` or `international`
+    /// (`board` and `game` can name another).
+    #[arg(long, env = "XIANGQI_PIECES", default_value_t = PieceStyle::Chinese)]
+    pub pieces: PieceStyle,
+
+    /// The board theme: `wood` or `contrast` (`board` and `game` can name another).
+    #[arg(long, env = "XIANGQI_THEME", default_value_t = Theme::Wood)]
+    pub theme: Theme,
 }
 
 impl BotArgs {
@@ -74,6 +87,10 @@ impl BotArgs {
             hints: self.hints,
             engine_threads,
             lang: self.lang,
+            style: Style {
+                pieces: self.pieces,
+                theme: self.theme,
+            },
         })
     }
 
@@ -105,6 +122,8 @@ pub struct BotConfig {
     pub engine_threads: usize,
     /// The language where neither the user nor the server chose one.
     pub lang: Lang,
+    /// How pictures look unless a command names a style.
+    pub style: Style,
 }
 
 impl Default for BotConfig {
@@ -115,6 +134,7 @@ impl Default for BotConfig {
             hints: true,
             engine_threads: default_engine_threads(),
             lang: Lang::En,
+            style: Style::default(),
         }
     }
 }
@@ -136,6 +156,8 @@ mod tests {
             hints: true,
             lang: Lang::En,
             board_dir: PathBuf::new(),
+            pieces: PieceStyle::default(),
+            theme: Theme::default(),
         }
     }
 

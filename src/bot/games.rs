@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::i18n::Msg;
-use crate::render::Scene;
+use crate::render::{Scene, Style};
 use crate::rules::{Color, Game, Move, Position};
 use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, UserRef};
 
@@ -222,6 +222,17 @@ impl Bot {
         black_seat: bool,
         voice: Voice,
     ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
+        self.board_file_in(loaded, black_seat, self.config.style, voice)
+    }
+
+    /// [`Bot::board_file`] in a given style (`board` with a style named).
+    pub(super) fn board_file_in(
+        &self,
+        loaded: &LoadedGame,
+        black_seat: bool,
+        style: Style,
+        voice: Voice,
+    ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
         let scene = scene_of(
             loaded.game.position(),
             loaded.game.moves().last().copied(),
@@ -236,7 +247,7 @@ impl Bot {
                 .acquire()
                 .await
                 .map_err(BotError::internal)?;
-            tokio::task::spawn_blocking(move || renderer.render_png(&scene))
+            tokio::task::spawn_blocking(move || renderer.render_png(&scene, style))
                 .await
                 .map_err(BotError::internal)
         };
@@ -246,12 +257,13 @@ impl Bot {
         }
     }
 
-    /// The game as an animated replay, one frame per position, of at most
-    /// the last [`MAX_REPLAY_FRAMES`] positions; drawn under the render
-    /// permits like any board.
+    /// The game as an animated replay in `style`, one frame per position, of
+    /// at most the last [`MAX_REPLAY_FRAMES`] positions; drawn under the
+    /// render permits like any board.
     pub(super) async fn replay_gif(
         &self,
         loaded: &LoadedGame,
+        style: Style,
         voice: Voice,
     ) -> BotResult<Attachment> {
         let heading = format!(
@@ -266,7 +278,7 @@ impl Bot {
             .acquire()
             .await
             .map_err(BotError::internal)?;
-        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes))
+        let bytes = tokio::task::spawn_blocking(move || renderer.render_replay_gif(&scenes, style))
             .await
             .map_err(BotError::internal)?
             .map_err(BotError::internal)?;

@@ -5,6 +5,7 @@
 use crate::rules::notation;
 use crate::store::{GameId, GameRecord, GameResult};
 
+use super::command::StyleChoice;
 use super::error::{BotError, BotResult};
 use super::games::{pairing, result_sentence, seat, visible_to, LoadedGame};
 use super::markup::shown;
@@ -85,6 +86,7 @@ impl Bot {
         &self,
         request: &Request,
         id: i64,
+        style: StyleChoice,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
@@ -120,7 +122,10 @@ impl Bot {
             filename: format!("game-{id}.pgn"),
             bytes: pgn.into_bytes(),
         });
-        reply.files.push(self.replay_gif(&loaded, voice).await?);
+        let style = style.or(self.config.style);
+        reply
+            .files
+            .push(self.replay_gif(&loaded, style, voice).await?);
         post(outbox, &request.place, reply).await
     }
 

@@ -168,9 +168,10 @@ impl Bot {
     pub async fn connect(args: &BotArgs) -> anyhow::Result<Bot> {
         let config = args.bot_config()?;
         let url = args.database_url();
-        let store = Store::open(&url)
-            .await
-            .map_err(|e| anyhow::anyhow!("opening the database {url}: {e}"))?;
+        let store = Store::open(&url).await.map_err(|e| {
+            let shown = crate::store::url_without_password(&url);
+            anyhow::anyhow!("opening the database {shown}: {e}")
+        })?;
         match store.check_consistency().await {
             Ok(problems) if !problems.is_empty() => {
                 tracing::warn!(?problems, "games whose stored moves do not match their ply")
@@ -253,11 +254,15 @@ impl Bot {
             Command::Draw => self.draw(request, voice, outbox).await,
             Command::Takeback => self.takeback(request, voice, outbox).await,
             Command::Hint => self.hint(request, voice, outbox).await,
-            Command::Board { game } => self.board(request, *game, voice, outbox).await,
+            Command::Board { game, style } => {
+                self.board(request, *game, *style, voice, outbox).await
+            }
             Command::Games { page } => self.games(request, *page, voice, outbox).await,
             Command::Watch { game } => self.watch(request, *game, voice, outbox).await,
             Command::History { user } => self.history(request, user.as_ref(), voice, outbox).await,
-            Command::Game { id } => self.game_record(request, *id, voice, outbox).await,
+            Command::Game { id, style } => {
+                self.game_record(request, *id, *style, voice, outbox).await
+            }
             Command::Stats { user } => self.stats(request, user.as_ref(), voice, outbox).await,
             Command::Leaderboard => self.leaderboard(request, voice, outbox).await,
             Command::Help => post(outbox, &request.place, help::help(voice)).await,

@@ -3,6 +3,7 @@
 
 use crate::store::GameId;
 
+use super::command::StyleChoice;
 use super::error::{BotError, BotResult};
 use super::games::{game_place, pairing, result_sentence, seat, seen_by_black, LoadedGame};
 use super::reply::{Outbox, Reply};
@@ -15,6 +16,7 @@ impl Bot {
         &self,
         request: &Request,
         game: Option<i64>,
+        style: StyleChoice,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
@@ -24,7 +26,10 @@ impl Bot {
         };
         let text = status_line(&loaded, voice);
         let black_seat = seen_by_black(&loaded.record, Some(&request.actor));
-        let board = self.board_file(&loaded, black_seat, voice).await?;
+        let style = style.or(self.config.style);
+        let board = self
+            .board_file_in(&loaded, black_seat, style, voice)
+            .await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &request.place, reply).await

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod bot;
+pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod render;

@@ -1,12 +1,13 @@
 //! `xiangqi-bot render --fen FEN --out FILE [--last-move MOVE] [--flip]
-//! [--caption TEXT]`: writes the board picture the bot would post, as PNG.
+//! [--caption TEXT] [--pieces chinese|international] [--theme wood|contrast]`:
+//! writes the board picture the bot would post, as PNG.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
 
-use xiangqi_bot::render::{Renderer, Scene};
+use xiangqi_bot::render::{PieceStyle, Renderer, Scene, Style, Theme};
 use xiangqi_bot::rules::{Move, Position, Square};
 
 #[derive(Args)]
@@ -26,6 +27,12 @@ pub struct RenderArgs {
     /// A line above the board (players, move number, whose turn).
     #[arg(long)]
     pub caption: Option<String>,
+    /// The pieces: `chinese` (characters) or `international` (symbols).
+    #[arg(long, default_value_t = PieceStyle::Chinese)]
+    pub pieces: PieceStyle,
+    /// The board: `wood` or `contrast` (high contrast).
+    #[arg(long, default_value_t = Theme::Wood)]
+    pub theme: Theme,
 }
 
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
@@ -41,7 +48,11 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     }
     scene.flipped = args.flip;
     scene.caption = args.caption;
-    let png = Renderer::new().render_png(&scene);
+    let style = Style {
+        pieces: args.pieces,
+        theme: args.theme,
+    };
+    let png = Renderer::new().render_png(&scene, style);
     std::fs::write(&args.out, &png)
         .with_context(|| format!("could not write {}", args.out.display()))?;
     tracing::info!(bytes = png.len(), out = %args.out.display(), "board written");

@@ -2,11 +2,78 @@
 //! [moves ...]`) on stdin, plays the moves and prints `RESULT REASON` for each
 //! line, e.g. `1-0 checkmate` or `* ongoing`. A bad line gets `error: ...`
 //! and the next line is read, so the answers stay one per line.
+//!
+//! With `--pgn FILE` it replays every game of a PGN record instead (the match
+//! runner's output, the store's exports) and prints one such line a game; a
+//! game whose replay disagrees with its `Result` tag gets `error: ...`.
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
-use xiangqi_bot::rules::notation::parse_move;
-use xiangqi_bot::rules::{Game, GameStatus, Position};
+use anyhow::Context as _;
+use xiangqi_bot::matches::openings::parse_line;
+use xiangqi_bot::rules::notation::pgn::{read_pgn, PgnGame};
+use xiangqi_bot::rules::{Game, GameStatus, Move, Position};
+
+#[derive(clap::Args)]
+pub struct StatusArgs {
+    /// Replay the games of this PGN file (ICCS moves) instead of reading lines on stdin.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+}
+
+/// The subcommand: lines on stdin, or the games of `--pgn`.
+pub fn run_args(args: StatusArgs) -> anyhow::Result<()> {
+    let stdout = std::io::stdout().lock();
+    match args.pgn {
+        None => run(std::io::stdin().lock(), stdout),
+        Some(path) => {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            run_pgn(&text, stdout)
+        }
+    }
+}
+
+/// Answers every game of a PGN text on `output`, one line a game.
+pub fn run_pgn(text: &str, mut output: impl Write) -> anyhow::Result<()> {
+    for (index, game) in read_pgn(text)?.iter().enumerate() {
+        let answer = match replay_pgn_game(game) {
+            Ok(status) => {
+                let replayed = status.outcome().map_or("*", |o| o.result.as_str());
+                if replayed == game.result {
+                    status.to_string()
+                } else {
+                    format!(
+                        "error: game {}: the record says {} but the moves give {status}",
+                        index + 1,
+                        game.result
+                    )
+                }
+            }
+            Err(why) => format!("error: game {}: {why}", index + 1),
+        };
+        writeln!(output, "{answer}")?;
+    }
+    output.flush()?;
+    Ok(())
+}
+
+/// The status after playing a PGN game's moves from its `FEN` tag (or the start).
+fn replay_pgn_game(record: &PgnGame) -> Result<GameStatus, String> {
+    let start = match record.tag("FEN") {
+        None => Position::startpos(),
+        Some(fen) => {
+            Position::from_fen(fen).map_err(|err| format!("invalid FEN tag `{fen}`: {err}"))?
+        }
+    };
+    let mut game = Game::new(start);
+    for (index, &(from, to)) in record.moves.iter().enumerate() {
+        game.play(Move::new(from, to))
+            .map_err(|err| format!("move {}: {err}", index + 1))?;
+    }
+    Ok(game.status())
+}
 
 /// Answers every line of `input` on `output`.
 pub fn run(input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
@@ -26,48 +93,7 @@ pub fn run(input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
 
 /// The status after playing a line's moves, or why the line cannot be played.
 pub fn status_of_line(line: &str) -> Result<GameStatus, String> {
-    let mut tokens: Vec<&str> = line.split_whitespace().collect();
-    // Also take UCI's `position [fen] ...` so engine logs can be pasted in.
-    if tokens.first() == Some(&"position") {
-        tokens.remove(0);
-    }
-    if tokens.first() == Some(&"fen") {
-        tokens.remove(0);
-    }
-    if tokens.is_empty() {
-        return Err(
-            "empty line: expected `FEN [moves m1 m2 ...]` or `startpos [moves ...]`".into(),
-        );
-    }
-    let split = tokens
-        .iter()
-        .position(|t| t.eq_ignore_ascii_case("moves"))
-        .unwrap_or(tokens.len());
-    let (setup, moves) = tokens.split_at(split);
-    let moves = moves.get(1..).unwrap_or(&[]);
-    let start = match setup {
-        [] => return Err("no position before `moves`: give a FEN or `startpos`".into()),
-        ["startpos"] => Position::startpos(),
-        fen => {
-            let fen = fen.join(" ");
-            Position::from_fen(&fen).map_err(|err| format!("invalid FEN `{fen}`: {err}"))?
-        }
-    };
-    let mut game = Game::new(start);
-    for (index, &text) in moves.iter().enumerate() {
-        let number = index + 1;
-        if let GameStatus::Over(outcome) = game.status() {
-            return Err(format!(
-                "move {number} `{text}`: the game is already over ({outcome}). {}",
-                outcome.description()
-            ));
-        }
-        let parsed = parse_move(game.position(), text)
-            .map_err(|err| format!("move {number} `{text}`: {err}"))?;
-        game.play(parsed.mv)
-            .map_err(|err| format!("move {number} `{text}`: {err}"))?;
-    }
-    Ok(game.status())
+    parse_line(line).map(|game| game.status())
 }
 
 #[cfg(test)]

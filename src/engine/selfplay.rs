@@ -52,11 +52,10 @@ pub struct SelfPlayGame {
     pub plies: usize,
 }
 
-/// Plays one game from a random opening drawn from `seed`.
-pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings) -> SelfPlayGame {
-    let mut rng = SplitMix64::new(seed);
-    let mut game = Game::new(Position::startpos());
-    for _ in 0..settings.random_plies {
+/// Plays up to `plies` random moves that capture nothing into `game`
+/// (fewer if the game runs out of them): an opening for self-play and matches.
+pub fn play_random_quiet_plies(game: &mut Game, plies: usize, rng: &mut SplitMix64) {
+    for _ in 0..plies {
         let pos = game.position();
         let quiet: Vec<_> = pos
             .legal_moves()
@@ -70,6 +69,13 @@ pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings
         let mv = quiet[rng.index(quiet.len())];
         game.play(mv).expect("a generated move is legal");
     }
+}
+
+/// Plays one game from a random opening drawn from `seed`.
+pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings) -> SelfPlayGame {
+    let mut rng = SplitMix64::new(seed);
+    let mut game = Game::new(Position::startpos());
+    play_random_quiet_plies(&mut game, settings.random_plies, &mut rng);
     searcher.new_game();
 
     let mut positions = Vec::new();

@@ -225,6 +225,14 @@ messages! {
     BadNotPage { word: String } = "bad-not-page";
     OptionPage = "option-page";
     WhatPage = "what-page";
+    BadPiecesTwice = "bad-pieces-twice";
+    BadThemeTwice = "bad-theme-twice";
+    BadNotStyle { word: String, pieces: String, themes: String } = "bad-not-style";
+    OptionPieces = "option-pieces";
+    OptionTheme = "option-theme";
+    WhatPieces = "what-pieces";
+    WhatTheme = "what-theme";
+    SlashBadChoice { option: String, choices: String } = "slash-bad-choice";
     SlashBadPage { option: String } = "slash-bad-page";
     ConsoleWelcome { name: String } = "console-welcome";
     ConsoleBadName { name: String } = "console-bad-name";

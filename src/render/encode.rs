@@ -9,7 +9,9 @@
 //! indexed, no filter, deflate level 1, ~45 KB; higher levels save a few KB
 //! for twice the time, and filters do not help palette indices.
 
-use super::canvas::{Rect, RgbCanvas, Surface};
+use image::RgbImage;
+
+use super::canvas::Rect;
 use super::palette::Palette;
 
 /// miniz's fastest level: greedy matching, already enough for flat colours.
@@ -18,10 +20,10 @@ const SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
 
 /// The picture as PNG scanlines: each a filter byte (0, none) and one
 /// palette index a pixel.
-pub fn scanlines(canvas: &RgbCanvas, palette: &Palette) -> Vec<u8> {
-    let width = canvas.width();
-    let mut out = Vec::with_capacity((width + 1) * canvas.height());
-    for row in canvas.pixels.chunks_exact(width * 3) {
+pub fn scanlines(canvas: &RgbImage, palette: &Palette) -> Vec<u8> {
+    let width = canvas.width() as usize;
+    let mut out = Vec::with_capacity((width + 1) * canvas.height() as usize);
+    for row in canvas.as_raw().chunks_exact(width * 3) {
         out.push(0);
         out.extend(row.chunks_exact(3).map(|p| palette.index(p)));
     }
@@ -32,16 +34,17 @@ pub fn scanlines(canvas: &RgbCanvas, palette: &Palette) -> Vec<u8> {
 /// `base` was made from only inside `dirty`: most of a board is the static
 /// board, indexed once.
 pub fn scanlines_from(
-    canvas: &RgbCanvas,
+    canvas: &RgbImage,
     palette: &Palette,
     base: &[u8],
     dirty: &[Rect],
 ) -> Vec<u8> {
-    let width = canvas.width();
+    let width = canvas.width() as usize;
+    let pixels = canvas.as_raw();
     let mut out = base.to_vec();
     for r in dirty {
         for y in r.y0..r.y1 {
-            let src = &canvas.pixels[(y * width + r.x0) * 3..(y * width + r.x1) * 3];
+            let src = &pixels[(y * width + r.x0) * 3..(y * width + r.x1) * 3];
             let start = y * (width + 1) + 1 + r.x0;
             let dst = &mut out[start..start + (r.x1 - r.x0)];
             for (d, p) in dst.iter_mut().zip(src.chunks_exact(3)) {
@@ -52,8 +55,9 @@ pub fn scanlines_from(
     out
 }
 
-/// A PNG file of `width` × `height` palette indices in [`scanlines`] form.
-pub fn png(width: usize, height: usize, scanlines: &[u8], palette: &Palette) -> Vec<u8> {
+/// A PNG file of `width` × `height` palette indices in [`scanlines`] form,
+/// with `palette` as RGB triples.
+pub fn png(width: usize, height: usize, scanlines: &[u8], palette: &[u8]) -> Vec<u8> {
     let idat = miniz_oxide::deflate::compress_to_vec_zlib(scanlines, DEFLATE_LEVEL);
 
     let mut header = Vec::with_capacity(13);
@@ -62,10 +66,10 @@ pub fn png(width: usize, height: usize, scanlines: &[u8], palette: &Palette) -> 
     // Bit depth 8, colour type 3 (indexed), deflate, adaptive filtering, no interlace.
     header.extend_from_slice(&[8, 3, 0, 0, 0]);
 
-    let mut out = Vec::with_capacity(idat.len() + palette.rgb.len() + 64);
+    let mut out = Vec::with_capacity(idat.len() + palette.len() + 64);
     out.extend_from_slice(SIGNATURE);
     chunk(&mut out, b"IHDR", &header);
-    chunk(&mut out, b"PLTE", &palette.rgb);
+    chunk(&mut out, b"PLTE", palette);
     chunk(&mut out, b"IDAT", &idat);
     chunk(&mut out, b"IEND", &[]);
     out

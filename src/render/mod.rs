@@ -1,10 +1,13 @@
 //! The render layer: a position (as a [`Scene`]) to a PNG board picture, and a
 //! game to an animated GIF replay. `docs/rendering.md` describes the look.
 //!
-//! A [`Renderer`] is built once: both seats' static boards are drawn, the
-//! fourteen pieces and the caption font are rasterized and the palette is
-//! learned up front, so a picture is a copy, a few sprite blits, a palette
-//! lookup and an encode. It is `Send + Sync`; share it in an `Arc`.
+//! A picture has a [`Style`]: Chinese or international pieces on a wood or
+//! high-contrast board. For each theme, both seats' static boards, the
+//! pieces of both styles and the marks are drawn once and the palette is
+//! learned, so a picture is a copy, a few sprite blits, a palette lookup and
+//! an encode. The drawing uses `image` buffers and imageproc shapes and
+//! text; what is still written here, and why, is in `docs/rendering.md`.
+//! A [`Renderer`] is `Send + Sync`; share it in an `Arc`.
 
 mod board;
 mod canvas;
@@ -12,25 +15,35 @@ mod encode;
 mod layout;
 mod marks;
 mod palette;
+mod pictograms;
 mod pieces;
 mod replay;
 mod scene;
+mod shapes;
+mod style;
 mod text;
 mod theme;
 
+#[doc(hidden)]
+pub mod alternatives;
 #[cfg(test)]
 mod tests;
 
 use std::fmt;
+use std::sync::OnceLock;
 
-pub use canvas::{Rgb, RgbCanvas};
+use image::RgbImage;
+
 pub use layout::{point as point_centre, HEIGHT, WIDTH};
 pub use scene::{caption, move_caption, Scene};
+pub use style::{PieceStyle, Style, Theme, UnknownChoice};
 
-use canvas::{Rect, Sprite};
+use canvas::{draw_sprite, Rect, Sprite};
 use layout::CAPTION_HEIGHT;
+use marks::Marks;
 use palette::Palette;
 use text::{font, GlyphSet};
+use theme::Colors;
 
 use crate::rules::{Color, Move, Piece, PieceKind, Square};
 
@@ -62,21 +75,30 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// Draws board pictures. Build once, share everywhere.
+/// Draws board pictures. Build once, share everywhere. A theme's art is
+/// drawn the first time a picture asks for it (about a tenth of a second),
+/// so a process that only ever shows one theme never pays for the other.
 pub struct Renderer {
-    art: Art,
+    caption: GlyphSet,
+    themes: [OnceLock<ThemeArt>; 2],
+}
+
+/// Everything drawn ahead of time for one theme.
+struct ThemeArt {
+    drawing: Drawing,
     palette: Palette,
     /// The static boards already as PNG scanlines, by seat.
     board_scanlines: [Vec<u8>; 2],
 }
 
-/// Everything drawn ahead of time.
-struct Art {
+/// A theme's boards, pieces and marks.
+struct Drawing {
+    colors: &'static Colors,
     /// The static board for Red's seat and for Black's (turned).
-    boards: [RgbCanvas; 2],
-    /// By [`Piece::index`].
-    pieces: Vec<Sprite>,
-    caption: GlyphSet,
+    boards: [RgbImage; 2],
+    /// By [`PieceStyle`], then by [`Piece::index`].
+    pieces: [Vec<Sprite>; 2],
+    marks: Marks,
 }
 
 impl Default for Renderer {
@@ -87,84 +109,117 @@ impl Default for Renderer {
 
 impl Renderer {
     pub fn new() -> Renderer {
-        let font = font();
         let caption_chars = (' '..='~').chain(['·', '—', '–']);
-        let art = Art {
-            boards: [
-                board::draw_static_board(false),
-                board::draw_static_board(true),
-            ],
-            pieces: pieces::piece_sprites(),
-            caption: GlyphSet::new(&font, CAPTION_EM, caption_chars),
-        };
-        let samples: Vec<RgbCanvas> = palette_samples().iter().map(|s| art.draw(s).0).collect();
-        let palette = Palette::learn(&samples);
-        let board_scanlines = art
-            .boards
-            .each_ref()
-            .map(|b| encode::scanlines(b, &palette));
         Renderer {
-            art,
-            palette,
-            board_scanlines,
+            caption: GlyphSet::new(&font(), CAPTION_EM, caption_chars),
+            themes: [OnceLock::new(), OnceLock::new()],
         }
     }
 
     /// Draws a scene into full-colour pixels (what [`Renderer::render_png`]
     /// reduces to the palette and encodes).
-    pub fn draw(&self, scene: &Scene) -> RgbCanvas {
-        self.art.draw(scene).0
+    pub fn draw(&self, scene: &Scene, style: Style) -> RgbImage {
+        self.draw_dirty(scene, style).0
     }
 
     /// The scene as PNG bytes.
-    pub fn render_png(&self, scene: &Scene) -> Vec<u8> {
-        let (canvas, dirty) = self.art.draw(scene);
-        let base = &self.board_scanlines[scene.flipped as usize];
-        let lines = encode::scanlines_from(&canvas, &self.palette, base, &dirty);
-        encode::png(WIDTH, HEIGHT, &lines, &self.palette)
+    pub fn render_png(&self, scene: &Scene, style: Style) -> Vec<u8> {
+        let (lines, palette) = self.indexed(scene, style);
+        encode::png(WIDTH, HEIGHT, &lines, palette)
     }
 
-    /// A looping animated GIF with one frame per scene, in order.
-    pub fn render_replay_gif(&self, scenes: &[Scene]) -> Result<Vec<u8>, RenderError> {
+    /// The scene as PNG scanlines (filter byte 0, then one palette index a
+    /// pixel) and the palette: what [`Renderer::render_png`] compresses.
+    /// Public for the bench's comparison with the `png` crate's encoder.
+    #[doc(hidden)]
+    pub fn indexed(&self, scene: &Scene, style: Style) -> (Vec<u8>, &[u8]) {
+        let art = self.art(style.theme);
+        let (canvas, dirty) = self.draw_dirty(scene, style);
+        let base = &art.board_scanlines[scene.flipped as usize];
+        let lines = encode::scanlines_from(&canvas, &art.palette, base, &dirty);
+        (lines, &art.palette.rgb)
+    }
+
+    /// A looping animated GIF with one frame per scene, in order, all in one style.
+    pub fn render_replay_gif(
+        &self,
+        scenes: &[Scene],
+        style: Style,
+    ) -> Result<Vec<u8>, RenderError> {
         if scenes.is_empty() {
             return Err(RenderError::NoFrames);
         }
-        let frames: Vec<RgbCanvas> = scenes.iter().map(|s| self.draw(s)).collect();
-        replay::gif(&frames, &self.palette).map_err(RenderError::Gif)
+        let frames: Vec<RgbImage> = scenes.iter().map(|s| self.draw(s, style)).collect();
+        replay::gif(&frames, &self.art(style.theme).palette).map_err(RenderError::Gif)
+    }
+
+    fn art(&self, theme: Theme) -> &ThemeArt {
+        self.themes[theme as usize].get_or_init(|| ThemeArt::new(Colors::of(theme), &self.caption))
+    }
+
+    /// The picture, and the rectangles where it may differ from the static board.
+    fn draw_dirty(&self, scene: &Scene, style: Style) -> (RgbImage, Vec<Rect>) {
+        self.art(style.theme)
+            .drawing
+            .draw(scene, style.pieces, &self.caption)
     }
 }
 
-impl Art {
-    /// The picture, and the rectangles where it may differ from the static board.
-    fn draw(&self, scene: &Scene) -> (RgbCanvas, Vec<Rect>) {
+impl ThemeArt {
+    fn new(colors: &'static Colors, caption: &GlyphSet) -> ThemeArt {
+        let font = font();
+        let drawing = Drawing {
+            colors,
+            boards: [
+                board::draw_static_board(colors, false),
+                board::draw_static_board(colors, true),
+            ],
+            pieces: PieceStyle::ALL.map(|style| pieces::piece_sprites(colors, style, &font)),
+            marks: Marks::new(colors),
+        };
+        let samples: Vec<RgbImage> = PieceStyle::ALL
+            .iter()
+            .flat_map(|&style| palette_samples().into_iter().map(move |s| (s, style)))
+            .map(|(scene, style)| drawing.draw(&scene, style, caption).0)
+            .collect();
+        let palette = Palette::learn(&samples);
+        let board_scanlines = drawing
+            .boards
+            .each_ref()
+            .map(|b| encode::scanlines(b, &palette));
+        ThemeArt {
+            drawing,
+            palette,
+            board_scanlines,
+        }
+    }
+}
+
+impl Drawing {
+    fn draw(&self, scene: &Scene, style: PieceStyle, caption: &GlyphSet) -> (RgbImage, Vec<Rect>) {
         let mut c = self.boards[scene.flipped as usize].clone();
         let mut dirty = Vec::with_capacity(40);
-        let around = |sq: Square, reach: f32| {
-            Rect::around(layout::point(sq, scene.flipped), reach, WIDTH, HEIGHT)
+        let mut blit = |c: &mut RgbImage, sprite: &Sprite, sq: Square| {
+            let (x, y) = layout::point(sq, scene.flipped);
+            let half = sprite.width() as i32 / 2;
+            dirty.push(Rect::around((x, y), half as f32, WIDTH, HEIGHT));
+            draw_sprite(c, sprite, x as i32 - half, y as i32 - half);
         };
         if let Some(mv) = scene.last_move {
-            marks::last_move(&mut c, mv, scene.flipped);
-            dirty.push(around(mv.from(), marks::REACH));
-            dirty.push(around(mv.to(), marks::REACH));
+            blit(&mut c, &self.marks.from, mv.from());
+            blit(&mut c, &self.marks.to, mv.to());
         }
         if let Some(general) = scene.check {
-            marks::check(&mut c, general, scene.flipped);
-            dirty.push(around(general, marks::REACH));
+            blit(&mut c, &self.marks.check, general);
         }
+        let sprites = &self.pieces[style as usize];
         for sq in Square::all() {
             if let Some(piece) = scene.pieces[sq.index()] {
-                let (x, y) = layout::point(sq, scene.flipped);
-                let half = pieces::SPRITE_HALF;
-                dirty.push(around(sq, half as f32));
-                c.draw_sprite(
-                    &self.pieces[piece.index()],
-                    x as i32 - half,
-                    y as i32 - half,
-                );
+                blit(&mut c, &sprites[piece.index()], sq);
             }
         }
-        if let Some(caption) = &scene.caption {
-            self.draw_caption(&mut c, caption);
+        if let Some(text) = &scene.caption {
+            draw_caption(&mut c, caption, text, self.colors);
             dirty.push(Rect {
                 x0: 0,
                 y0: 0,
@@ -174,26 +229,32 @@ impl Art {
         }
         (c, dirty)
     }
+}
 
-    /// One line centred in the caption band, cut with "..." if too long.
-    fn draw_caption(&self, c: &mut RgbCanvas, caption: &str) {
-        let room = WIDTH as f32 - 2.0 * CAPTION_MARGIN;
-        let mut text: String = caption
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(CAPTION_MAX_CHARS)
-            .collect();
-        if self.caption.advance_width(&text) > room {
-            let ellipsis = self.caption.advance_width("...");
-            while !text.is_empty() && self.caption.advance_width(&text) + ellipsis > room {
-                text.pop();
-            }
-            text.push_str("...");
+/// The caption as it is drawn: control characters dropped, cut with "..."
+/// when wider than the picture allows.
+fn fitted_caption(glyphs: &GlyphSet, caption: &str) -> String {
+    let room = WIDTH as f32 - 2.0 * CAPTION_MARGIN;
+    let mut text: String = caption
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(CAPTION_MAX_CHARS)
+        .collect();
+    if glyphs.advance_width(&text) > room {
+        let ellipsis = glyphs.advance_width("...");
+        while !text.is_empty() && glyphs.advance_width(&text) + ellipsis > room {
+            text.pop();
         }
-        let centre = (WIDTH as f32 / 2.0, CAPTION_HEIGHT / 2.0);
-        self.caption
-            .paint_centred(c, &text, centre, 'H', theme::CAPTION_TEXT);
+        text.push_str("...");
     }
+    text
+}
+
+/// One line centred in the caption band.
+fn draw_caption(c: &mut RgbImage, glyphs: &GlyphSet, caption: &str, colors: &Colors) {
+    let text = fitted_caption(glyphs, caption);
+    let centre = (WIDTH as f32 / 2.0, CAPTION_HEIGHT / 2.0);
+    glyphs.paint_centred(c, &text, centre, 'H', colors.caption_text);
 }
 
 /// Scenes that between them show everything a picture can hold (every piece,

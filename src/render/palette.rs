@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use color_quant::NeuQuant;
 
-use super::canvas::RgbCanvas;
+use image::RgbImage;
 
 /// Colours the palette holds; one index is left for GIF transparency.
 pub const COLORS: usize = 255;
@@ -32,10 +32,10 @@ pub struct Palette {
 impl Palette {
     /// Learns the palette from sample pictures that between them show every
     /// kind of thing a picture can hold (pieces, marks, caption).
-    pub fn learn(samples: &[RgbCanvas]) -> Palette {
+    pub fn learn(samples: &[RgbImage]) -> Palette {
         let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
         let mut total = 0;
-        for p in samples.iter().flat_map(|c| c.pixels.chunks_exact(3)) {
+        for p in samples.iter().flat_map(|c| c.as_raw().chunks_exact(3)) {
             *counts.entry([p[0], p[1], p[2]]).or_default() += 1;
             total += 1;
         }
@@ -73,8 +73,8 @@ impl Palette {
     }
 
     /// The picture as palette indices, one byte a pixel.
-    pub fn index_image(&self, c: &RgbCanvas) -> Vec<u8> {
-        c.pixels.chunks_exact(3).map(|p| self.index(p)).collect()
+    pub fn index_image(&self, c: &RgbImage) -> Vec<u8> {
+        c.as_raw().chunks_exact(3).map(|p| self.index(p)).collect()
     }
 }
 
@@ -110,15 +110,22 @@ fn nearest_table(rgb: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::canvas::{disc, Rgb};
+    use crate::render::canvas::paint_mask;
+    use crate::render::shapes::{mask, Ink, Shape};
+    use image::Rgb;
 
     #[test]
     fn flat_colours_are_kept_exactly_and_blends_land_near() {
-        let mut c = RgbCanvas::new(64, 64, Rgb(0xEC, 0xCF, 0x98));
-        disc(&mut c, (32.0, 32.0), 20.0, Rgb(0x5A, 0x3A, 0x1C), 1.0);
-        let palette = Palette::learn(&[c.clone()]);
+        let mut c = RgbImage::from_pixel(64, 64, Rgb([0xEC, 0xCF, 0x98]));
+        let disc = Shape::Circle {
+            centre: (32.0, 32.0),
+            radius: 20.0,
+        };
+        let disc = mask(64, 64, &[(Ink::Fill, disc)]);
+        paint_mask(&mut c, &disc, (0, 0), 1.0, |_, _| Rgb([0x5A, 0x3A, 0x1C]));
+        let palette = Palette::learn(std::slice::from_ref(&c));
         assert_eq!(palette.rgb.len(), COLORS * 3);
-        for (i, p) in c.pixels.chunks_exact(3).enumerate() {
+        for (i, p) in c.as_raw().chunks_exact(3).enumerate() {
             let e = palette.index(p) as usize * 3;
             let got = &palette.rgb[e..e + 3];
             for ch in 0..3 {

@@ -7,7 +7,8 @@
 //! storing each later frame as only the rectangle that changed, with
 //! unchanged pixels transparent (they compress to almost nothing).
 
-use super::canvas::{RgbCanvas, Surface};
+use image::RgbImage;
+
 use super::palette::{Palette, COLORS};
 
 /// Time each position stays up, in hundredths of a second.
@@ -18,7 +19,7 @@ const LAST_FRAME_DELAY: u16 = 400;
 const TRANSPARENT: u8 = COLORS as u8;
 
 /// Encodes the frames (all the same size, at least one) as a looping GIF.
-pub fn gif(frames: &[RgbCanvas], palette: &Palette) -> Result<Vec<u8>, gif::EncodingError> {
+pub fn gif(frames: &[RgbImage], palette: &Palette) -> Result<Vec<u8>, gif::EncodingError> {
     let Some(first) = frames.first() else {
         return Ok(Vec::new());
     };
@@ -50,7 +51,7 @@ pub fn gif(frames: &[RgbCanvas], palette: &Palette) -> Result<Vec<u8>, gif::Enco
     Ok(out)
 }
 
-fn full_frame(frame: &RgbCanvas, palette: &Palette) -> gif::Frame<'static> {
+fn full_frame(frame: &RgbImage, palette: &Palette) -> gif::Frame<'static> {
     let buffer = palette.index_image(frame);
     gif::Frame {
         width: frame.width() as u16,
@@ -62,14 +63,15 @@ fn full_frame(frame: &RgbCanvas, palette: &Palette) -> gif::Frame<'static> {
 
 /// The smallest rectangle holding every changed pixel; unchanged ones inside
 /// it are transparent. An unchanged frame is a single transparent pixel.
-fn delta_frame(previous: &RgbCanvas, frame: &RgbCanvas, palette: &Palette) -> gif::Frame<'static> {
-    let width = frame.width();
+fn delta_frame(previous: &RgbImage, frame: &RgbImage, palette: &Palette) -> gif::Frame<'static> {
+    let width = frame.width() as usize;
+    let (before, after) = (previous.as_raw(), frame.as_raw());
     let changed = |x: usize, y: usize| {
         let i = (y * width + x) * 3;
-        previous.pixels[i..i + 3] != frame.pixels[i..i + 3]
+        before[i..i + 3] != after[i..i + 3]
     };
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for y in 0..frame.height() {
+    for y in 0..frame.height() as usize {
         for x in 0..width {
             if changed(x, y) {
                 x0 = x0.min(x);
@@ -87,7 +89,7 @@ fn delta_frame(previous: &RgbCanvas, frame: &RgbCanvas, palette: &Palette) -> gi
         for x in x0..x1 {
             if changed(x, y) {
                 let i = (y * width + x) * 3;
-                buffer.push(palette.index(&frame.pixels[i..i + 3]));
+                buffer.push(palette.index(&after[i..i + 3]));
             } else {
                 buffer.push(TRANSPARENT);
             }

@@ -36,44 +36,78 @@ struct Decoded {
 }
 
 impl Decoded {
-    fn pixel(&self, x: usize, y: usize) -> Rgb {
+    fn pixel(&self, x: usize, y: usize) -> [u8; 3] {
         let i = (y * self.width + x) * 3;
-        Rgb(self.rgb[i], self.rgb[i + 1], self.rgb[i + 2])
+        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
+    }
+
+    fn window(&self, (cx, cy): (f32, f32), half: i32) -> impl Iterator<Item = [u8; 3]> + '_ {
+        (-half..=half).flat_map(move |dy| {
+            (-half..=half)
+                .map(move |dx| self.pixel((cx as i32 + dx) as usize, (cy as i32 + dy) as usize))
+        })
     }
 
     /// Mean of blue minus red over a square window around a point.
-    fn blueness(&self, (cx, cy): (f32, f32), half: i32) -> f32 {
-        let mut sum = 0.0;
-        let mut n = 0.0;
-        for dy in -half..=half {
-            for dx in -half..=half {
-                let p = self.pixel((cx as i32 + dx) as usize, (cy as i32 + dy) as usize);
-                sum += p.2 as f32 - p.0 as f32;
-                n += 1.0;
+    fn blueness(&self, at: (f32, f32), half: i32) -> f32 {
+        let n = ((2 * half + 1) * (2 * half + 1)) as f32;
+        self.window(at, half)
+            .map(|p| p[2] as f32 - p[0] as f32)
+            .sum::<f32>()
+            / n
+    }
+
+    /// Mean luminance (0–255) over a square window around a point.
+    fn lightness(&self, at: (f32, f32), half: i32) -> f32 {
+        let n = ((2 * half + 1) * (2 * half + 1)) as f32;
+        self.window(at, half).map(luminance).sum::<f32>() / n
+    }
+
+    /// Median luminance of a piece's face at a point: the pixels 20 to 23
+    /// px from its centre, between the character or symbol and the rim.
+    fn face_lightness(&self, (cx, cy): (f32, f32)) -> f32 {
+        let mut values = Vec::new();
+        for dy in -23i32..=23 {
+            for dx in -23i32..=23 {
+                let d = ((dx * dx + dy * dy) as f32).sqrt();
+                if (20.0..=23.0).contains(&d) {
+                    let p = self.pixel((cx as i32 + dx) as usize, (cy as i32 + dy) as usize);
+                    values.push(luminance(p));
+                }
             }
         }
-        sum / n
+        values.sort_by(f32::total_cmp);
+        values[values.len() / 2]
+    }
+
+    /// Pixels in a square window around a point within `tolerance` (each
+    /// channel) of `color`.
+    fn near(&self, at: (f32, f32), half: i32, color: image::Rgb<u8>, tolerance: i32) -> usize {
+        self.window(at, half)
+            .filter(|p| (0..3).all(|c| (p[c] as i32 - color[c] as i32).abs() <= tolerance))
+            .count()
     }
 
     /// Counts pixels in a square window around a point by what they look like.
-    fn census(&self, (cx, cy): (f32, f32), half: i32) -> Census {
+    fn census(&self, at: (f32, f32), half: i32) -> Census {
         let mut census = Census::default();
-        for dy in -half..=half {
-            for dx in -half..=half {
-                let p = self.pixel((cx as i32 + dx) as usize, (cy as i32 + dy) as usize);
-                let (r, g, b) = (p.0 as i32, p.1 as i32, p.2 as i32);
-                if r > 140 && g < 80 && b < 80 {
-                    census.red += 1;
-                } else if r < 60 && g < 60 && b < 60 {
-                    census.dark += 1;
-                } else if b > r + 40 {
-                    census.blue += 1;
-                }
-                census.total += 1;
+        for p in self.window(at, half) {
+            let (r, g, b) = (p[0] as i32, p[1] as i32, p[2] as i32);
+            if r > 140 && g < 80 && b < 80 {
+                census.red += 1;
+            } else if r < 60 && g < 60 && b < 60 {
+                census.dark += 1;
+            } else if b > r + 40 {
+                census.blue += 1;
             }
+            census.total += 1;
         }
         census
     }
+}
+
+fn luminance(p: [u8; 3]) -> f32 {
+    0.2126 * p[0] as f32 + 0.7152 * p[1] as f32 + 0.0722 * p[2] as f32
 }
 
 #[derive(Default, Debug)]
@@ -82,6 +116,14 @@ struct Census {
     dark: u32,
     blue: u32,
     total: u32,
+}
+
+/// Every piece style and theme.
+fn all_styles() -> Vec<Style> {
+    PieceStyle::ALL
+        .iter()
+        .flat_map(|&pieces| Theme::ALL.map(|theme| Style { pieces, theme }))
+        .collect()
 }
 
 fn decode(png_bytes: &[u8]) -> Decoded {
@@ -108,32 +150,135 @@ fn renderer() -> &'static Renderer {
     RENDERER.get_or_init(Renderer::new)
 }
 
-fn render(scene: &Scene) -> Decoded {
-    decode(&renderer().render_png(scene))
+fn render(scene: &Scene, style: Style) -> Decoded {
+    decode(&renderer().render_png(scene, style))
 }
 
 #[test]
 fn picture_is_portrait_about_620_by_700() {
-    let img = render(&Scene::empty());
-    assert_eq!((img.width, img.height), (WIDTH, HEIGHT));
-    assert!(img.height > img.width);
-    assert!((600..=660).contains(&img.width) && (680..=760).contains(&img.height));
+    for style in all_styles() {
+        let img = render(&Scene::empty(), style);
+        assert_eq!((img.width, img.height), (WIDTH, HEIGHT));
+        assert!((600..=660).contains(&img.width) && (680..=760).contains(&img.height));
+    }
 }
 
 #[test]
-fn red_pieces_show_red_ink_black_pieces_dark_ink_and_empty_points_neither() {
-    let img = render(&scene_from_placement(START));
-    for name in ["e0", "a0", "b2", "c3"] {
-        let c = img.census(point_centre(sq(name), false), 12);
-        assert!(c.red > 20 && c.dark == 0, "red piece at {name}: {c:?}");
+fn each_piece_shows_its_sides_colours_at_its_point_in_every_style() {
+    let start = scene_from_placement(START);
+    for style in all_styles() {
+        let img = render(&start, style);
+        let empty = render(&Scene::empty(), style);
+        for name in ["e0", "a0", "b2", "c3", "b0", "d0"] {
+            let c = img.census(point_centre(sq(name), false), 12);
+            assert!(
+                c.red > 20 && c.dark == 0,
+                "{style:?}: red piece at {name}: {c:?}"
+            );
+        }
+        for name in ["e9", "i9", "h7", "g6", "b9", "f9"] {
+            let c = img.census(point_centre(sq(name), false), 12);
+            assert!(
+                c.dark > 20 && c.red == 0,
+                "{style:?}: black piece at {name}: {c:?}"
+            );
+        }
+        // Empty points are the bare board, pixel for pixel.
+        for name in ["e4", "a5", "d1", "b1"] {
+            let at = point_centre(sq(name), false);
+            assert!(
+                img.window(at, 20).eq(empty.window(at, 20)),
+                "{style:?}: empty point {name}"
+            );
+        }
     }
-    for name in ["e9", "i9", "h7", "g6"] {
-        let c = img.census(point_centre(sq(name), false), 12);
-        assert!(c.dark > 20 && c.red == 0, "black piece at {name}: {c:?}");
+}
+
+#[test]
+fn in_the_contrast_theme_the_sides_differ_in_lightness_not_only_hue() {
+    let start = scene_from_placement(START);
+    for pieces in PieceStyle::ALL {
+        let contrast = render(
+            &start,
+            Style {
+                pieces,
+                theme: Theme::Contrast,
+            },
+        );
+        // The disc's face (the band between the symbol and the rim, most of
+        // whose pixels are bare face) is light for Red and dark for Black,
+        // and each side's ink is the other way round. (Averaged over the
+        // whole disc the large international symbols even out: it is the
+        // face that tells the sides apart.)
+        let (red, black) = (point_centre(sq("a0"), false), point_centre(sq("a9"), false));
+        let (red_face, black_face) = (contrast.face_lightness(red), contrast.face_lightness(black));
+        assert!(
+            red_face > black_face + 150.0,
+            "{pieces:?}: faces {red_face}, {black_face}"
+        );
+        let darkest = |at| contrast.window(at, 12).map(luminance).fold(255.0, f32::min);
+        let lightest = |at| contrast.window(at, 12).map(luminance).fold(0.0, f32::max);
+        assert!(
+            darkest(red) < red_face - 100.0,
+            "{pieces:?}: Red's ink is dark on light"
+        );
+        assert!(
+            lightest(black) > black_face + 100.0,
+            "{pieces:?}: Black's ink is light on dark"
+        );
+        // On wood both sides share a light disc and differ by ink.
+        let wood = render(
+            &start,
+            Style {
+                pieces,
+                theme: Theme::Wood,
+            },
+        );
+        let red = wood.lightness(point_centre(sq("a0"), false), 18);
+        let black = wood.lightness(point_centre(sq("a9"), false), 18);
+        assert!(
+            (red - black).abs() < 60.0,
+            "{pieces:?}: red {red}, black {black}"
+        );
     }
-    for name in ["e4", "a5", "d1", "b1"] {
-        let c = img.census(point_centre(sq(name), false), 12);
-        assert!(c.red == 0 && c.dark < 5, "empty point {name}: {c:?}");
+}
+
+#[test]
+fn the_two_piece_styles_draw_different_faces_on_the_same_disc() {
+    let start = scene_from_placement(START);
+    for theme in Theme::ALL {
+        let chinese = render(
+            &start,
+            Style {
+                pieces: PieceStyle::Chinese,
+                theme,
+            },
+        );
+        let symbols = render(
+            &start,
+            Style {
+                pieces: PieceStyle::International,
+                theme,
+            },
+        );
+        for name in ["a0", "b0", "c0", "d0", "e0", "b2", "a3", "e9"] {
+            let at = point_centre(sq(name), false);
+            let differing = chinese
+                .window(at, 16)
+                .zip(symbols.window(at, 16))
+                .filter(|(a, b)| (luminance(*a) - luminance(*b)).abs() > 60.0)
+                .count();
+            assert!(
+                differing > 60,
+                "{theme:?} {name}: {differing} pixels differ"
+            );
+            // Outside the face (the rim) both are the same disc.
+            let rim = (at.0 + layout::PIECE_RADIUS - 0.5, at.1);
+            assert_eq!(
+                chinese.pixel(rim.0 as usize, rim.1 as usize),
+                symbols.pixel(rim.0 as usize, rim.1 as usize)
+            );
+        }
     }
 }
 
@@ -142,42 +287,56 @@ fn last_move_marks_both_points_and_nothing_else() {
     let mut scene = scene_from_placement(START);
     let mv = Move::new(sq("h2"), sq("e2"));
     scene.pieces[sq("e2").index()] = scene.pieces[sq("h2").index()].take();
-    let plain = render(&scene);
-    scene.last_move = Some(mv);
-    let marked = render(&scene);
-    // The from point is empty: its socket is tinted blue.
-    let from = point_centre(sq("h2"), false);
-    let near_from = (from.0 + 14.0, from.1 + 10.0);
-    assert!(marked.blueness(near_from, 3) > plain.blueness(near_from, 3) + 20.0);
-    // The to point holds the cannon: a blue ring just outside its disc.
-    let to = point_centre(sq("e2"), false);
-    let on_ring = (to.0 + layout::PIECE_RADIUS + 3.5, to.1);
-    assert!(
-        marked.census(on_ring, 1).blue >= 3,
-        "{:?}",
-        marked.census(on_ring, 1)
-    );
-    assert_eq!(plain.census(on_ring, 1).blue, 0);
-    // Far away nothing changed.
-    let elsewhere = point_centre(sq("a9"), false);
-    assert_eq!(
-        marked.pixel(elsewhere.0 as usize, elsewhere.1 as usize),
-        plain.pixel(elsewhere.0 as usize, elsewhere.1 as usize)
-    );
+    for style in all_styles() {
+        let colors = theme::Colors::of(style.theme);
+        scene.last_move = None;
+        let plain = render(&scene, style);
+        scene.last_move = Some(mv);
+        let marked = render(&scene, style);
+        // The from point is empty: its socket is tinted blue.
+        let from = point_centre(sq("h2"), false);
+        let near_from = (from.0 + 14.0, from.1 + 10.0);
+        assert!(
+            marked.blueness(near_from, 3) > plain.blueness(near_from, 3) + 20.0,
+            "{style:?}"
+        );
+        // The to point holds the cannon: a ring in the theme's colour just
+        // outside its disc.
+        let to = point_centre(sq("e2"), false);
+        let on_ring = (to.0 + layout::PIECE_RADIUS + 3.5, to.1);
+        assert!(
+            marked.near(on_ring, 1, colors.last_move, 40) >= 3,
+            "{style:?}"
+        );
+        assert_eq!(plain.near(on_ring, 1, colors.last_move, 40), 0, "{style:?}");
+        // Far away nothing changed.
+        let elsewhere = point_centre(sq("a9"), false);
+        assert!(marked.window(elsewhere, 30).eq(plain.window(elsewhere, 30)));
+    }
 }
 
 #[test]
-fn general_in_check_gets_a_red_ring() {
+fn general_in_check_gets_a_ring_in_the_themes_check_colour() {
     let mut scene = scene_from_placement("4k4/9/9/9/9/9/9/9/4R4/3K5");
-    let ring_point = |s: &Scene| {
-        let (x, y) = point_centre(sq("e9"), s.flipped);
-        (x, y + layout::PIECE_RADIUS + 3.5)
-    };
-    let before = render(&scene).census(ring_point(&scene), 1);
-    scene.check = Some(sq("e9"));
-    let after = render(&scene).census(ring_point(&scene), 1);
-    assert_eq!(before.red, 0);
-    assert!(after.red >= 3, "{after:?}");
+    for style in all_styles() {
+        let check = theme::Colors::of(style.theme).check;
+        for flipped in [false, true] {
+            scene.flipped = flipped;
+            let (x, y) = point_centre(sq("e9"), flipped);
+            let ring_point = (x, y + layout::PIECE_RADIUS + 3.5);
+            scene.check = None;
+            let before = render(&scene, style).near(ring_point, 1, check, 40);
+            scene.check = Some(sq("e9"));
+            let after = render(&scene, style).near(ring_point, 1, check, 40);
+            assert_eq!(before, 0, "{style:?}");
+            assert!(after >= 3, "{style:?} flipped {flipped}: {after}");
+        }
+    }
+    // Check and last move are told apart by more than hue in the contrast
+    // theme: orange against blue differ in lightness too.
+    let contrast = theme::Colors::of(Theme::Contrast);
+    let gap = luminance(contrast.check.0) - luminance(contrast.last_move.0);
+    assert!(gap > 60.0, "{gap}");
 }
 
 #[test]
@@ -188,13 +347,18 @@ fn flipping_moves_a_piece_to_the_rotated_point() {
         flipped: true,
         ..scene.clone()
     };
-    let (a, b) = (render(&scene), render(&flipped));
-    let red_at = |img: &Decoded, at| img.census(at, 12).red > 20;
-    // Red's seat: bottom, second from left. Black's seat: top, second from right.
-    assert!(red_at(&a, point_centre(sq("b0"), false)));
-    assert!(!red_at(&a, point_centre(sq("h9"), false)));
-    assert!(red_at(&b, point_centre(sq("h9"), false)));
-    assert!(!red_at(&b, point_centre(sq("b0"), false)));
+    for style in all_styles() {
+        let (a, b) = (render(&scene, style), render(&flipped, style));
+        let red_at = |img: &Decoded, at| img.census(at, 12).red > 20;
+        // Red's seat: bottom, second from left. Black's seat: top, second from right.
+        assert!(red_at(&a, point_centre(sq("b0"), false)), "{style:?}");
+        assert!(!red_at(&a, point_centre(sq("h9"), false)), "{style:?}");
+        assert!(red_at(&b, point_centre(sq("h9"), false)), "{style:?}");
+        assert!(!red_at(&b, point_centre(sq("b0"), false)), "{style:?}");
+        // The piece is the same picture upright in both seats.
+        let (pa, pb) = (point_centre(sq("b0"), false), point_centre(sq("h9"), false));
+        assert!(a.window(pa, 18).eq(b.window(pb, 18)), "{style:?}");
+    }
     assert_eq!(point_centre(sq("b0"), true), point_centre(sq("h9"), false));
 }
 
@@ -204,7 +368,8 @@ fn caption_is_drawn_in_its_band_only() {
         caption: Some("Alice (Red) vs Bob (Black) · move 12 · Red to move".into()),
         ..Scene::empty()
     };
-    let (with, without) = (render(&scene), render(&Scene::empty()));
+    let style = Style::default();
+    let (with, without) = (render(&scene, style), render(&Scene::empty(), style));
     let band = (layout::CAPTION_HEIGHT as usize) * WIDTH * 3;
     assert_ne!(with.rgb[..band], without.rgb[..band]);
     assert_eq!(with.rgb[band..], without.rgb[band..]);
@@ -213,7 +378,7 @@ fn caption_is_drawn_in_its_band_only() {
         caption: Some("x".repeat(500)),
         ..Scene::empty()
     };
-    assert_eq!(render(&long).rgb[band..], without.rgb[band..]);
+    assert_eq!(render(&long, style).rgb[band..], without.rgb[band..]);
 }
 
 #[test]
@@ -226,7 +391,11 @@ fn replay_has_one_frame_per_scene() {
         next.last_move = Some(Move::new(sq(from), sq(to)));
         scenes.push(next);
     }
-    let gif_bytes = renderer.render_replay_gif(&scenes).unwrap();
+    let style = Style {
+        pieces: PieceStyle::International,
+        theme: Theme::Contrast,
+    };
+    let gif_bytes = renderer.render_replay_gif(&scenes, style).unwrap();
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
@@ -239,8 +408,20 @@ fn replay_has_one_frame_per_scene() {
         frames += 1;
     }
     assert_eq!(frames, scenes.len());
+    // The replay is in the style asked for: its first frame is the board
+    // drawn in that style, through the same palette.
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
+    let first = decoder.read_next_frame().unwrap().unwrap().buffer.to_vec();
+    let png = render(&scenes[0], style);
+    let rgb: Vec<u8> = first
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    assert!(rgb == png.rgb, "the first frame is the PNG's picture");
     assert!(matches!(
-        renderer.render_replay_gif(&[]),
+        renderer.render_replay_gif(&[], style),
         Err(RenderError::NoFrames)
     ));
 }
@@ -256,8 +437,14 @@ fn a_full_board_png_stays_under_150_kb() {
     let mut scene = scene_from_placement(START);
     scene.last_move = Some(Move::new(sq("h2"), sq("e2")));
     scene.caption = Some("Alice (Red) vs Bob (Black) · move 1 · Black to move".into());
-    let bytes = renderer().render_png(&scene);
-    assert!(bytes.len() <= 150 * 1024, "{} bytes", bytes.len());
+    for style in all_styles() {
+        let bytes = renderer().render_png(&scene, style);
+        assert!(
+            bytes.len() <= 150 * 1024,
+            "{style:?}: {} bytes",
+            bytes.len()
+        );
+    }
 }
 
 /// Writes sample pictures for a person to look at:
@@ -286,7 +473,10 @@ fn write_samples() {
         ("check", &check),
         ("flipped", &flipped),
     ] {
-        std::fs::write(format!("{dir}/{name}.png"), renderer.render_png(scene)).unwrap();
+        for style in all_styles() {
+            let file = format!("{dir}/{name}-{}-{}.png", style.pieces, style.theme);
+            std::fs::write(file, renderer.render_png(scene, style)).unwrap();
+        }
     }
 }
 
@@ -308,9 +498,15 @@ fn indexing_only_what_was_drawn_matches_indexing_everything() {
     corners.last_move = Some(Move::new(sq("a9"), sq("i0")));
     corners.check = Some(sq("i9"));
     scenes.push(corners);
-    for scene in &scenes {
-        let everything = encode::scanlines(&r.draw(scene), &r.palette);
-        let expected = encode::png(WIDTH, HEIGHT, &everything, &r.palette);
-        assert!(r.render_png(scene) == expected, "{scene:?}");
+    for style in all_styles() {
+        let palette = &r.art(style.theme).palette;
+        for scene in &scenes {
+            let everything = encode::scanlines(&r.draw(scene, style), palette);
+            let expected = encode::png(WIDTH, HEIGHT, &everything, &palette.rgb);
+            assert!(
+                r.render_png(scene, style) == expected,
+                "{style:?} {scene:?}"
+            );
+        }
     }
 }

@@ -1,12 +1,17 @@
-//! The embedded font and text drawing. Glyphs are rasterized once into
-//! coverage masks and reused: [`GlyphSet`] holds one size of a set of
-//! characters, laid out on a shared baseline.
+//! The embedded font and text. imageproc's `draw_text_mut` rasterizes the
+//! glyphs into coverage masks; [`GlyphSet`] keeps one size of a set of
+//! characters laid out on a shared baseline, so a caption drawn for every
+//! picture copies masks instead of rasterizing outlines again (the bench's
+//! "caption" group compares the two).
 
 use std::collections::HashMap;
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use image::{GrayImage, Luma, Rgb};
+use imageproc::drawing::draw_text_mut;
 
-use super::canvas::{paint_mask, Mask, Rgb, Surface};
+use super::canvas::{paint_mask, Surface};
+use super::shapes::ink_box;
 
 /// Noto Serif CJK TC Bold, subset to the characters a board shows
 /// (`assets/fonts/make-subset.sh`; licence in `assets/fonts/OFL.txt`).
@@ -21,7 +26,7 @@ pub fn font() -> FontRef<'static> {
 
 /// The ab_glyph scale that makes one em `em_px` pixels tall (ab_glyph's
 /// scale is the ascent-to-descent height, which for CJK fonts exceeds an em).
-fn em_scale(font: &FontRef<'_>, em_px: f32) -> PxScale {
+pub fn em_scale(font: &FontRef<'_>, em_px: f32) -> PxScale {
     let upem = font.units_per_em().unwrap_or(1000.0);
     PxScale::from(em_px * font.height_unscaled() / upem)
 }
@@ -29,7 +34,7 @@ fn em_scale(font: &FontRef<'_>, em_px: f32) -> PxScale {
 /// One rasterized glyph, positioned relative to the pen on the baseline.
 #[derive(Clone, Debug)]
 pub struct Glyph {
-    pub mask: Mask,
+    pub mask: GrayImage,
     /// Offset of the mask's top-left from the pen position (y grows down).
     pub left: i32,
     pub top: i32,
@@ -38,64 +43,45 @@ pub struct Glyph {
 
 /// Rasterizes `ch` (or [`REPLACEMENT`] if the font lacks it) at `em_px`.
 pub fn rasterize(font: &FontRef<'_>, ch: char, em_px: f32) -> Glyph {
+    let ch = if font.glyph_id(ch).0 == 0 {
+        REPLACEMENT
+    } else {
+        ch
+    };
     let scale = em_scale(font, em_px);
-    let mut id = font.glyph_id(ch);
-    if id.0 == 0 {
-        id = font.glyph_id(REPLACEMENT);
-    }
-    let advance = font.as_scaled(scale).h_advance(id);
-    let Some(outline) = font.outline_glyph(id.with_scale(scale)) else {
-        // Whitespace has an advance but no outline.
-        let mask = Mask {
-            width: 0,
-            height: 0,
-            coverage: Vec::new(),
-        };
+    let scaled = font.as_scaled(scale);
+    let advance = scaled.h_advance(font.glyph_id(ch));
+    // imageproc puts the pen at (x, y + ascent); a margin of one em holds
+    // any ink that reaches outside the line box.
+    let margin = em_px.ceil() as i32;
+    let side = |v: f32| (v.ceil() as i32 + 2 * margin) as u32;
+    let mut canvas = GrayImage::new(side(advance), side(scaled.height()));
+    let text = ch.to_string();
+    draw_text_mut(&mut canvas, Luma([255]), margin, margin, scale, font, &text);
+    let baseline = margin + scaled.ascent().round() as i32;
+    let Some((x0, y0, x1, y1)) = ink_box(&canvas) else {
+        // Whitespace has an advance but no ink.
         return Glyph {
-            mask,
+            mask: GrayImage::new(0, 0),
             left: 0,
             top: 0,
             advance,
         };
     };
-    let bounds = outline.px_bounds();
-    let (width, height) = (bounds.width() as usize, bounds.height() as usize);
-    let mut coverage = vec![0.0; width * height];
-    outline.draw(|x, y, c| {
-        let (x, y) = (x as usize, y as usize);
-        if x < width && y < height {
-            coverage[y * width + x] = c;
-        }
-    });
     Glyph {
-        mask: Mask {
-            width,
-            height,
-            coverage,
-        },
-        left: bounds.min.x as i32,
-        top: bounds.min.y as i32,
+        mask: image::imageops::crop_imm(&canvas, x0, y0, x1 - x0, y1 - y0).to_image(),
+        left: x0 as i32 - margin,
+        top: y0 as i32 - baseline,
         advance,
     }
 }
 
-/// The ink box of a glyph: (left, top, right, bottom) relative to the pen.
-fn ink(g: &Glyph) -> (i32, i32, i32, i32) {
-    (
-        g.left,
-        g.top,
-        g.left + g.mask.width as i32,
-        g.top + g.mask.height as i32,
-    )
-}
-
 /// Paints a single glyph with the centre of its ink box at (cx, cy): how the
 /// Chinese characters on pieces and in the river are placed.
-pub fn paint_centred<S: Surface>(s: &mut S, g: &Glyph, (cx, cy): (f32, f32), color: Rgb) {
-    let (l, t, r, b) = ink(g);
-    let x = (cx - (r - l) as f32 / 2.0).round() as i32;
-    let y = (cy - (b - t) as f32 / 2.0).round() as i32;
-    paint_mask(s, &g.mask, x, y, color, 1.0);
+pub fn paint_centred<S: Surface>(s: &mut S, g: &Glyph, (cx, cy): (f32, f32), color: Rgb<u8>) {
+    let x = (cx - g.mask.width() as f32 / 2.0).round() as i32;
+    let y = (cy - g.mask.height() as f32 / 2.0).round() as i32;
+    paint_mask(s, &g.mask, (x, y), 1.0, |_, _| color);
 }
 
 /// One size of a fixed set of characters, rasterized up front.
@@ -116,6 +102,11 @@ impl GlyphSet {
         }
     }
 
+    /// Whether `c` is drawn as itself (not as [`REPLACEMENT`]).
+    pub fn has(&self, c: char) -> bool {
+        self.glyphs.contains_key(&c)
+    }
+
     pub fn glyph(&self, c: char) -> &Glyph {
         self.glyphs.get(&c).unwrap_or(&self.replacement)
     }
@@ -132,14 +123,20 @@ impl GlyphSet {
     }
 
     /// Paints `text` with its pen starting at (x, baseline).
-    pub fn paint<S: Surface>(&self, s: &mut S, text: &str, x: f32, baseline: f32, color: Rgb) {
+    pub fn paint<S: Surface>(&self, s: &mut S, text: &str, x: f32, baseline: f32, color: Rgb<u8>) {
         let mut pen = x;
         for c in text.chars() {
             let g = self.glyph(c);
-            let px = pen.round() as i32 + g.left;
-            paint_mask(s, &g.mask, px, baseline.round() as i32 + g.top, color, 1.0);
+            let at = (pen.round() as i32 + g.left, baseline.round() as i32 + g.top);
+            paint_mask(s, &g.mask, at, 1.0, |_, _| color);
             pen += g.advance;
         }
+    }
+
+    /// Where [`GlyphSet::paint_centred`] puts the pen: (x, baseline).
+    pub fn centred_pen(&self, text: &str, (cx, cy): (f32, f32), reference: char) -> (f32, f32) {
+        let width = self.advance_width(text);
+        (cx - width / 2.0, cy + self.ink_top(reference) as f32 / 2.0)
     }
 
     /// Paints `text` centred horizontally on `cx`, its `reference` glyph's
@@ -148,13 +145,12 @@ impl GlyphSet {
         &self,
         s: &mut S,
         text: &str,
-        (cx, cy): (f32, f32),
+        centre: (f32, f32),
         reference: char,
-        color: Rgb,
+        color: Rgb<u8>,
     ) {
-        let width = self.advance_width(text);
-        let baseline = cy + self.ink_top(reference) as f32 / 2.0;
-        self.paint(s, text, cx - width / 2.0, baseline, color);
+        let (x, baseline) = self.centred_pen(text, centre, reference);
+        self.paint(s, text, x, baseline, color);
     }
 }
 
@@ -179,9 +175,13 @@ mod tests {
     fn a_glyph_has_ink_and_a_missing_one_falls_back() {
         let font = font();
         let g = rasterize(&font, '帥', 32.0);
-        assert!(g.mask.width > 20 && g.mask.height > 20);
-        assert!(g.mask.coverage.iter().any(|&c| c > 0.9));
+        assert!(g.mask.width() > 20 && g.mask.height() > 20);
+        assert!(g.mask.pixels().any(|p| p[0] > 230));
+        // Ink sits above the baseline, a little right of the pen.
+        assert!(g.top < -20 && g.top + (g.mask.height() as i32) < 8, "{g:?}");
         let set = GlyphSet::new(&font, 16.0, "ab".chars());
-        assert!(set.glyph('€').mask.width > 0, "replacement glyph drawn");
+        assert!(set.glyph('€').mask.width() > 0, "replacement glyph drawn");
+        assert_eq!(set.glyph('€').mask, rasterize(&font, '?', 16.0).mask);
+        assert_eq!(rasterize(&font, ' ', 16.0).mask.width(), 0);
     }
 }

@@ -5,7 +5,9 @@
 
 use std::time::Duration;
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::FromRow;
+
+use super::backend::{lock_challenge, on_conn, Conn};
 
 use crate::rng::coin_flip;
 use crate::rules::Color;
@@ -133,49 +135,53 @@ impl TryFrom<ChallengeRow> for ChallengeRecord {
 }
 
 async fn load_challenge(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     id: ChallengeId,
 ) -> StoreResult<Option<ChallengeRecord>> {
-    let row: Option<ChallengeRow> = sqlx::query_as(select_challenges!("WHERE c.id = $1"))
-        .bind(id.0)
-        .fetch_optional(conn)
-        .await?;
+    let row: Option<ChallengeRow> = on_conn!(conn, |c| sqlx::query_as(select_challenges!(
+        "WHERE c.id = $1"
+    ))
+    .bind(id.0)
+    .fetch_optional(c)
+    .await?);
     row.map(ChallengeRecord::try_from).transpose()
 }
 
 async fn set_state(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     id: ChallengeId,
     state: &str,
     game: Option<GameId>,
     now: UnixMillis,
 ) -> StoreResult<()> {
-    sqlx::query(
+    on_conn!(conn, |c| {
+        sqlx::query(
         "UPDATE challenges SET state = $1, game_id = $2, resolved_at = $3 WHERE id = $4 AND state = 'pending'",
     )
     .bind(state)
     .bind(game.map(|g| g.0))
     .bind(now)
     .bind(id.0)
-    .execute(conn)
-    .await?;
+    .execute(c)
+    .await?.rows_affected()
+    });
     Ok(())
 }
 
 async fn insert_challenge(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     new: NewChallenge,
     now: UnixMillis,
     expires_in: i64,
 ) -> StoreResult<ChallengeRecord> {
-    let (pending,): (i64,) = sqlx::query_as(
+    let (pending,): (i64,) = on_conn!(conn, |c| sqlx::query_as(
         "SELECT count(*) FROM challenges \
          WHERE from_user_id = $1 AND state = 'pending' AND expires_at > $2",
     )
     .bind(&new.from.id)
     .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
+    .fetch_one(c)
+    .await?);
     if pending >= i64::from(MAX_PENDING_CHALLENGES) {
         return Err(StoreError::TooManyChallenges(MAX_PENDING_CHALLENGES));
     }
@@ -188,7 +194,7 @@ async fn insert_challenge(
         ChallengeTarget::Anyone => (None, None),
         ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
     };
-    let (id,): (i64,) = sqlx::query_as(
+    let (id,): (i64,) = on_conn!(conn, |c| sqlx::query_as(
         "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
          bot_level, color, start_fen, rated, created_at, expires_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
@@ -204,8 +210,8 @@ async fn insert_challenge(
     .bind(new.rated)
     .bind(now)
     .bind(now.saturating_add(expires_in))
-    .fetch_one(&mut *conn)
-    .await?;
+    .fetch_one(c)
+    .await?);
     load_challenge(conn, ChallengeId(id))
         .await?
         .ok_or_else(|| StoreError::corrupt("a challenge vanished as it was stored"))
@@ -214,11 +220,12 @@ async fn insert_challenge(
 /// Accepts inside the caller's transaction. The outer `Err` undoes it; the
 /// inner one (an expired challenge, now marked so) keeps its change.
 async fn accept_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     id: ChallengeId,
     by: Accepter,
     now: UnixMillis,
 ) -> StoreResult<StoreResult<(ChallengeRecord, GameRecord)>> {
+    lock_challenge(&mut *conn, id).await?;
     let challenge = load_challenge(&mut *conn, id)
         .await?
         .ok_or(StoreError::NoChallengePending)?;
@@ -273,12 +280,12 @@ async fn accept_in(
 /// a challenger who started another game meanwhile nor another process can
 /// give anyone a second one.
 async fn live_game_in_channel(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     channel: &str,
     users: &[Option<String>; 2],
 ) -> StoreResult<Option<(GameId, String)>> {
     let [first, second] = users;
-    let row: Option<(i64, Option<String>, Option<String>)> = sqlx::query_as(
+    let row: Option<(i64, Option<String>, Option<String>)> = on_conn!(conn, |c| sqlx::query_as(
         "SELECT id, red_user_id, black_user_id FROM games \
          WHERE status = 'live' AND channel_id = $1 \
          AND (red_user_id IN ($2, $3) OR black_user_id IN ($2, $3)) LIMIT 1",
@@ -286,8 +293,8 @@ async fn live_game_in_channel(
     .bind(channel)
     .bind(first)
     .bind(second)
-    .fetch_optional(conn)
-    .await?;
+    .fetch_optional(c)
+    .await?);
     Ok(row.and_then(|(id, red, black)| {
         let plays = |user: &Option<String>| user.is_some() && (*user == red || *user == black);
         let user = [first, second].into_iter().find(|user| plays(user))?;
@@ -296,11 +303,12 @@ async fn live_game_in_channel(
 }
 
 async fn decline_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     id: ChallengeId,
     by: ActorId,
     now: UnixMillis,
 ) -> StoreResult<ChallengeRecord> {
+    lock_challenge(&mut *conn, id).await?;
     let challenge = load_challenge(&mut *conn, id)
         .await?
         .ok_or(StoreError::NoChallengePending)?;
@@ -370,14 +378,16 @@ impl Store {
         from_user: Option<&str>,
         by: &Accepter,
     ) -> StoreResult<(ChallengeRecord, GameRecord)> {
-        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
-            "WHERE c.state = 'pending' AND (c.channel_id = $1 OR c.thread_id = $1) \
+        let rows: Vec<ChallengeRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_challenges!(
+                "WHERE c.state = 'pending' AND (c.channel_id = $1 OR c.thread_id = $1) \
              AND ($2 IS NULL OR c.from_user_id = $2) ORDER BY c.created_at DESC, c.id DESC"
-        ))
-        .bind(channel_id)
-        .bind(from_user)
-        .fetch_all(&self.reader)
-        .await?;
+            ))
+            .bind(channel_id)
+            .bind(from_user)
+            .fetch_all(c)
+            .await?
+        });
         let pending: Vec<ChallengeRecord> = rows
             .into_iter()
             .map(ChallengeRecord::try_from)
@@ -414,12 +424,14 @@ impl Store {
     /// [`Store::retire_expired_challenge`], so a notice that could not be
     /// posted is tried again at the next sweep instead of being lost.
     pub async fn expired_challenges(&self) -> StoreResult<Vec<ChallengeRecord>> {
-        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
-            "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
-        ))
-        .bind(self.now())
-        .fetch_all(&self.reader)
-        .await?;
+        let rows: Vec<ChallengeRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_challenges!(
+                "WHERE c.state = 'pending' AND c.expires_at <= $1 ORDER BY c.id"
+            ))
+            .bind(self.now())
+            .fetch_all(c)
+            .await?
+        });
         rows.into_iter().map(ChallengeRecord::try_from).collect()
     }
 
@@ -431,15 +443,16 @@ impl Store {
         let changed = self
             .write(move |conn| {
                 Box::pin(async move {
-                    let done = sqlx::query(
+                    let done = on_conn!(conn, |c| sqlx::query(
                         "UPDATE challenges SET state = 'expired', resolved_at = $1 \
                          WHERE id = $2 AND state = 'pending' AND expires_at <= $1",
                     )
                     .bind(now)
                     .bind(id.0)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(done.rows_affected() == 1)
+                    .execute(c)
+                    .await?
+                    .rows_affected());
+                    Ok(done == 1)
                 })
             })
             .await?;
@@ -451,20 +464,22 @@ impl Store {
         &self,
         channel_id: &str,
     ) -> StoreResult<Vec<ChallengeRecord>> {
-        let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenges!(
-            "WHERE c.state = 'pending' AND (c.channel_id = $1 OR c.thread_id = $1) \
+        let rows: Vec<ChallengeRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_challenges!(
+                "WHERE c.state = 'pending' AND (c.channel_id = $1 OR c.thread_id = $1) \
              AND c.expires_at > $2 ORDER BY c.created_at DESC, c.id DESC"
-        ))
-        .bind(channel_id)
-        .bind(self.now())
-        .fetch_all(&self.reader)
-        .await?;
+            ))
+            .bind(channel_id)
+            .bind(self.now())
+            .fetch_all(c)
+            .await?
+        });
         rows.into_iter().map(ChallengeRecord::try_from).collect()
     }
 
     /// One challenge, in whatever state.
     pub async fn challenge(&self, id: ChallengeId) -> StoreResult<Option<ChallengeRecord>> {
         let mut conn = self.reader.acquire().await?;
-        load_challenge(&mut conn, id).await
+        load_challenge(&mut conn.conn(), id).await
     }
 }

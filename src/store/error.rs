@@ -67,6 +67,9 @@ pub enum StoreError {
     /// stored. Every write of the batch gets this.
     #[error("the write was not stored: {0}")]
     NotStored(String),
+    /// The database URL names neither SQLite nor PostgreSQL.
+    #[error("{0} is not a database the store can use: give sqlite://FILE, sqlite::memory: or postgres://USER@HOST/DATABASE")]
+    UnsupportedUrl(String),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]

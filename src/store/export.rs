@@ -10,7 +10,7 @@
 //! has no tag for, goes both in a `Termination` tag (as chess PGN names it;
 //! unknown tags are skipped by readers) and in a closing comment.
 
-use std::fmt::Write;
+use crate::rules::notation::pgn::write_pgn;
 
 use super::model::{GameRecord, GameState, MoveRecord, Participant, UnixMillis, START_FEN};
 
@@ -24,72 +24,45 @@ impl super::Store {
 
 /// Writes `game` with `moves` (in ply order) as one PGN game, ending in a newline.
 pub fn to_pgn(game: &GameRecord, moves: &[MoveRecord]) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        // PGN strings escape the backslash and the quote.
-        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{name} \"{escaped}\"]");
-    };
     let result = game.result.map_or("*", |r| r.as_str());
-    tag("Game", "Chinese Chess");
-    tag("Event", &format!("xiangqi-bot game {}", game.id.0));
-    tag("Site", "xiangqi-bot");
-    tag("Date", &pgn_date(game.created_at));
-    tag("Round", "-");
-    tag("Red", &game.red.display_name());
-    tag("Black", &game.black.display_name());
-    tag("Result", result);
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Game", "Chinese Chess".into()),
+        ("Event", format!("xiangqi-bot game {}", game.id.0)),
+        ("Site", "xiangqi-bot".into()),
+        ("Date", pgn_date(game.created_at)),
+        ("Round", "-".into()),
+        ("Red", game.red.display_name()),
+        ("Black", game.black.display_name()),
+        ("Result", result.into()),
+    ];
     if let Some(rating) = side_rating(&game.red, game.red_rating.map(|r| r.before)) {
-        tag("RedElo", &rating);
+        tags.push(("RedElo", rating));
     }
     if let Some(rating) = side_rating(&game.black, game.black_rating.map(|r| r.before)) {
-        tag("BlackElo", &rating);
+        tags.push(("BlackElo", rating));
     }
     if let Some(reason) = &game.reason {
-        tag("Termination", reason);
+        tags.push(("Termination", reason.clone()));
     }
-    tag("Format", "ICCS");
+    tags.push(("Format", "ICCS".into()));
     if game.start_fen != START_FEN {
-        tag("FEN", &game.start_fen);
+        tags.push(("FEN", game.start_fen.clone()));
     }
-    out.push('\n');
-
-    let mut line = String::new();
-    let black_first = game.start_side == crate::rules::Color::Black;
-    for (index, mv) in moves.iter().enumerate() {
-        // Plies counted as if Red had moved first, so that a Black-to-move
-        // start puts Black's move on the first line after "1...".
-        let slot = index + usize::from(black_first);
-        let number = slot / 2 + 1;
-        if slot % 2 == 0 {
-            let _ = write!(line, "{number}. {}", mv.iccs.dashed_upper());
-        } else if index == 0 {
-            let _ = write!(line, "{number}... {}", mv.iccs.dashed_upper());
-        } else {
-            let _ = write!(line, " {}", mv.iccs.dashed_upper());
-        }
-        if slot % 2 == 1 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if let Some(reason) = &game.reason {
-        let sentence = match (game.status, game.result) {
+    let comment = game
+        .reason
+        .as_ref()
+        .map(|reason| match (game.status, game.result) {
             (GameState::Aborted, _) => format!("Aborted: {reason}."),
             (_, Some(r)) => format!("{}: {reason}.", result_words(r)),
             (_, None) => format!("{reason}."),
-        };
-        // Braces would end the comment early.
-        let _ = writeln!(out, "{{{}}}", sentence.replace(['{', '}'], ""));
-    }
-    out.push_str(result);
-    out.push('\n');
-    out
+        });
+    write_pgn(
+        &tags,
+        moves.iter().map(|m| (m.iccs.from, m.iccs.to)),
+        game.start_side == crate::rules::Color::Black,
+        comment.as_deref(),
+        result,
+    )
 }
 
 fn result_words(result: super::model::GameResult) -> &'static str {

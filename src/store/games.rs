@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::FromRow;
+
+use super::backend::{lock_players, on_conn, Conn};
 
 use crate::rules::Color;
 
@@ -202,16 +204,13 @@ impl Sides {
 
 /// Why a guarded update matched no row: the game is missing, over, or at
 /// another ply than the caller expected.
-async fn refusal(
-    conn: &mut SqliteConnection,
-    game: GameId,
-    expected_ply: u32,
-) -> StoreResult<StoreError> {
-    let found: Option<(String, i64)> =
-        sqlx::query_as("SELECT status, ply FROM games WHERE id = $1")
-            .bind(game.0)
-            .fetch_optional(conn)
-            .await?;
+async fn refusal(conn: &mut Conn<'_>, game: GameId, expected_ply: u32) -> StoreResult<StoreError> {
+    let found: Option<(String, i64)> = on_conn!(conn, |c| sqlx::query_as(
+        "SELECT status, ply FROM games WHERE id = $1"
+    )
+    .bind(game.0)
+    .fetch_optional(c)
+    .await?);
     Ok(match found {
         None => StoreError::GameNotFound(game),
         Some((status, _)) if status != "live" => StoreError::GameOver(game),
@@ -223,19 +222,16 @@ async fn refusal(
     })
 }
 
-pub(super) async fn load_game(
-    conn: &mut SqliteConnection,
-    game: GameId,
-) -> StoreResult<GameRecord> {
-    let row: Option<GameRow> = sqlx::query_as(select_games!("WHERE g.id = $1"))
+pub(super) async fn load_game(conn: &mut Conn<'_>, game: GameId) -> StoreResult<GameRecord> {
+    let row: Option<GameRow> = on_conn!(conn, |c| sqlx::query_as(select_games!("WHERE g.id = $1"))
         .bind(game.0)
-        .fetch_optional(conn)
-        .await?;
+        .fetch_optional(c)
+        .await?);
     row.ok_or(StoreError::GameNotFound(game))?.try_into()
 }
 
 pub(super) async fn insert_game(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     new: &NewGame,
     now: UnixMillis,
 ) -> StoreResult<GameId> {
@@ -253,7 +249,8 @@ pub(super) async fn insert_game(
         }
     }
     let level = |p: &Participant| p.bot_level().map(|l| i64::from(l.get()));
-    let (id,): (i64,) = sqlx::query_as(
+    let (id,): (i64,) = on_conn!(conn, |c| {
+        sqlx::query_as(
         "INSERT INTO games (guild_id, channel_id, thread_id, red_user_id, red_bot_level, \
          black_user_id, black_bot_level, start_fen, start_side, rated, created_at, last_activity_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
@@ -269,32 +266,35 @@ pub(super) async fn insert_game(
     .bind(color_column(start_side))
     .bind(new.rated)
     .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
+    .fetch_one(c)
+    .await?
+    });
     Ok(GameId(id))
 }
 
 /// Removes the last `plies` moves of a live game at `expected_ply`, inside the
 /// caller's transaction. Returns the removed moves in the order played.
 pub(super) async fn take_back_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     expected_ply: u32,
     plies: u32,
     now: UnixMillis,
 ) -> StoreResult<Result<Vec<MoveRecord>, StoreError>> {
-    let updated = sqlx::query(
+    // CASE rather than SQLite's min(a, b) or PostgreSQL's LEAST: both read it.
+    let updated = on_conn!(conn, |c| sqlx::query(
         "UPDATE games SET ply = ply - $1, last_activity_at = $2, \
-         announced_ply = min(announced_ply, ply - $1) \
+         announced_ply = CASE WHEN announced_ply < ply - $1 THEN announced_ply ELSE ply - $1 END \
          WHERE id = $3 AND ply = $4 AND status = 'live' AND ply >= $1 AND $1 > 0",
     )
     .bind(i64::from(plies))
     .bind(now)
     .bind(game.0)
     .bind(i64::from(expected_ply))
-    .execute(&mut *conn)
-    .await?;
-    if updated.rows_affected() == 0 {
+    .execute(c)
+    .await?
+    .rows_affected());
+    if updated == 0 {
         let refusal = refusal(&mut *conn, game, expected_ply).await?;
         let refusal = match refusal {
             StoreError::StaleGame { actual, .. } if actual == expected_ply => {
@@ -308,24 +308,27 @@ pub(super) async fn take_back_in(
         return Ok(Err(refusal));
     }
     let new_ply = i64::from(expected_ply - plies);
-    let mut removed: Vec<MoveRow> = sqlx::query_as(
+    let mut removed: Vec<MoveRow> = on_conn!(conn, |c| sqlx::query_as(
         "DELETE FROM moves WHERE game_id = $1 AND ply > $2 \
          RETURNING game_id, ply, iccs, by_user_id, played_at",
     )
     .bind(game.0)
     .bind(new_ply)
-    .fetch_all(&mut *conn)
-    .await?;
+    .fetch_all(c)
+    .await?);
     if removed.len() != plies as usize {
         return Err(StoreError::corrupt(format!(
             "game {game} had {} moves after ply {new_ply}, expected {plies}",
             removed.len()
         )));
     }
-    sqlx::query("DELETE FROM offers WHERE game_id = $1")
-        .bind(game.0)
-        .execute(&mut *conn)
-        .await?;
+    on_conn!(conn, |c| sqlx::query(
+        "DELETE FROM offers WHERE game_id = $1"
+    )
+    .bind(game.0)
+    .execute(c)
+    .await?
+    .rows_affected());
     removed.sort_by_key(|m| m.ply);
     Ok(Ok(removed
         .into_iter()
@@ -337,7 +340,7 @@ pub(super) async fn take_back_in(
 /// (for a rated game between different people, or a person and the bot)
 /// updates ratings, and counts the result in each person's stats.
 pub(super) async fn finish_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     result: Option<GameResult>,
     reason: &str,
@@ -348,7 +351,8 @@ pub(super) async fn finish_in(
     } else {
         "aborted"
     };
-    let sides: Option<Sides> = sqlx::query_as(
+    let sides: Option<Sides> = on_conn!(conn, |c| {
+        sqlx::query_as(
         "UPDATE games SET status = $1, result = $2, reason = $3, finished_at = $4, last_activity_at = $4 \
          WHERE id = $5 AND status = 'live' \
          RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
@@ -358,22 +362,28 @@ pub(super) async fn finish_in(
     .bind(reason)
     .bind(now)
     .bind(game.0)
-    .fetch_optional(&mut *conn)
-    .await?;
+    .fetch_optional(c)
+    .await?
+    });
     let Some(sides) = sides else {
-        let found: Option<(String,)> = sqlx::query_as("SELECT status FROM games WHERE id = $1")
-            .bind(game.0)
-            .fetch_optional(&mut *conn)
-            .await?;
+        let found: Option<(String,)> = on_conn!(conn, |c| sqlx::query_as(
+            "SELECT status FROM games WHERE id = $1"
+        )
+        .bind(game.0)
+        .fetch_optional(c)
+        .await?);
         return Ok(Err(match found {
             None => StoreError::GameNotFound(game),
             Some(_) => StoreError::GameOver(game),
         }));
     };
-    sqlx::query("DELETE FROM offers WHERE game_id = $1")
-        .bind(game.0)
-        .execute(&mut *conn)
-        .await?;
+    on_conn!(conn, |c| sqlx::query(
+        "DELETE FROM offers WHERE game_id = $1"
+    )
+    .bind(game.0)
+    .execute(c)
+    .await?
+    .rows_affected());
     let Some(result) = result else {
         return Ok(Ok(()));
     };
@@ -393,7 +403,14 @@ pub(super) async fn finish_in(
         GameResult::Draw => GamePoints::DRAW,
     };
 
-    // Both sides are rated from their ratings before this game.
+    // Both sides are rated from their ratings before this game, which no
+    // other process may change until this one commits.
+    let users: Vec<&str> = [&sides.red_user_id, &sides.black_user_id]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    lock_players(&mut *conn, &users).await?;
     let red_before = match (&sides.red_user_id, sides.red_bot_level) {
         (Some(id), _) => load_rating(&mut *conn, id).await?,
         (None, Some(level)) => BotLevel::from_column(level)?.rating(),
@@ -422,7 +439,7 @@ pub(super) async fn finish_in(
         record_result(&mut *conn, id, black_score, black_after).await?;
     }
     if sides.rated {
-        sqlx::query(
+        on_conn!(conn, |c| sqlx::query(
             "UPDATE games SET red_rating_before = $1, red_rating_after = $2, \
              black_rating_before = $3, black_rating_after = $4 WHERE id = $5",
         )
@@ -431,15 +448,16 @@ pub(super) async fn finish_in(
         .bind(black_after.map(|_| black_before.rating))
         .bind(black_after.map(|r| r.rating))
         .bind(game.0)
-        .execute(&mut *conn)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     }
     Ok(Ok(()))
 }
 
 /// Stores one move inside the caller's transaction (see [`Store::apply_move`]).
 async fn apply_move_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     expected_ply: u32,
     iccs: Iccs,
@@ -448,7 +466,7 @@ async fn apply_move_in(
 ) -> StoreResult<MoveRecord> {
     // The guarded UPDATE is the first statement: it both takes the row and
     // checks the ply, so there is no window between check and write.
-    let sides: Option<Sides> = sqlx::query_as(
+    let sides: Option<Sides> = on_conn!(conn, |c| sqlx::query_as(
         "UPDATE games SET ply = ply + 1, last_activity_at = $1 \
          WHERE id = $2 AND ply = $3 AND status = 'live' \
          RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
@@ -456,8 +474,8 @@ async fn apply_move_in(
     .bind(now)
     .bind(game.0)
     .bind(i64::from(expected_ply))
-    .fetch_optional(&mut *conn)
-    .await?;
+    .fetch_optional(c)
+    .await?);
     let Some(sides) = sides else {
         return Err(refusal(conn, game, expected_ply).await?);
     };
@@ -470,7 +488,7 @@ async fn apply_move_in(
         });
     }
     let ply = expected_ply + 1;
-    sqlx::query(
+    on_conn!(conn, |c| sqlx::query(
         "INSERT INTO moves (game_id, ply, iccs, by_user_id, played_at) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(game.0)
@@ -478,13 +496,17 @@ async fn apply_move_in(
     .bind(iccs.to_string())
     .bind(by.user_id())
     .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2")
-        .bind(game.0)
-        .bind(i64::from(ply))
-        .execute(&mut *conn)
-        .await?;
+    .execute(c)
+    .await?
+    .rows_affected());
+    on_conn!(conn, |c| sqlx::query(
+        "DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2"
+    )
+    .bind(game.0)
+    .bind(i64::from(ply))
+    .execute(c)
+    .await?
+    .rows_affected());
     Ok(MoveRecord {
         game_id: game,
         ply,
@@ -620,7 +642,7 @@ impl Store {
     /// One game, without its moves.
     pub async fn game(&self, game: GameId) -> StoreResult<GameRecord> {
         let mut conn = self.reader.acquire().await?;
-        load_game(&mut conn, game).await
+        load_game(&mut conn.conn(), game).await
     }
 
     /// One game and its moves in ply order, read from one snapshot.
@@ -629,8 +651,8 @@ impl Store {
         game: GameId,
     ) -> StoreResult<(GameRecord, Vec<MoveRecord>)> {
         let mut tx = self.begin_read().await?;
-        let record = load_game(&mut tx, game).await?;
-        let moves = moves_of(&mut tx, game).await?;
+        let record = load_game(&mut tx.conn(), game).await?;
+        let moves = moves_of(&mut tx.conn(), game).await?;
         tx.commit().await?;
         if moves.len() != record.ply as usize {
             return Err(StoreError::corrupt(format!(
@@ -644,34 +666,40 @@ impl Store {
 
     /// Live games in a server.
     pub async fn live_games_in_guild(&self, guild_id: &str) -> StoreResult<Vec<GameRecord>> {
-        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
-            "WHERE g.status = 'live' AND g.guild_id = $1 ORDER BY g.id"
-        ))
-        .bind(guild_id)
-        .fetch_all(&self.reader)
-        .await?;
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
+                "WHERE g.status = 'live' AND g.guild_id = $1 ORDER BY g.id"
+            ))
+            .bind(guild_id)
+            .fetch_all(c)
+            .await?
+        });
         records(rows)
     }
 
     /// Live games in a channel, or in a thread of it given by the thread's id.
     pub async fn live_games_in_channel(&self, channel_id: &str) -> StoreResult<Vec<GameRecord>> {
-        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
-            "WHERE g.status = 'live' AND (g.channel_id = $1 OR g.thread_id = $1) ORDER BY g.id"
-        ))
-        .bind(channel_id)
-        .fetch_all(&self.reader)
-        .await?;
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
+                "WHERE g.status = 'live' AND (g.channel_id = $1 OR g.thread_id = $1) ORDER BY g.id"
+            ))
+            .bind(channel_id)
+            .fetch_all(c)
+            .await?
+        });
         records(rows)
     }
 
     /// Live games a user plays in, anywhere.
     pub async fn live_games_of_user(&self, user_id: &str) -> StoreResult<Vec<GameRecord>> {
-        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
             "WHERE g.status = 'live' AND (g.red_user_id = $1 OR g.black_user_id = $1) ORDER BY g.id"
         ))
-        .bind(user_id)
-        .fetch_all(&self.reader)
-        .await?;
+            .bind(user_id)
+            .fetch_all(c)
+            .await?
+        });
         records(rows)
     }
 
@@ -681,14 +709,14 @@ impl Store {
         let ply = i64::from(ply);
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query(
-                    "UPDATE games SET announced_ply = max(announced_ply, $1) \
+                on_conn!(conn, |c| sqlx::query(
+                    "UPDATE games SET announced_ply = CASE WHEN announced_ply > $1 THEN announced_ply ELSE $1 END \
                      WHERE id = $2 AND ply >= $1",
                 )
                 .bind(ply)
                 .bind(game.0)
-                .execute(conn)
-                .await?;
+                .execute(c)
+                .await?.rows_affected());
                 Ok(())
             })
         })
@@ -698,11 +726,13 @@ impl Store {
     /// Games with stored moves never shown (a post failed, or the process
     /// stopped between storing and posting), with how many plies were shown.
     pub async fn games_unannounced(&self) -> StoreResult<Vec<(GameId, u32)>> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT id, announced_ply FROM games WHERE announced_ply < ply ORDER BY id",
-        )
-        .fetch_all(&self.reader)
-        .await?;
+        let rows: Vec<(i64, i64)> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(
+                "SELECT id, announced_ply FROM games WHERE announced_ply < ply ORDER BY id",
+            )
+            .fetch_all(c)
+            .await?
+        });
         rows.into_iter()
             .map(|(id, shown)| Ok((GameId(id), to_u32(shown, "a game's announced ply")?)))
             .collect()
@@ -711,14 +741,16 @@ impl Store {
     /// Live games where the bot is to move: after a restart the bot resumes
     /// thinking on each.
     pub async fn games_awaiting_bot(&self) -> StoreResult<Vec<GameRecord>> {
-        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
             "WHERE g.status = 'live' AND ( \
                (g.red_bot_level IS NOT NULL AND ((g.ply % 2 = 0) = (g.start_side = 'red'))) \
                OR (g.black_bot_level IS NOT NULL AND ((g.ply % 2 = 0) = (g.start_side = 'black')))) \
              ORDER BY g.last_activity_at, g.id"
         ))
-        .fetch_all(&self.reader)
-        .await?;
+        .fetch_all(c)
+        .await?
+        });
         records(rows)
     }
 
@@ -727,27 +759,32 @@ impl Store {
     pub async fn idle_games(&self, idle_for: Duration) -> StoreResult<Vec<GameRecord>> {
         let idle_ms = i64::try_from(idle_for.as_millis()).unwrap_or(i64::MAX);
         let cutoff = self.now().saturating_sub(idle_ms);
-        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
             "WHERE g.status = 'live' AND g.last_activity_at < $1 ORDER BY g.last_activity_at, g.id"
         ))
-        .bind(cutoff)
-        .fetch_all(&self.reader)
-        .await?;
+            .bind(cutoff)
+            .fetch_all(c)
+            .await?
+        });
         records(rows)
     }
 
     /// Games whose stored moves are not exactly plies 1 to `ply`. Empty unless
     /// the file was damaged or edited by hand; the bot logs it at start.
     pub async fn check_consistency(&self) -> StoreResult<Vec<Inconsistency>> {
-        let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
-            "SELECT g.id, g.ply, COUNT(m.ply), COALESCE(MAX(m.ply), 0) \
+        let rows: Vec<(i64, i64, i64, i64)> =
+            on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+                sqlx::query_as(
+                    "SELECT g.id, g.ply, COUNT(m.ply), COALESCE(MAX(m.ply), 0) \
              FROM games g LEFT JOIN moves m ON m.game_id = g.id \
              GROUP BY g.id, g.ply \
              HAVING COUNT(m.ply) <> g.ply OR COALESCE(MAX(m.ply), 0) <> g.ply \
              ORDER BY g.id",
-        )
-        .fetch_all(&self.reader)
-        .await?;
+                )
+                .fetch_all(c)
+                .await?
+            });
         Ok(rows
             .into_iter()
             .map(
@@ -762,15 +799,14 @@ impl Store {
     }
 }
 
-pub(super) async fn moves_of(
-    conn: &mut SqliteConnection,
-    game: GameId,
-) -> StoreResult<Vec<MoveRecord>> {
-    let rows: Vec<MoveRow> = sqlx::query_as(
+pub(super) async fn moves_of(conn: &mut Conn<'_>, game: GameId) -> StoreResult<Vec<MoveRecord>> {
+    let rows: Vec<MoveRow> = on_conn!(conn, |c| {
+        sqlx::query_as(
         "SELECT game_id, ply, iccs, by_user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
     )
     .bind(game.0)
-    .fetch_all(conn)
-    .await?;
+    .fetch_all(c)
+    .await?
+    });
     rows.into_iter().map(MoveRecord::try_from).collect()
 }

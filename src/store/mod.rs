@@ -1,17 +1,20 @@
 //! The game store: games, moves, players, ratings, challenges and offers in
-//! SQLite through sqlx. The database is the truth: a game's state is its start
-//! FEN plus its stored moves, played again through the rules layer
-//! ([`rebuild`]), and every change is one transaction guarded by the game's ply
-//! counter, so two racing writers can never both move at the same ply and a
-//! crash leaves all of a change or none of it. `docs/store.md` describes the
-//! schema and the PostgreSQL path.
+//! SQLite or PostgreSQL through sqlx (the URL chooses; `backend.rs`). The
+//! database is the truth: a game's state is its start FEN plus its stored
+//! moves, played again through the rules layer ([`rebuild`]), and every
+//! change is one transaction guarded by the game's ply counter, so two racing
+//! writers (in one process or several) can never both move at the same ply
+//! and a crash leaves all of a change or none of it. `docs/store.md`
+//! describes the schema and both databases.
 //!
 //! All writes go to one writer task with one connection (SQLite allows one
-//! writer at a time anyway), which commits the writes queued at the same
-//! moment together: one transaction and one fsync per batch, each write inside
-//! its own savepoint, nobody answered before the commit (`writer.rs`). Reads
-//! use a separate pool that WAL lets run beside the writer.
+//! writer at a time anyway; on PostgreSQL each process has its own), which
+//! commits the writes queued at the same moment together: one transaction
+//! and one flush per batch, each write inside its own savepoint, nobody
+//! answered before the commit (`writer.rs`). Reads use a separate pool beside
+//! the writer.
 
+mod backend;
 mod challenges;
 mod clock;
 mod error;
@@ -29,9 +32,12 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
+use backend::{Conn, Pool, Tx};
+
+pub use backend::{url_without_password, Backend};
 pub use challenges::{Accepter, NewChallenge, MAX_PENDING_CHALLENGES};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
@@ -51,27 +57,35 @@ use writer::{BoxFuture, Writer};
 /// The database file used when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://xiangqi.db";
 
-/// The embedded migrations in `migrations/`, run at every open.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+/// The embedded migrations, one set per database (`migrations/sqlite/`,
+/// `migrations/postgres/`, the same versions), run at every open.
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
 
 /// How hard a commit waits for the disk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Durability {
-    /// `synchronous=FULL`: every commit is fsynced before it returns, so an
-    /// acknowledged move survives a power cut as well as a crash.
+    /// Every commit is on disk before it returns (SQLite `synchronous=FULL`,
+    /// PostgreSQL `synchronous_commit=on`), so an acknowledged move survives
+    /// a power cut as well as a crash.
     #[default]
     Full,
-    /// `synchronous=NORMAL`: with WAL, commits survive a crash of the bot but
-    /// the last few may be lost on a power cut. Faster; for tests and benches.
+    /// Commits survive a crash of the bot but the last few may be lost on a
+    /// power cut (SQLite `synchronous=NORMAL` with WAL; PostgreSQL
+    /// `synchronous_commit=off`, which also loses them to a crash of the
+    /// server). Faster; for tests and benches.
     Normal,
 }
 
 /// How to open the store. `StoreConfig::new(url)` gives the defaults.
 #[derive(Clone, Debug)]
 pub struct StoreConfig {
-    /// `sqlite://path/to/file.db` (created if missing) or `sqlite::memory:`.
+    /// `sqlite://path/to/file.db` (created if missing), `sqlite::memory:`, or
+    /// `postgres://user:password@host:port/database` (the database must
+    /// exist; its tables are created).
     pub url: String,
-    /// How long a write waits for another process's lock before failing.
+    /// How long a write waits for another process's lock before failing
+    /// (SQLite's busy timeout; PostgreSQL's `lock_timeout`).
     pub busy_timeout: Duration,
     pub durability: Durability,
     /// Connections for reads, which run beside the single writer.
@@ -99,8 +113,8 @@ pub struct Store {
     /// The queue into the writer task, which owns the writing connection.
     writer: Writer,
     /// The writer task's pool of one connection, kept to close it.
-    write_pool: SqlitePool,
-    reader: SqlitePool,
+    write_pool: Pool,
+    reader: Pool,
     clock: Arc<dyn Clock>,
 }
 
@@ -119,42 +133,15 @@ impl Store {
 
     /// Opens with explicit settings and clock (tests drive time by hand).
     pub async fn open_with(config: StoreConfig, clock: Arc<dyn Clock>) -> StoreResult<Store> {
-        let synchronous = match config.durability {
-            Durability::Full => SqliteSynchronous::Full,
-            Durability::Normal => SqliteSynchronous::Normal,
+        let (write_pool, reader) = match Backend::of_url(&config.url)? {
+            Backend::Sqlite => open_sqlite(&config).await?,
+            Backend::Postgres => open_postgres(&config).await?,
         };
-        let options = SqliteConnectOptions::from_str(&config.url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(synchronous)
-            .foreign_keys(true)
-            .busy_timeout(config.busy_timeout);
-        let write_pool = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options.clone())
-            .await?;
-        let in_memory = config.url.contains(":memory:") || config.url.contains("mode=memory");
-        {
-            // Held until the migrations are done (dropping the file unlocks).
-            let _migrating = if in_memory {
-                None
-            } else {
-                Some(lock_for_migrations(options.get_filename()).await?)
-            };
-            MIGRATOR.run(&write_pool).await?;
-        }
-        // A private in-memory database exists only inside its connections; a
-        // second pool would not see it, so reads share the writer's connection
-        // there (between batches).
-        let reader = if in_memory {
-            write_pool.clone()
-        } else {
-            SqlitePoolOptions::new()
-                .max_connections(config.read_connections.max(1))
-                .connect_with(options)
-                .await?
-        };
-        tracing::info!(url = %config.url, durability = ?config.durability, "game store open");
+        tracing::info!(
+            url = %url_without_password(&config.url),
+            durability = ?config.durability,
+            "game store open"
+        );
         Ok(Store {
             writer: Writer::spawn(write_pool.clone(), config.disk.clone()),
             write_pool,
@@ -190,17 +177,94 @@ impl Store {
     async fn write<T, F>(&self, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, StoreResult<T>>
-            + Send
-            + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         self.writer.write(work).await
     }
 
     /// A read transaction: one snapshot for several queries.
-    async fn begin_read(&self) -> StoreResult<Transaction<'static, Sqlite>> {
-        Ok(self.reader.begin().await?)
+    async fn begin_read(&self) -> StoreResult<Tx> {
+        self.reader.begin_read().await
     }
+
+    /// Which database the store is on.
+    pub fn backend(&self) -> Backend {
+        match self.reader {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+}
+
+/// The writer's connection and the read pool on a SQLite file (WAL lets
+/// readers run beside the one writer).
+async fn open_sqlite(config: &StoreConfig) -> StoreResult<(Pool, Pool)> {
+    let synchronous = match config.durability {
+        Durability::Full => SqliteSynchronous::Full,
+        Durability::Normal => SqliteSynchronous::Normal,
+    };
+    let options = SqliteConnectOptions::from_str(&config.url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(synchronous)
+        .foreign_keys(true)
+        .busy_timeout(config.busy_timeout);
+    let in_memory = config.url.contains(":memory:") || config.url.contains("mode=memory");
+    // Held until the pools are open and the migrations done (dropping the
+    // file unlocks). Creating the file and switching a new database to WAL
+    // race too, not only the migrations: a second process's first connection
+    // met "database is locked" there, which SQLite's busy timeout does not
+    // cover (1 round in 60 of the concurrent-open test under load).
+    let migrating = if in_memory {
+        None
+    } else {
+        Some(lock_for_migrations(options.get_filename()).await?)
+    };
+    let write_pool = SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options.clone())
+        .await?;
+    SQLITE_MIGRATOR.run(&write_pool).await?;
+    // A private in-memory database exists only inside its connections; a
+    // second pool would not see it, so reads share the writer's connection
+    // there (between batches).
+    let reader = if in_memory {
+        write_pool.clone()
+    } else {
+        SqlitePoolOptions::new()
+            .max_connections(config.read_connections.max(1))
+            .connect_with(options)
+            .await?
+    };
+    drop(migrating);
+    Ok((Pool::Sqlite(write_pool), Pool::Sqlite(reader)))
+}
+
+/// The writer's connection and the read pool on a PostgreSQL database. The
+/// migrator holds an advisory lock while it works, so processes starting
+/// together on a new database take turns and all find the schema made.
+async fn open_postgres(config: &StoreConfig) -> StoreResult<(Pool, Pool)> {
+    let synchronous_commit = match config.durability {
+        Durability::Full => "on",
+        Durability::Normal => "off",
+    };
+    let lock_timeout = format!("{}ms", config.busy_timeout.as_millis().max(1));
+    let options = PgConnectOptions::from_str(&config.url)?
+        .application_name("xiangqi-bot")
+        .options([
+            ("synchronous_commit", synchronous_commit),
+            ("lock_timeout", lock_timeout.as_str()),
+        ]);
+    let write_pool = PgPoolOptions::new()
+        .max_connections(1)
+        .connect_with(options.clone())
+        .await?;
+    POSTGRES_MIGRATOR.run(&write_pool).await?;
+    let reader = PgPoolOptions::new()
+        .max_connections(config.read_connections.max(1))
+        .connect_with(options)
+        .await?;
+    Ok((Pool::Postgres(write_pool), Pool::Postgres(reader)))
 }
 
 /// Locks the file `<database>.migrate-lock` beside the database, waiting for

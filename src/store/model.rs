@@ -280,11 +280,6 @@ impl Iccs {
         }
         Ok(Iccs { from, to })
     }
-
-    /// The game-record form: `H2-E2`.
-    pub(crate) fn dashed_upper(self) -> String {
-        format!("{}-{}", self.from, self.to).to_ascii_uppercase()
-    }
 }
 
 impl fmt::Display for Iccs {
@@ -562,7 +557,6 @@ mod tests {
         assert_eq!(Iccs::parse("H2-E2").unwrap(), a);
         assert_eq!(Iccs::parse(" h2-e2 ").unwrap(), a);
         assert_eq!(a.to_string(), "h2e2");
-        assert_eq!(a.dashed_upper(), "H2-E2");
     }
 
     #[test]
@@ -629,7 +623,7 @@ mod tests {
             prop_assume!(from != to);
             let mv = Iccs { from, to };
             prop_assert_eq!(Iccs::parse(&mv.to_string()).unwrap(), mv);
-            prop_assert_eq!(Iccs::parse(&mv.dashed_upper()).unwrap(), mv);
+            prop_assert_eq!(Iccs::parse(&format!("{}-{}", from, to).to_uppercase()).unwrap(), mv);
         }
 
         #[test]

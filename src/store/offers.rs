@@ -3,7 +3,9 @@
 //! by the offerer on their own turn keeps a draw offer standing); accepting
 //! ends the game as a draw or takes the moves back in the same transaction.
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::FromRow;
+
+use super::backend::{lock_game, on_conn, Conn};
 
 use super::error::{StoreError, StoreResult};
 use super::games::{finish_in, load_game, take_back_in};
@@ -69,34 +71,38 @@ fn live(record: &GameRecord) -> StoreResult<()> {
 
 /// The pending offer of `kind` in a game at `ply`, dropping it if it lapsed.
 async fn pending_offer(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     kind: OfferKind,
     ply: u32,
 ) -> StoreResult<Option<OfferRecord>> {
-    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2")
-        .bind(game.0)
-        .bind(i64::from(ply))
-        .execute(&mut *conn)
-        .await?;
-    let row: Option<OfferRow> = sqlx::query_as(
+    on_conn!(conn, |c| sqlx::query(
+        "DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2"
+    )
+    .bind(game.0)
+    .bind(i64::from(ply))
+    .execute(c)
+    .await?
+    .rows_affected());
+    let row: Option<OfferRow> = on_conn!(conn, |c| sqlx::query_as(
         "SELECT game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at \
          FROM offers WHERE game_id = $1 AND kind = $2",
     )
     .bind(game.0)
     .bind(kind.as_column())
-    .fetch_optional(&mut *conn)
-    .await?;
+    .fetch_optional(c)
+    .await?);
     row.map(OfferRecord::try_from).transpose()
 }
 
 async fn make_offer_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     kind: OfferKind,
     by: ActorId,
     now: i64,
 ) -> StoreResult<OfferRecord> {
+    lock_game(&mut *conn, game).await?;
     let record = load_game(&mut *conn, game).await?;
     live(&record)?;
     let side = record
@@ -121,7 +127,8 @@ async fn make_offer_in(
     if pending_offer(&mut *conn, game, kind, ply).await?.is_some() {
         return Err(StoreError::OfferAlreadyPending { game, kind });
     }
-    sqlx::query(
+    on_conn!(conn, |c| {
+        sqlx::query(
         "INSERT INTO offers (game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
@@ -132,8 +139,9 @@ async fn make_offer_in(
     .bind(i64::from(lapses_at_ply))
     .bind(takeback_plies.map(i64::from))
     .bind(now)
-    .execute(&mut *conn)
-    .await?;
+    .execute(c)
+    .await?.rows_affected()
+    });
     Ok(OfferRecord {
         game_id: game,
         kind,
@@ -159,12 +167,13 @@ enum OfferParty {
 /// caller's transaction; the inner one (no offer pending) keeps the deletion
 /// of a lapsed offer.
 async fn take_pending_offer(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     kind: OfferKind,
     by: &ActorId,
     party: OfferParty,
 ) -> StoreResult<StoreResult<(GameRecord, OfferRecord)>> {
+    lock_game(&mut *conn, game).await?;
     let record = load_game(&mut *conn, game).await?;
     live(&record)?;
     let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
@@ -177,17 +186,20 @@ async fn take_pending_offer(
     if !record.participant(side).is(by) {
         return Err(StoreError::OfferNotForYou { game, kind });
     }
-    sqlx::query("DELETE FROM offers WHERE game_id = $1 AND kind = $2")
-        .bind(game.0)
-        .bind(kind.as_column())
-        .execute(&mut *conn)
-        .await?;
+    on_conn!(conn, |c| sqlx::query(
+        "DELETE FROM offers WHERE game_id = $1 AND kind = $2"
+    )
+    .bind(game.0)
+    .bind(kind.as_column())
+    .execute(c)
+    .await?
+    .rows_affected());
     Ok(Ok((record, offer)))
 }
 
 /// Answers inside the caller's transaction (errors as in [`take_pending_offer`]).
 async fn answer_offer_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     kind: OfferKind,
     by: ActorId,
@@ -229,7 +241,7 @@ async fn answer_offer_in(
 
 /// Withdraws inside the caller's transaction (errors as in [`take_pending_offer`]).
 async fn withdraw_offer_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game: GameId,
     kind: OfferKind,
     by: ActorId,
@@ -284,14 +296,16 @@ impl Store {
 
     /// The offers still standing in a game.
     pub async fn pending_offers(&self, game: GameId) -> StoreResult<Vec<OfferRecord>> {
-        let rows: Vec<OfferRow> = sqlx::query_as(
+        let rows: Vec<OfferRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(
             "SELECT o.game_id, o.kind, o.by_side, o.at_ply, o.lapses_at_ply, o.takeback_plies, o.created_at \
              FROM offers o JOIN games g ON g.id = o.game_id \
              WHERE o.game_id = $1 AND o.lapses_at_ply > g.ply AND g.status = 'live' ORDER BY o.kind",
         )
         .bind(game.0)
-        .fetch_all(&self.reader)
-        .await?;
+        .fetch_all(c)
+        .await?
+        });
         rows.into_iter().map(OfferRecord::try_from).collect()
     }
 }

@@ -2,7 +2,9 @@
 //! updated when a game finishes, and the read side (one player's stats and
 //! history, the leaderboard).
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::FromRow;
+
+use super::backend::{on_conn, Conn};
 
 use super::error::{StoreError, StoreResult};
 use super::games::{records, select_games, GameRow};
@@ -85,48 +87,50 @@ macro_rules! select_players {
 
 /// Adds a user, or refreshes the name they go by.
 pub(super) async fn upsert_player(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     user: &UserRef,
     now: UnixMillis,
 ) -> StoreResult<()> {
-    sqlx::query(
+    on_conn!(conn, |c| sqlx::query(
         "INSERT INTO players (user_id, display_name, created_at) VALUES ($1, $2, $3) \
          ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name",
     )
     .bind(&user.id)
     .bind(&user.display_name)
     .bind(now)
-    .execute(conn)
-    .await?;
+    .execute(c)
+    .await?
+    .rows_affected());
     Ok(())
 }
 
 /// Adds a user named by someone else (the person challenged), keeping the
 /// name a known user gave themselves: only a user's own requests rename them.
 pub(super) async fn insert_player_if_new(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     user: &UserRef,
     now: UnixMillis,
 ) -> StoreResult<()> {
-    sqlx::query(
+    on_conn!(conn, |c| sqlx::query(
         "INSERT INTO players (user_id, display_name, created_at) VALUES ($1, $2, $3) \
          ON CONFLICT (user_id) DO NOTHING",
     )
     .bind(&user.id)
     .bind(&user.display_name)
     .bind(now)
-    .execute(conn)
-    .await?;
+    .execute(c)
+    .await?
+    .rows_affected());
     Ok(())
 }
 
-pub(super) async fn load_rating(conn: &mut SqliteConnection, user_id: &str) -> StoreResult<Rating> {
-    let row: Option<(f64, f64, f64)> = sqlx::query_as(
+pub(super) async fn load_rating(conn: &mut Conn<'_>, user_id: &str) -> StoreResult<Rating> {
+    let row: Option<(f64, f64, f64)> = on_conn!(conn, |c| sqlx::query_as(
         "SELECT rating, rating_deviation, volatility FROM players WHERE user_id = $1",
     )
     .bind(user_id)
-    .fetch_optional(conn)
-    .await?;
+    .fetch_optional(c)
+    .await?);
     let (rating, deviation, volatility) =
         row.ok_or_else(|| StoreError::corrupt(format!("player {user_id:?} is missing")))?;
     Ok(Rating {
@@ -139,20 +143,20 @@ pub(super) async fn load_rating(conn: &mut SqliteConnection, user_id: &str) -> S
 /// Counts one finished game for a player and stores their new rating, if the
 /// game was rated.
 pub(super) async fn record_result(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     user_id: &str,
     score: GamePoints,
     new_rating: Option<Rating>,
 ) -> StoreResult<()> {
     let (win, draw, loss) = if score == GamePoints::WIN {
-        (1, 0, 0)
+        (1_i64, 0_i64, 0_i64)
     } else if score == GamePoints::DRAW {
         (0, 1, 0)
     } else {
         (0, 0, 1)
     };
     // COALESCE keeps the old rating when the game was unrated.
-    sqlx::query(
+    on_conn!(conn, |c| sqlx::query(
         "UPDATE players SET games = games + 1, wins = wins + $1, draws = draws + $2, \
          losses = losses + $3, rating = COALESCE($4, rating), \
          rating_deviation = COALESCE($5, rating_deviation), volatility = COALESCE($6, volatility) \
@@ -165,43 +169,50 @@ pub(super) async fn record_result(
     .bind(new_rating.map(|r| r.deviation))
     .bind(new_rating.map(|r| r.volatility))
     .bind(user_id)
-    .execute(conn)
-    .await?;
+    .execute(c)
+    .await?
+    .rows_affected());
     Ok(())
 }
 
 impl Store {
     /// A player's record, if they have ever played or challenged.
     pub async fn player(&self, user_id: &str) -> StoreResult<Option<PlayerRecord>> {
-        let row: Option<PlayerRow> = sqlx::query_as(select_players!("WHERE user_id = $1"))
-            .bind(user_id)
-            .fetch_optional(&self.reader)
-            .await?;
+        let row: Option<PlayerRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_players!("WHERE user_id = $1"))
+                .bind(user_id)
+                .fetch_optional(c)
+                .await?
+        });
         row.map(PlayerRecord::try_from).transpose()
     }
 
     /// A player's record, rank and number of live games, from one snapshot.
     pub async fn player_stats(&self, user_id: &str) -> StoreResult<Option<PlayerStats>> {
         let mut tx = self.begin_read().await?;
-        let row: Option<PlayerRow> = sqlx::query_as(select_players!("WHERE user_id = $1"))
-            .bind(user_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let row: Option<PlayerRow> = on_conn!(&mut tx.conn(), |c| sqlx::query_as(select_players!(
+            "WHERE user_id = $1"
+        ))
+        .bind(user_id)
+        .fetch_optional(c)
+        .await?);
         let Some(row) = row else {
             return Ok(None);
         };
         let player = PlayerRecord::try_from(row)?;
-        let (higher,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM players WHERE rating > $1")
-            .bind(player.rating.rating)
-            .fetch_one(&mut *tx)
-            .await?;
-        let (live,): (i64,) = sqlx::query_as(
+        let (higher,): (i64,) = on_conn!(&mut tx.conn(), |c| sqlx::query_as(
+            "SELECT COUNT(*) FROM players WHERE rating > $1"
+        )
+        .bind(player.rating.rating)
+        .fetch_one(c)
+        .await?);
+        let (live,): (i64,) = on_conn!(&mut tx.conn(), |c| sqlx::query_as(
             "SELECT COUNT(*) FROM games WHERE status = 'live' \
              AND (red_user_id = $1 OR black_user_id = $1)",
         )
         .bind(user_id)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await?);
         tx.commit().await?;
         Ok(Some(PlayerStats {
             player,
@@ -212,13 +223,15 @@ impl Store {
 
     /// The highest-rated players with at least `min_games` finished games.
     pub async fn leaderboard(&self, limit: u32, min_games: u32) -> StoreResult<Vec<PlayerRecord>> {
-        let rows: Vec<PlayerRow> = sqlx::query_as(select_players!(
-            "WHERE games >= $1 ORDER BY rating DESC, games DESC, user_id LIMIT $2"
-        ))
-        .bind(i64::from(min_games))
-        .bind(i64::from(limit))
-        .fetch_all(&self.reader)
-        .await?;
+        let rows: Vec<PlayerRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_players!(
+                "WHERE games >= $1 ORDER BY rating DESC, games DESC, user_id LIMIT $2"
+            ))
+            .bind(i64::from(min_games))
+            .bind(i64::from(limit))
+            .fetch_all(c)
+            .await?
+        });
         rows.into_iter().map(PlayerRecord::try_from).collect()
     }
 
@@ -235,17 +248,19 @@ impl Store {
             finished_at: i64::MAX,
             game_id: i64::MAX,
         });
-        let rows: Vec<GameRow> = sqlx::query_as(select_games!(
-            "WHERE (g.red_user_id = $1 OR g.black_user_id = $1) AND g.status <> 'live' \
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
+                "WHERE (g.red_user_id = $1 OR g.black_user_id = $1) AND g.status <> 'live' \
              AND (g.finished_at < $2 OR (g.finished_at = $2 AND g.id < $3)) \
              ORDER BY g.finished_at DESC, g.id DESC LIMIT $4"
-        ))
-        .bind(user_id)
-        .bind(cursor.finished_at)
-        .bind(cursor.game_id)
-        .bind(i64::from(limit) + 1)
-        .fetch_all(&self.reader)
-        .await?;
+            ))
+            .bind(user_id)
+            .bind(cursor.finished_at)
+            .bind(cursor.game_id)
+            .bind(i64::from(limit) + 1)
+            .fetch_all(c)
+            .await?
+        });
         let mut games = records(rows)?;
         let next = if games.len() > limit as usize {
             games.truncate(limit as usize);

@@ -2,6 +2,7 @@
 //! accepted (and its game stored) in the channel, and only then can the
 //! transport open the game's own thread.
 
+use super::backend::on_conn;
 use super::error::{StoreError, StoreResult};
 use super::games::load_game;
 use super::model::{GameId, GameRecord};
@@ -17,14 +18,14 @@ impl Store {
         let thread_id = thread_id.map(str::to_owned);
         self.write(move |conn| {
             Box::pin(async move {
-                let updated = sqlx::query(
+                let updated = on_conn!(conn, |c| sqlx::query(
                     "UPDATE games SET thread_id = $1 WHERE id = $2 AND status = 'live'",
                 )
                 .bind(thread_id)
                 .bind(game.0)
-                .execute(&mut *conn)
+                .execute(c)
                 .await?
-                .rows_affected();
+                .rows_affected());
                 if updated == 0 {
                     // No such game (load_game says so), or it is over.
                     load_game(conn, game).await?;

@@ -3,8 +3,9 @@
 //!
 //! A durable commit costs an fsync (about 2 ms on the bot's disk), so a writer
 //! committing each move alone tops out near 400 moves/s. Here the writer takes
-//! everything waiting (up to [`MAX_BATCH`]), opens one `BEGIN IMMEDIATE`
-//! transaction, runs each write inside its own `SAVEPOINT`, and `COMMIT`s once
+//! everything waiting (up to [`MAX_BATCH`]), opens one transaction
+//! (`BEGIN IMMEDIATE` on SQLite, taking the write lock up front), runs each
+//! write inside its own `SAVEPOINT`, and `COMMIT`s once
 //! (a write alone in its batch needs no savepoint: the transaction is one).
 //! A write that fails (a stale ply, a game already over, any error) is rolled
 //! back to its savepoint alone and its caller gets its own error; later writes
@@ -30,10 +31,9 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use sqlx::pool::PoolConnection;
-use sqlx::{Sqlite, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
+use super::backend::{on_conn, Conn, Pool, Pooled};
 use super::error::{StoreError, StoreResult};
 
 /// At most this many writes share one transaction, so that one huge batch
@@ -50,7 +50,7 @@ pub(super) type BoxFuture<'c, T> = Pin<Box<dyn Future<Output = T> + Send + 'c>>;
 trait Write: Send {
     /// Runs the write on the transaction's connection; `true` keeps its
     /// changes, `false` rolls them back to the savepoint.
-    fn apply<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, bool>;
+    fn apply<'c>(&'c mut self, conn: &'c mut Conn<'c>) -> BoxFuture<'c, bool>;
     /// Answers the caller once the batch is committed (`Ok`) or lost (`Err`
     /// with the reason, for every write in the batch).
     fn answer(self: Box<Self>, batch: Result<(), &str>);
@@ -65,9 +65,9 @@ struct TypedWrite<T, F> {
 impl<T, F> Write for TypedWrite<T, F>
 where
     T: Send + 'static,
-    F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
 {
-    fn apply<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, bool> {
+    fn apply<'c>(&'c mut self, conn: &'c mut Conn<'c>) -> BoxFuture<'c, bool> {
         Box::pin(async move {
             let Some(work) = self.work.take() else {
                 return false;
@@ -129,7 +129,7 @@ fn closed() -> StoreError {
 impl Writer {
     /// Starts the writer task on the current tokio runtime, writing through
     /// `pool` (one connection).
-    pub(super) fn spawn(pool: SqlitePool, disk: DiskLimit) -> Writer {
+    pub(super) fn spawn(pool: Pool, disk: DiskLimit) -> Writer {
         let (queue, requests) = mpsc::channel(QUEUE);
         let counters = Arc::new(Counters::default());
         tokio::spawn(run(pool, disk, requests, counters.clone()));
@@ -143,9 +143,7 @@ impl Writer {
     pub(super) async fn write<T, F>(&self, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, StoreResult<T>>
-            + Send
-            + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
         let write = TypedWrite {
@@ -179,7 +177,7 @@ impl Writer {
 }
 
 async fn run(
-    pool: SqlitePool,
+    pool: Pool,
     disk: DiskLimit,
     mut requests: mpsc::Receiver<Request>,
     counters: Arc<Counters>,
@@ -215,7 +213,7 @@ async fn run(
 /// Applies `batch` in one transaction, each write in its savepoint, commits,
 /// then answers every caller.
 async fn commit_batch(
-    pool: &SqlitePool,
+    pool: &Pool,
     disk: &DiskLimit,
     pages_applied: &mut Option<u32>,
     batch: Vec<Box<dyn Write>>,
@@ -223,13 +221,14 @@ async fn commit_batch(
     let mut applied = Vec::with_capacity(batch.len());
     let mut waiting = batch.into_iter();
     let outcome = match pool.acquire().await {
-        Ok(mut conn) => {
+        Ok(mut pooled) => {
+            let mut conn = pooled.conn();
             let outcome = match disk.apply(&mut conn, pages_applied).await {
                 Ok(()) => apply_all(&mut conn, &mut waiting, &mut applied).await,
                 Err(error) => Err(error),
             };
             if outcome.is_err() {
-                end_failed_transaction(&mut conn).await;
+                end_failed_transaction(&mut pooled).await;
             }
             outcome
         }
@@ -251,21 +250,29 @@ async fn commit_batch(
     }
 }
 
-async fn execute(conn: &mut SqliteConnection, sql: &'static str) -> Result<(), sqlx::Error> {
-    sqlx::raw_sql(sql).execute(conn).await.map(drop)
+async fn execute(conn: &mut Conn<'_>, sql: &'static str) -> Result<(), sqlx::Error> {
+    on_conn!(conn, |c| sqlx::raw_sql(sql).execute(c).await.map(drop))
 }
 
 async fn apply_all(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     waiting: &mut std::vec::IntoIter<Box<dyn Write>>,
     applied: &mut Vec<Box<dyn Write>>,
 ) -> Result<(), sqlx::Error> {
-    execute(conn, "BEGIN IMMEDIATE").await?;
+    // SQLite's IMMEDIATE takes the database's one write lock up front, so a
+    // write's reads and writes see one state. PostgreSQL's READ COMMITTED
+    // needs nothing here: each write starts with a guarded UPDATE or a row
+    // lock (`backend::lock_game` and its kin).
+    let begin = match conn {
+        Conn::Sqlite(_) => "BEGIN IMMEDIATE",
+        Conn::Postgres(_) => "BEGIN",
+    };
+    execute(conn, begin).await?;
     if waiting.len() == 1 {
         // Alone in its transaction, the transaction is its savepoint: a lone
         // player pays no more statements than before group commit.
         if let Some(mut write) = waiting.next() {
-            let keep = write.apply(conn).await;
+            let keep = write.apply(&mut conn.reborrow()).await;
             applied.push(write);
             return if keep {
                 execute(conn, "COMMIT").await
@@ -279,7 +286,7 @@ async fn apply_all(
     }
     execute(conn, "SAVEPOINT write").await?;
     while let Some(mut write) = waiting.next() {
-        let keep = write.apply(conn).await;
+        let keep = write.apply(&mut conn.reborrow()).await;
         applied.push(write);
         let more = !waiting.as_slice().is_empty();
         // Ending one savepoint and opening the next in one call saves a round
@@ -292,6 +299,10 @@ async fn apply_all(
         };
         // After a full disk SQLite may have rolled back every write so far:
         // the savepoint is gone, this fails, and the whole batch is lost.
+        // A failed statement aborts a PostgreSQL transaction until it rolls
+        // back to a savepoint; this is that rollback, so one write's error
+        // (a deadlock or lock timeout another process caused included) stays
+        // its own.
         execute(conn, end).await?;
     }
     execute(conn, "COMMIT").await
@@ -306,7 +317,7 @@ fn no_transaction(error: &sqlx::Error) -> bool {
 }
 
 /// `ROLLBACK`, where SQLite having rolled back already is as good.
-async fn rollback_if_open(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+async fn rollback_if_open(conn: &mut Conn<'_>) -> Result<(), sqlx::Error> {
     match execute(conn, "ROLLBACK").await {
         Err(error) if !no_transaction(&error) => Err(error),
         _ => Ok(()),
@@ -316,10 +327,10 @@ async fn rollback_if_open(conn: &mut SqliteConnection) -> Result<(), sqlx::Error
 /// Leaves the connection outside any transaction after a failed batch. If
 /// even that fails the connection is in a state nobody knows: it is closed,
 /// and the pool opens a fresh one for the next batch.
-async fn end_failed_transaction(conn: &mut PoolConnection<Sqlite>) {
-    if let Err(error) = rollback_if_open(conn).await {
+async fn end_failed_transaction(pooled: &mut Pooled) {
+    if let Err(error) = rollback_if_open(&mut pooled.conn()).await {
         tracing::error!(%error, "could not end a failed transaction; reconnecting");
-        conn.close_on_drop();
+        pooled.close_on_drop();
     }
 }
 
@@ -347,11 +358,15 @@ impl DiskLimit {
         self.0.store(NO_PAGE_LIMIT, Ordering::Relaxed);
     }
 
+    /// Sets the limit on SQLite; a PostgreSQL server's disk is the server's.
     async fn apply(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn<'_>,
         applied: &mut Option<u32>,
     ) -> Result<(), sqlx::Error> {
+        let Conn::Sqlite(conn) = conn else {
+            return Ok(());
+        };
         let pages = self.0.load(Ordering::Relaxed);
         if pages == 0 || *applied == Some(pages) {
             return Ok(());
@@ -360,7 +375,7 @@ impl DiskLimit {
         sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
             "PRAGMA max_page_count = {pages}"
         )))
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .await?;
         *applied = Some(pages);
         Ok(())

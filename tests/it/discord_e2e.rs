@@ -138,6 +138,8 @@ impl BotProcess {
                 hints: true,
                 lang: Default::default(),
                 board_dir: db.with_extension("boards"),
+                pieces: Default::default(),
+                theme: Default::default(),
             },
             token: "stand-in-token".into(),
             guild: None,

@@ -166,6 +166,8 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 hints: true,
                 lang: Default::default(),
                 board_dir: db.with_extension("boards"),
+                pieces: Default::default(),
+                theme: Default::default(),
             },
             token: "stand-in-token".into(),
             guild: None,

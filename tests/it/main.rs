@@ -19,6 +19,7 @@ mod discord_stand_in;
 mod engine_mates;
 mod engine_search;
 mod fen;
+mod match_cli;
 mod movegen;
 mod perft;
 mod status_cli;

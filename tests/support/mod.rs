@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests: the stand-in Discord, the TLS
-//! front for serenity's rate limiter, and small checks more than one test
+//! front for serenity's rate limiter, a throwaway PostgreSQL server, and small checks more than one test
 //! file makes.
 
+pub mod postgres;
 pub mod stand_in;
 pub mod tls_front;
 

@@ -14,6 +14,7 @@ use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
 use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
 use crate::bot::{Actor, Command, Voice};
 use crate::i18n::{Lang, Msg};
+use crate::render::{PieceStyle, Theme};
 
 /// The one top-level slash command; everything else is a subcommand of it so
 /// the bot takes a single entry in Discord's command picker.
@@ -92,7 +93,7 @@ fn choice_names(msg: Msg) -> (String, Vec<(&'static str, String)>) {
 /// id, suggestions for a move.
 fn option(arg: Arg) -> Option<CreateCommandOption> {
     let kind = match arg {
-        Arg::Side | Arg::MoveText => CommandOptionType::String,
+        Arg::Side | Arg::MoveText | Arg::Pieces | Arg::Theme => CommandOptionType::String,
         Arg::Level | Arg::GameId(_) | Arg::Page => CommandOptionType::Integer,
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
@@ -122,6 +123,12 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             };
             let (name, localizations) = choice_names(msg);
             option.add_int_choice_localized(name, i32::from(value), localizations)
+        }),
+        Arg::Pieces => PieceStyle::ALL.iter().fold(option, |option, style| {
+            option.add_string_choice(style.about(), style.name())
+        }),
+        Arg::Theme => Theme::ALL.iter().fold(option, |option, theme| {
+            option.add_string_choice(theme.about(), theme.name())
         }),
         Arg::GameId(_) | Arg::Page => option.min_int_value(1),
         Arg::MoveText => option.max_length(32).set_autocomplete(true),
@@ -222,11 +229,31 @@ pub fn read(data: &CommandData) -> Result<Command, Unread> {
                 Some(text) if !text.is_empty() => values.text = Some(text.to_string()),
                 _ => return Err(missing(arg)),
             },
+            Arg::Pieces => {
+                let style = value.as_str().unwrap_or_default().parse::<PieceStyle>();
+                values.pieces = Some(
+                    style.map_err(|_| bad_choice(key, &PieceStyle::ALL.map(PieceStyle::name)))?,
+                );
+            }
+            Arg::Theme => {
+                let theme = value.as_str().unwrap_or_default().parse::<Theme>();
+                values.theme =
+                    Some(theme.map_err(|_| bad_choice(key, &Theme::ALL.map(Theme::name)))?);
+            }
             Arg::Ignored => {}
         }
     }
     // The loop above returned for every required option left out.
     (spec.build)(values).ok_or_else(|| missing(spec.first_required().unwrap_or(Arg::Ignored)))
+}
+
+/// An option whose value is none of its choices (Discord sends only the
+/// registered choices; a stale or hand-made request may not).
+fn bad_choice(option: &str, choices: &[&str]) -> Unread {
+    Unread::Said(Msg::SlashBadChoice {
+        option: option.into(),
+        choices: choices.join(", "),
+    })
 }
 
 /// Why an interaction could not be read as a command.

@@ -10,6 +10,7 @@
 mod chinese;
 mod designation;
 mod iccs;
+pub mod pgn;
 mod vietnamese;
 mod wxf;
 

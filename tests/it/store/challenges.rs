@@ -3,9 +3,8 @@
 
 use super::*;
 
-#[tokio::test]
-async fn challenges_check_addressee_and_expiry() {
-    let (_dir, clock, store) = fresh().await;
+async fn challenges_check_addressee_and_expiry(backend: Backend) {
+    let (_dir, clock, store) = fresh(backend).await;
     let challenge = |to: ChallengeTarget, color| NewChallenge {
         location: in_guild("g1", "c1"),
         from: alice(),
@@ -178,11 +177,11 @@ async fn challenges_check_addressee_and_expiry() {
         .unwrap();
     assert_eq!(game.black, Participant::Bot(BotLevel::new(5).unwrap()));
 }
+on_both_backends!(challenges_check_addressee_and_expiry);
 
 /// Many people click "accept" on one open challenge at once: one game.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_open_challenge_becomes_exactly_one_game() {
-    let (_dir, _clock, store) = fresh().await;
+async fn an_open_challenge_becomes_exactly_one_game(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let open_challenge = store
         .create_challenge(NewChallenge {
             location: Location::channel("c9"),
@@ -217,6 +216,7 @@ async fn an_open_challenge_becomes_exactly_one_game() {
     assert!(!games[0].rated);
     assert_eq!(store.live_games_in_channel("c9").await.unwrap().len(), 1);
 }
+on_both_backends!(an_open_challenge_becomes_exactly_one_game, multi_thread);
 
 fn challenge_from(from: UserRef, to: UserRef, channel: &str) -> NewChallenge {
     NewChallenge {
@@ -232,9 +232,8 @@ fn challenge_from(from: UserRef, to: UserRef, channel: &str) -> NewChallenge {
 
 /// The person challenged keeps the name they gave themselves: the
 /// challenger's view of it (a mention's text) is stored only for someone new.
-#[tokio::test]
-async fn a_challenge_does_not_rename_the_person_challenged() {
-    let (_dir, _clock, store) = fresh().await;
+async fn a_challenge_does_not_rename_the_person_challenged(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     store
         .create_challenge(challenge_from(bob(), alice(), "c0"))
         .await
@@ -247,12 +246,12 @@ async fn a_challenge_does_not_rename_the_person_challenged() {
     let alice_now = store.player_stats("100").await.unwrap().unwrap();
     assert_eq!(alice_now.player.user.display_name, "Alice");
 }
+on_both_backends!(a_challenge_does_not_rename_the_person_challenged);
 
 /// At most `MAX_PENDING_CHALLENGES` open challenges per challenger, in all
 /// channels together; one answered or expired frees its place.
-#[tokio::test]
-async fn pending_challenges_per_user_are_bounded() {
-    let (_dir, clock, store) = fresh().await;
+async fn pending_challenges_per_user_are_bounded(backend: Backend) {
+    let (_dir, clock, store) = fresh(backend).await;
     let limit = xiangqi_bot::store::MAX_PENDING_CHALLENGES;
     for n in 0..limit {
         let to = UserRef::new(format!("9{n}"), format!("P{n}"));
@@ -280,13 +279,13 @@ async fn pending_challenges_per_user_are_bounded() {
         .await
         .expect("expired challenges free their places");
 }
+on_both_backends!(pending_challenges_per_user_are_bounded);
 
 /// Accepting starts no game when the challenger already plays one in the
 /// channel (they started another after challenging): the challenge stays
 /// pending and nobody gets a second live game there.
-#[tokio::test]
-async fn accept_refuses_when_the_challenger_now_plays_in_the_channel() {
-    let (_dir, _clock, store) = fresh().await;
+async fn accept_refuses_when_the_challenger_now_plays_in_the_channel(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let challenge = store
         .create_challenge(challenge_from(alice(), bob(), "c1"))
         .await
@@ -308,3 +307,4 @@ async fn accept_refuses_when_the_challenger_now_plays_in_the_channel() {
     }
     assert_eq!(store.live_games_of_user("100").await.unwrap().len(), 1);
 }
+on_both_backends!(accept_refuses_when_the_challenger_now_plays_in_the_channel);

@@ -2,9 +2,8 @@
 
 use super::*;
 
-#[tokio::test]
-async fn export_writes_the_stored_game_as_pgn() {
-    let (_dir, _clock, store) = fresh().await;
+async fn export_writes_the_stored_game_as_pgn(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let g = store
         .create_game(vs_bot(alice(), Color::Red, 3))
         .await
@@ -34,3 +33,4 @@ async fn export_writes_the_stored_game_as_pgn() {
         "{pgn}"
     );
 }
+on_both_backends!(export_writes_the_stored_game_as_pgn);

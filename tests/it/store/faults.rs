@@ -3,12 +3,19 @@
 //! exactly where a full file system would, and SQLite rolls the transaction
 //! back by itself, as it does then. The writer must tell those callers "not
 //! stored", keep every acknowledged write, and write again once there is room.
+//! SQLite only: a PostgreSQL server's disk is the server's, and a statement
+//! or commit it fails reaches the writer as any other failure does
+//! (`writer.rs`, the lock-timeout test).
 
 use super::*;
 use xiangqi_bot::store::DiskLimit;
 
+fn sqlite_url(dir: &TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("games.db").display())
+}
+
 async fn open_limited(dir: &TempDir, disk: &DiskLimit) -> Store {
-    let mut config = StoreConfig::new(db_url(dir));
+    let mut config = StoreConfig::new(sqlite_url(dir));
     config.durability = Durability::Normal;
     config.disk = disk.clone();
     Store::open_with(config, Arc::new(ManualClock::new(T0)))
@@ -83,7 +90,7 @@ async fn the_writer_writes_again_once_a_full_disk_has_room() {
     assert_eq!(stored.ply, acknowledged + 1);
     store.close().await;
 
-    let reopened = open(&dir, Arc::new(ManualClock::new(T0))).await;
+    let reopened = open_url(&sqlite_url(&dir), Arc::new(ManualClock::new(T0))).await;
     let (record, moves) = reopened.game_with_moves(game.id).await.unwrap();
     assert_eq!(record.ply, acknowledged + 1);
     assert_eq!(moves.len() as u32, acknowledged + 1);

@@ -4,9 +4,8 @@
 
 use super::*;
 
-#[tokio::test]
-async fn a_game_is_played_checked_and_finished() {
-    let (_dir, clock, store) = fresh().await;
+async fn a_game_is_played_checked_and_finished(backend: Backend) {
+    let (_dir, clock, store) = fresh(backend).await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     assert_eq!(game.status, GameState::Live);
     assert_eq!(game.start_fen, START_FEN);
@@ -74,10 +73,10 @@ async fn a_game_is_played_checked_and_finished() {
     ));
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
+on_both_backends!(a_game_is_played_checked_and_finished);
 
-#[tokio::test]
-async fn custom_start_positions_are_checked_and_kept() {
-    let (_dir, _clock, store) = fresh().await;
+async fn custom_start_positions_are_checked_and_kept(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
     let mut new = vs_bot(alice(), Color::Red, 2);
     new.start_fen = Some(fen.to_owned());
@@ -113,10 +112,10 @@ async fn custom_start_positions_are_checked_and_kept() {
         Err(StoreError::InvalidBotLevel(9))
     ));
 }
+on_both_backends!(custom_start_positions_are_checked_and_kept);
 
-#[tokio::test]
-async fn takebacks_remove_the_last_moves_under_the_ply_check() {
-    let (_dir, _clock, store) = fresh().await;
+async fn takebacks_remove_the_last_moves_under_the_ply_check(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     let game = play(&store, &game, 5).await;
     assert!(matches!(
@@ -147,10 +146,10 @@ async fn takebacks_remove_the_last_moves_under_the_ply_check() {
         .unwrap();
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
+on_both_backends!(takebacks_remove_the_last_moves_under_the_ply_check);
 
-#[tokio::test]
-async fn queries_find_live_idle_waiting_and_past_games() {
-    let (_dir, clock, store) = fresh().await;
+async fn queries_find_live_idle_waiting_and_past_games(backend: Backend) {
+    let (_dir, clock, store) = fresh(backend).await;
     let mut in_thread = pvp(alice(), bob());
     in_thread.location.thread_id = Some("t1".to_owned());
     let g1 = store.create_game(in_thread).await.unwrap();
@@ -265,10 +264,10 @@ async fn queries_find_live_idle_waiting_and_past_games() {
     assert_eq!(carol_stats.rank, 3, "Bob, never finished, is still at 1500");
     assert!(store.player_stats("nobody").await.unwrap().is_none());
 }
+on_both_backends!(queries_find_live_idle_waiting_and_past_games);
 
-#[tokio::test]
-async fn display_names_follow_the_platform() {
-    let (_dir, _clock, store) = fresh().await;
+async fn display_names_follow_the_platform(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let g = store.create_game(pvp(alice(), bob())).await.unwrap();
     store
         .create_game(pvp(UserRef::new("100", "Alice Renamed"), carol()))
@@ -277,3 +276,4 @@ async fn display_names_follow_the_platform() {
     let record = store.game(g.id).await.unwrap();
     assert_eq!(record.red.display_name(), "Alice Renamed");
 }
+on_both_backends!(display_names_follow_the_platform);

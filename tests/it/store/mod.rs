@@ -1,7 +1,10 @@
-//! The game store against real SQLite files in temporary directories: schema,
-//! moves and their races, takebacks, offers, challenges, ratings, queries,
-//! reopening, export, and a child process killed while it writes. This module
-//! holds the harness the files below share.
+//! The game store against real databases: SQLite files in temporary
+//! directories and databases on a throwaway PostgreSQL server
+//! (`tests/support/postgres.rs`). Schema, moves and their races, takebacks,
+//! offers, challenges, ratings, queries, reopening, export, and a child
+//! process killed while it writes. Each test is an `async fn(Backend)` run on
+//! both databases by [`on_both_backends!`], as `NAME::sqlite` and
+//! `NAME::postgres`. This module holds the harness the files below share.
 
 mod challenges;
 mod durability;
@@ -23,6 +26,7 @@ use std::time::{Duration, Instant};
 use sqlx::Connection;
 use tempfile::TempDir;
 use xiangqi_bot::rules::{self, Color};
+use xiangqi_bot::store::Backend;
 use xiangqi_bot::store::{
     Accepter, ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, Durability, GameId,
     GameRecord, GameResult, GameState, Location, ManualClock, NewChallenge, NewGame, OfferAnswer,
@@ -31,12 +35,70 @@ use xiangqi_bot::store::{
 
 const T0: i64 = 1_795_323_600_000;
 
-fn db_url(dir: &TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("games.db").display())
+/// Runs `async fn NAME(backend: Backend)` as two tests, `NAME::sqlite` and
+/// `NAME::postgres`; the second runs only where the test PostgreSQL server
+/// can start (and says so once when it cannot). `multi_thread` gives the
+/// tests a two-thread runtime.
+macro_rules! on_both_backends {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name(xiangqi_bot::store::Backend::Sqlite).await
+            }
+            #[tokio::test]
+            async fn postgres() {
+                if crate::support::postgres::server().is_some() {
+                    super::$name(xiangqi_bot::store::Backend::Postgres).await
+                }
+            }
+        }
+    };
+    ($name:ident, multi_thread) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(xiangqi_bot::store::Backend::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if crate::support::postgres::server().is_some() {
+                    super::$name(xiangqi_bot::store::Backend::Postgres).await
+                }
+            }
+        }
+    };
+}
+use on_both_backends;
+
+/// Where one test's store lives: a SQLite file in a temporary directory, or a
+/// new database on the test PostgreSQL server. The directory is there for
+/// both (tests write other files into it).
+struct TestDb {
+    backend: Backend,
+    dir: TempDir,
+    url: String,
 }
 
-async fn open(dir: &TempDir, clock: Arc<ManualClock>) -> Store {
-    open_url(&db_url(dir), clock).await
+impl TestDb {
+    async fn new(backend: Backend) -> TestDb {
+        let dir = TempDir::new().unwrap();
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", dir.path().join("games.db").display()),
+            Backend::Postgres => crate::support::postgres::fresh_database()
+                .await
+                .expect("the PostgreSQL tests run only with a server"),
+        };
+        TestDb { backend, dir, url }
+    }
+
+    fn url(&self) -> &str {
+        &self.url
+    }
+}
+
+async fn open(db: &TestDb, clock: Arc<ManualClock>) -> Store {
+    open_url(db.url(), clock).await
 }
 
 async fn open_url(url: &str, clock: Arc<ManualClock>) -> Store {
@@ -46,11 +108,11 @@ async fn open_url(url: &str, clock: Arc<ManualClock>) -> Store {
     Store::open_with(config, clock).await.expect("open store")
 }
 
-async fn fresh() -> (TempDir, Arc<ManualClock>, Store) {
-    let dir = TempDir::new().unwrap();
+async fn fresh(backend: Backend) -> (TestDb, Arc<ManualClock>, Store) {
+    let db = TestDb::new(backend).await;
     let clock = Arc::new(ManualClock::new(T0));
-    let store = open(&dir, clock.clone()).await;
-    (dir, clock, store)
+    let store = open(&db, clock.clone()).await;
+    (db, clock, store)
 }
 
 fn alice() -> UserRef {

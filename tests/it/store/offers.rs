@@ -2,9 +2,8 @@
 
 use super::*;
 
-#[tokio::test]
-async fn draw_offers_stand_until_the_opponent_moves() {
-    let (_dir, _clock, store) = fresh().await;
+async fn draw_offers_stand_until_the_opponent_moves(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let (a, b) = (actor(&alice()), actor(&bob()));
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     let game = play(&store, &game, 2).await; // Red to move.
@@ -84,10 +83,10 @@ async fn draw_offers_stand_until_the_opponent_moves() {
         Err(StoreError::GameOver(_))
     ));
 }
+on_both_backends!(draw_offers_stand_until_the_opponent_moves);
 
-#[tokio::test]
-async fn takeback_requests_remove_one_or_two_plies() {
-    let (_dir, _clock, store) = fresh().await;
+async fn takeback_requests_remove_one_or_two_plies(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let (a, b) = (actor(&alice()), actor(&bob()));
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     assert!(matches!(
@@ -128,3 +127,4 @@ async fn takeback_requests_remove_one_or_two_plies() {
     let (record, moves) = store.game_with_moves(game.id).await.unwrap();
     assert_eq!((record.ply, moves.len()), (0, 0));
 }
+on_both_backends!(takeback_requests_remove_one_or_two_plies);

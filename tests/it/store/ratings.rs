@@ -2,9 +2,8 @@
 
 use super::*;
 
-#[tokio::test]
-async fn ratings_move_with_results_and_bot_levels() {
-    let (_dir, _clock, store) = fresh().await;
+async fn ratings_move_with_results_and_bot_levels(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     // Beating level 8 (2200) from 1500 is worth a lot; losing to level 1 costs a lot.
     let g = store
         .create_game(vs_bot(alice(), Color::Red, 8))
@@ -87,3 +86,4 @@ async fn ratings_move_with_results_and_bot_levels() {
     );
     assert_eq!(alice_end.rating.rating, red.after);
 }
+on_both_backends!(ratings_move_with_results_and_bot_levels);

@@ -36,9 +36,8 @@ fn same_state(live: &rules::Game, rebuilt: &rules::Game) {
     assert_eq!(live.status(), rebuilt.status());
 }
 
-#[tokio::test]
-async fn rebuilding_from_stored_moves_gives_the_live_state() {
-    let (dir, clock, store) = fresh().await;
+async fn rebuilding_from_stored_moves_gives_the_live_state(backend: Backend) {
+    let (db, clock, store) = fresh(backend).await;
     let game = store
         .create_game(vs_bot(alice(), Color::Red, 4))
         .await
@@ -57,7 +56,7 @@ async fn rebuilding_from_stored_moves_gives_the_live_state() {
 
     // And after the store is closed and opened again.
     store.close().await;
-    let reopened = open(&dir, clock).await;
+    let reopened = open(&db, clock).await;
     same_state(&live, &reopened.load_game(game.id).await.unwrap().1);
 
     // From a custom position, Black to move.
@@ -67,10 +66,10 @@ async fn rebuilding_from_stored_moves_gives_the_live_state() {
     let live = play_legal(&reopened, custom.id, 12).await;
     same_state(&live, &reopened.load_game(custom.id).await.unwrap().1);
 }
+on_both_backends!(rebuilding_from_stored_moves_gives_the_live_state);
 
-#[tokio::test]
-async fn a_stored_move_the_rules_refuse_is_reported_not_rebuilt() {
-    let (_dir, _clock, store) = fresh().await;
+async fn a_stored_move_the_rules_refuse_is_reported_not_rebuilt(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     // Well-formed ICCS, but a chariot cannot jump its own horse.
     store
@@ -88,3 +87,4 @@ async fn a_stored_move_the_rules_refuse_is_reported_not_rebuilt() {
         Err(StoreError::InvalidFen(_))
     ));
 }
+on_both_backends!(a_stored_move_the_rules_refuse_is_reported_not_rebuilt);

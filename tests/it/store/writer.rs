@@ -5,9 +5,8 @@ use super::*;
 
 /// Two tasks submit a move for the same ply, 200 times over: each time exactly
 /// one is stored and the other is told the position changed.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn racing_moves_exactly_one_wins_each_time() {
-    let (_dir, _clock, store) = fresh().await;
+async fn racing_moves_exactly_one_wins_each_time(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let game = store
         .create_game(vs_bot(alice(), Color::Red, 4))
         .await
@@ -51,13 +50,13 @@ async fn racing_moves_exactly_one_wins_each_time() {
     let stored: Vec<String> = moves.iter().map(|m| m.iccs.to_string()).collect();
     assert_eq!(stored, winners, "the stored moves are exactly the winners'");
 }
+on_both_backends!(racing_moves_exactly_one_wins_each_time, multi_thread);
 
 /// A move that ends the game is stored with the game's end in one write: a
 /// final move racing an ordinary one for the same ply leaves exactly one of
 /// them, and when the final move loses, neither it nor the result is stored.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all() {
-    let (_dir, _clock, store) = fresh().await;
+async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let mut finals_won = 0;
     for round in 0..40u32 {
         let game = store
@@ -140,14 +139,18 @@ async fn a_final_move_and_the_games_end_are_stored_together_or_not_at_all() {
     assert!(record.is_live() && record.ply == 0);
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
+on_both_backends!(
+    a_final_move_and_the_games_end_are_stored_together_or_not_at_all,
+    multi_thread
+);
 
-/// The same race between two separately opened stores on one file (two
-/// writer connections, as two processes would have): SQLite's own locking
-/// and the ply check still let exactly one through.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn racing_moves_across_two_connections() {
-    let (dir, clock, first) = fresh().await;
-    let second = open(&dir, clock).await;
+/// The same race between two separately opened stores on one database (two
+/// writer connections, as two processes would have): the database's locking
+/// (SQLite's write lock, PostgreSQL's row lock) and the ply check still let
+/// exactly one through.
+async fn racing_moves_across_two_connections(backend: Backend) {
+    let (db, clock, first) = fresh(backend).await;
+    let second = open(&db, clock).await;
     let game = first.create_game(pvp(alice(), bob())).await.unwrap();
     let rounds = 100;
     for ply in 0..rounds {
@@ -176,6 +179,7 @@ async fn racing_moves_across_two_connections() {
     assert_eq!(second.game(game.id).await.unwrap().ply, rounds);
     assert!(first.check_consistency().await.unwrap().is_empty());
 }
+on_both_backends!(racing_moves_across_two_connections, multi_thread);
 
 // ---------------------------------------------------------------------------
 // Group commit: writes queued together share one transaction, each in its own
@@ -186,9 +190,8 @@ async fn racing_moves_across_two_connections() {
 /// In one batch: two good moves in one game (the second sees the first), a
 /// good move elsewhere, and five writes that fail for five reasons. Each gets
 /// its own answer and the failures leave no trace.
-#[tokio::test]
-async fn one_failing_write_in_a_batch_leaves_the_others_whole() {
-    let (_dir, _clock, store) = fresh().await;
+async fn one_failing_write_in_a_batch_leaves_the_others_whole(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let (a, b, c) = (actor(&alice()), actor(&bob()), actor(&carol()));
     let first = store.create_game(pvp(alice(), bob())).await.unwrap();
     let second = store.create_game(pvp(alice(), bob())).await.unwrap();
@@ -248,13 +251,13 @@ async fn one_failing_write_in_a_batch_leaves_the_others_whole() {
     assert_eq!(record.status, GameState::Finished);
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
+on_both_backends!(one_failing_write_in_a_batch_leaves_the_others_whole);
 
 /// Four submissions for the same ply in one batch, round after round: the
 /// first queued wins (the others' savepoints see its write) and the rest are
 /// told the position changed.
-#[tokio::test]
-async fn racing_moves_in_one_batch_have_exactly_one_winner() {
-    let (_dir, _clock, store) = fresh().await;
+async fn racing_moves_in_one_batch_have_exactly_one_winner(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     let rounds = 30;
     for ply in 0..rounds {
@@ -287,15 +290,15 @@ async fn racing_moves_in_one_batch_have_exactly_one_winner() {
         assert_eq!(stored.last().unwrap().iccs.to_string(), moves[0]);
     }
 }
+on_both_backends!(racing_moves_in_one_batch_have_exactly_one_winner);
 
 /// Many games moving at once with durable commits: the moment a caller is
 /// told its move is stored, another connection already sees it (answering
 /// before the commit would fail this), and a store opened afresh on the file
 /// holds every acknowledged move.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_acknowledged_move_is_committed_when_answered() {
-    let dir = TempDir::new().unwrap();
-    let store = Store::open_with(StoreConfig::new(db_url(&dir)), Arc::new(SystemClock))
+async fn every_acknowledged_move_is_committed_when_answered(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let store = Store::open_with(StoreConfig::new(db.url()), Arc::new(SystemClock))
         .await
         .unwrap();
     let plies = 20u32;
@@ -334,7 +337,7 @@ async fn every_acknowledged_move_is_committed_when_answered() {
     eprintln!("writer: {stats:?}");
     drop(store);
 
-    let reopened = open_url(&db_url(&dir), Arc::new(ManualClock::new(T0))).await;
+    let reopened = open(&db, Arc::new(ManualClock::new(T0))).await;
     for (id, moves) in acked {
         let (record, stored) = reopened.game_with_moves(id).await.unwrap();
         assert_eq!(record.ply, plies);
@@ -342,14 +345,20 @@ async fn every_acknowledged_move_is_committed_when_answered() {
         assert_eq!(stored, moves, "game {id}");
     }
 }
+on_both_backends!(
+    every_acknowledged_move_is_committed_when_answered,
+    multi_thread
+);
 
 /// When the batch cannot be committed (here: another connection holds the
 /// write lock past the busy timeout) every caller in it gets an error and
-/// nothing of it is stored; the writer carries on afterwards.
+/// nothing of it is stored; the writer carries on afterwards. SQLite only:
+/// its writer takes the database's lock at `BEGIN`, so the whole batch
+/// fails there; PostgreSQL's waits row by row, below.
 #[tokio::test]
 async fn a_batch_that_cannot_commit_fails_every_write_in_it() {
-    let dir = TempDir::new().unwrap();
-    let mut config = StoreConfig::new(db_url(&dir));
+    let db = TestDb::new(Backend::Sqlite).await;
+    let mut config = StoreConfig::new(db.url());
     config.busy_timeout = Duration::from_millis(100);
     let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
         .await
@@ -358,9 +367,7 @@ async fn a_batch_that_cannot_commit_fails_every_write_in_it() {
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     let other = store.create_game(pvp(alice(), bob())).await.unwrap();
 
-    let mut blocker = sqlx::SqliteConnection::connect(&db_url(&dir))
-        .await
-        .unwrap();
+    let mut blocker = sqlx::SqliteConnection::connect(db.url()).await.unwrap();
     sqlx::raw_sql("BEGIN IMMEDIATE")
         .execute(&mut blocker)
         .await
@@ -387,10 +394,59 @@ async fn a_batch_that_cannot_commit_fails_every_write_in_it() {
     assert_eq!(store.game(game.id).await.unwrap().ply, 1);
 }
 
-/// `close` stores what was submitted before it and refuses what comes after.
+/// PostgreSQL: writes that wait for a row another connection holds past the
+/// lock timeout each fail alone (rolled back to their savepoint), nothing of
+/// them is stored, a write in the same batch on another game is stored, and
+/// the writer carries on once the lock is gone.
 #[tokio::test]
-async fn close_stores_earlier_writes_and_refuses_later_ones() {
-    let (dir, clock, store) = fresh().await;
+async fn a_write_held_up_past_the_lock_timeout_fails_alone() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut config = StoreConfig::new(db.url());
+    config.busy_timeout = Duration::from_millis(100);
+    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap();
+    let (a, b) = (actor(&alice()), actor(&bob()));
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let other = store.create_game(pvp(alice(), bob())).await.unwrap();
+
+    let mut blocker = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::raw_sql("BEGIN").execute(&mut blocker).await.unwrap();
+    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+        .bind(game.id.0)
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    let results = tokio::join!(
+        store.apply_move(game.id, 0, "h2e2", &a),
+        store.apply_move(game.id, 1, "h9g7", &b),
+        store.apply_move(other.id, 0, "b2e2", &a),
+    );
+    assert!(
+        matches!(results.0, Err(StoreError::Database(_))),
+        "{:?}",
+        results.0
+    );
+    assert!(results.1.is_err(), "{:?}", results.1);
+    assert_eq!(results.2.unwrap().ply, 1);
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+
+    assert_eq!(store.game(game.id).await.unwrap().ply, 0);
+    assert_eq!(store.game(other.id).await.unwrap().ply, 1);
+    store.apply_move(game.id, 0, "h2e2", &a).await.unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().ply, 1);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// `close` stores what was submitted before it and refuses what comes after.
+async fn close_stores_earlier_writes_and_refuses_later_ones(backend: Backend) {
+    let (db, clock, store) = fresh(backend).await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     let a = actor(&alice());
     let (moved, ()) = tokio::join!(store.apply_move(game.id, 0, "h2e2", &a), store.close(),);
@@ -399,6 +455,7 @@ async fn close_stores_earlier_writes_and_refuses_later_ones() {
         store.apply_move(game.id, 1, "h9g7", &actor(&bob())).await,
         Err(StoreError::Database(sqlx::Error::PoolClosed))
     ));
-    let reopened = open(&dir, clock).await;
+    let reopened = open(&db, clock).await;
     assert_eq!(reopened.game(game.id).await.unwrap().ply, 1);
 }
+on_both_backends!(close_stores_earlier_writes_and_refuses_later_ones);
