@@ -14,6 +14,7 @@
 
 pub mod bot;
 pub mod engine;
+pub mod i18n;
 pub mod lines;
 pub mod matches;
 pub mod render;

@@ -15,7 +15,9 @@ use super::games::{
 };
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
+use super::voice::Voice;
 use super::{post, Actor, Bot, Request};
+use crate::i18n::Msg;
 
 impl Bot {
     pub(super) async fn challenge(
@@ -23,6 +25,7 @@ impl Bot {
         request: &Request,
         opponent: &Actor,
         color: ColorChoice,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         if opponent.id == request.actor.id {
@@ -51,23 +54,27 @@ impl Bot {
             .await
             .map_err(|e| store_error(e, 0))?;
         let side = match color {
-            ColorChoice::Random => "a random side".to_string(),
-            chosen => chosen.resolve(true).name().to_string(),
+            ColorChoice::Red => "red",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
         };
-        let text = format!(
-            "{} challenges {} to a game of Xiangqi ({} plays {side}). {}: type `accept` or `decline` within {}.",
-            shown(&request.actor.name),
-            shown(&opponent.name),
-            shown(&request.actor.name),
-            shown(&opponent.name),
-            minutes(self.config.challenge_expiry),
-        );
+        let text = voice.say(Msg::ChallengeMade {
+            from: shown(&request.actor.name).to_string(),
+            to: shown(&opponent.name).to_string(),
+            side: side.into(),
+            within: voice.duration(self.config.challenge_expiry),
+        });
         tracing::debug!(challenge = challenge.id.0, "challenge made");
         let reply = Reply::public(text).notifying([opponent.id.clone()]);
         post(outbox, &request.place, reply).await
     }
 
-    pub(super) async fn accept(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn accept(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let record = {
             let _starting = self.start_lock.lock().await;
             if let Some(game) = self.live_game_of(&request.actor, &request.place).await? {
@@ -87,7 +94,9 @@ impl Bot {
             };
             record
         };
-        let title = format!("Xiangqi: {}", plain_pairing(&record));
+        let title = voice.say(Msg::ThreadTitle {
+            pairing: plain_pairing(&record, voice),
+        });
         let home = self.game_home(request, &title, outbox).await;
         let record = if home != game_place(&record) {
             self.store
@@ -97,7 +106,7 @@ impl Bot {
         } else {
             record
         };
-        self.announce_start(request, &record, outbox).await
+        self.announce_start(request, &record, voice, outbox).await
     }
 
     /// The store's refusal of an `accept`, with the names a player needs.
@@ -111,9 +120,9 @@ impl Bot {
             StoreError::ChallengeNotForYou(id) => match lookup(id).await {
                 Some(c) => BotError::ChallengeNotForYou {
                     to: match &c.to {
-                        ChallengeTarget::User(user) => user.display_name.clone(),
-                        ChallengeTarget::Anyone => "anyone".to_string(),
-                        ChallengeTarget::Bot(_) => "the bot".to_string(),
+                        ChallengeTarget::User(user) => Some(user.display_name.clone()),
+                        ChallengeTarget::Anyone => None,
+                        ChallengeTarget::Bot(_) => Some("xiangqi-bot".to_string()),
                     },
                     from: c.from.display_name,
                 },
@@ -127,7 +136,12 @@ impl Bot {
         }
     }
 
-    pub(super) async fn decline(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn decline(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let me = store_actor(&request.actor);
         let pending = self
             .store
@@ -139,11 +153,10 @@ impl Bot {
                 .decline_challenge(challenge.id, &me)
                 .await
                 .map_err(|e| store_error(e, 0))?;
-            let text = format!(
-                "{} declines the challenge from {}.",
-                shown(&request.actor.name),
-                shown(&challenge.from.display_name)
-            );
+            let text = voice.say(Msg::ChallengeDeclined {
+                name: shown(&request.actor.name).to_string(),
+                from: shown(&challenge.from.display_name).to_string(),
+            });
             return post(outbox, &request.place, Reply::public(text)).await;
         }
         if let Some(challenge) = pending.iter().find(|c| c.from.id == request.actor.id) {
@@ -151,7 +164,9 @@ impl Bot {
                 .decline_challenge(challenge.id, &me)
                 .await
                 .map_err(|e| store_error(e, 0))?;
-            let text = format!("{} withdraws their challenge.", shown(&request.actor.name));
+            let text = voice.say(Msg::ChallengeWithdrawn {
+                name: shown(&request.actor.name).to_string(),
+            });
             return post(outbox, &request.place, Reply::public(text)).await;
         }
         // No challenge: perhaps an offer in the decliner's game.
@@ -161,11 +176,15 @@ impl Bot {
         for kind in [OfferKind::Draw, OfferKind::Takeback] {
             match self.store.answer_offer(game.id, kind, &me, false).await {
                 Ok(OfferAnswer::Declined(_)) => {
-                    let text = format!(
-                        "#{}: {} declines the {kind}; play on.",
-                        game.id.0,
-                        shown(&request.actor.name)
-                    );
+                    let text = voice.say(Msg::OfferDeclined {
+                        game: game.id.0,
+                        name: shown(&request.actor.name).to_string(),
+                        kind: match kind {
+                            OfferKind::Draw => "draw",
+                            OfferKind::Takeback => "takeback",
+                        }
+                        .into(),
+                    });
                     return post(outbox, &game_place(&game), Reply::public(text)).await;
                 }
                 Ok(_) => {}
@@ -174,15 +193,5 @@ impl Bot {
             }
         }
         Err(BotError::NothingToDecline)
-    }
-}
-
-/// "10 minutes", "1 minute", "30 seconds".
-fn minutes(duration: std::time::Duration) -> String {
-    let secs = duration.as_secs();
-    match secs {
-        0..=59 => format!("{secs} seconds"),
-        60..=119 => "1 minute".to_string(),
-        _ => format!("{} minutes", secs / 60),
     }
 }

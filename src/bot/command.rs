@@ -5,8 +5,10 @@
 use thiserror::Error;
 
 use super::commands_table::{self, Arg, ArgValues, CommandSpec};
+use super::voice::Voice;
 use super::Actor;
 use crate::engine::Level;
+use crate::i18n::Msg;
 use crate::render::{PieceStyle, Style, Theme};
 
 /// The lowest and highest engine level a player may ask for.
@@ -92,27 +94,113 @@ pub enum Command {
     Help,
 }
 
-/// Why a line could not be read as a command. `Display` is a short sentence
-/// telling the user what to type instead.
+/// Why a line could not be read as a command. [`CommandError::message`] is
+/// a short sentence telling the user what to type instead; `Display` is its
+/// English, for logs.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", self.message(Voice::default()))]
 pub enum CommandError {
-    #[error("Type a command or a move; `help` lists them.")]
     Empty,
     /// Neither a command word nor anything shaped like a move.
-    #[error("`{word}` is neither a command nor a move; `help` lists the commands.")]
-    Unknown { word: String },
-    #[error("`{command}` needs {what}: {usage}")]
+    Unknown {
+        word: String,
+    },
     MissingArgument {
         command: &'static str,
-        what: &'static str,
+        what: Arg,
         usage: String,
     },
-    #[error("`{command}`: {problem}. Usage: {usage}")]
     BadArgument {
         command: &'static str,
-        problem: String,
+        problem: Problem,
         usage: String,
     },
+}
+
+/// What is wrong with a command's arguments; `word` is the user's word as
+/// echoed (in a code span, shortened).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    NotUser { word: String },
+    NotGameId { word: String },
+    SideTwice,
+    LevelTwice,
+    LevelNeedsNumber,
+    NotSideNorLevel { word: String },
+    NotSide { word: String },
+    NotLevel { word: String },
+    OneUserAtMost,
+    OneGame,
+    OnePage,
+    NotPage { word: String },
+    TakesNothing { word: String },
+    PiecesTwice,
+    ThemeTwice,
+    NotStyle { word: String },
+}
+
+impl CommandError {
+    /// The sentence for the user, in `voice`.
+    pub fn message(&self, voice: Voice) -> String {
+        voice.say(match self {
+            CommandError::Empty => Msg::CommandEmpty,
+            CommandError::Unknown { word } => Msg::CommandUnknown { word: word.clone() },
+            CommandError::MissingArgument {
+                command,
+                what,
+                usage,
+            } => Msg::CommandMissing {
+                command: (*command).to_string(),
+                what: voice.say(what.what()),
+                usage: usage.clone(),
+            },
+            CommandError::BadArgument {
+                command,
+                problem,
+                usage,
+            } => Msg::CommandBad {
+                command: (*command).to_string(),
+                problem: voice.say(problem.msg()),
+                usage: usage.clone(),
+            },
+        })
+    }
+}
+
+impl Problem {
+    fn msg(&self) -> Msg {
+        let (min, max) = (i64::from(MIN_LEVEL), i64::from(MAX_LEVEL));
+        match self {
+            Problem::NotUser { word } => Msg::BadNotUser { word: word.clone() },
+            Problem::NotGameId { word } => Msg::BadNotGameId { word: word.clone() },
+            Problem::SideTwice => Msg::BadSideTwice,
+            Problem::LevelTwice => Msg::BadLevelTwice,
+            Problem::LevelNeedsNumber => Msg::BadLevelNeedsNumber { min, max },
+            Problem::NotSideNorLevel { word } => Msg::BadNotSideNorLevel {
+                word: word.clone(),
+                min,
+                max,
+            },
+            Problem::NotSide { word } => Msg::BadNotSide { word: word.clone() },
+            Problem::NotLevel { word } => Msg::BadNotLevel {
+                word: word.clone(),
+                min,
+                max,
+            },
+            Problem::OneUserAtMost => Msg::BadOneUser,
+            Problem::OneGame => Msg::BadOneGame,
+            Problem::OnePage => Msg::BadOnePage,
+            Problem::NotPage { word } => Msg::BadNotPage { word: word.clone() },
+            Problem::TakesNothing { word } => Msg::BadTakesNothing { word: word.clone() },
+            Problem::PiecesTwice => Msg::BadPiecesTwice,
+            Problem::ThemeTwice => Msg::BadThemeTwice,
+            Problem::NotStyle { word } => Msg::BadNotStyle {
+                word: word.clone(),
+                pieces: choices(&PieceStyle::ALL.map(PieceStyle::name)),
+                themes: choices(&Theme::ALL.map(Theme::name)),
+            },
+        }
+    }
 }
 
 /// The prefix Discord users type before a command; accepted here too so that
@@ -145,14 +233,14 @@ pub fn parse(input: &str) -> Result<Command, CommandError> {
 /// game id first, in the entry's order; then a side and a level, known by
 /// their words, in any order. A move takes the rest of the line.
 fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, CommandError> {
-    let bad = |problem: String| CommandError::BadArgument {
+    let bad = |problem: Problem| CommandError::BadArgument {
         command: spec.word,
         problem,
         usage: spec.usage(),
     };
     let missing = |arg: Arg| CommandError::MissingArgument {
         command: spec.word,
-        what: arg.what(),
+        what: arg,
         usage: spec.usage(),
     };
     let mut values = ArgValues::default();
@@ -179,10 +267,9 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 rest = after;
                 let page = word.parse::<u32>().ok().filter(|&page| page >= 1);
                 let page = page.ok_or_else(|| {
-                    bad(format!(
-                        "`{}` is not a page number (1, 2, ...)",
-                        shorten(word)
-                    ))
+                    bad(Problem::NotPage {
+                        word: shorten(word),
+                    })
                 })?;
                 values.page = Some(page);
             }
@@ -195,15 +282,17 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 };
                 rest = after;
                 if let Arg::User(_) = arg {
-                    let user = parse_user(word)
-                        .ok_or_else(|| bad(format!("`{}` is not a user", shorten(word))))?;
+                    let user = parse_user(word).ok_or_else(|| {
+                        bad(Problem::NotUser {
+                            word: shorten(word),
+                        })
+                    })?;
                     values.user = Some(user);
                 } else {
                     let id = parse_game_id(word).ok_or_else(|| {
-                        bad(format!(
-                            "`{}` is not a game id (a number like `12`)",
-                            shorten(word)
-                        ))
+                        bad(Problem::NotGameId {
+                            word: shorten(word),
+                        })
                     })?;
                     values.game = Some(id);
                 }
@@ -216,7 +305,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
         if takes_side {
             if let Some(choice) = color_choice(&lower) {
                 if values.side.replace(choice).is_some() {
-                    return Err(bad("name the side only once".into()));
+                    return Err(bad(Problem::SideTwice));
                 }
                 continue;
             }
@@ -224,7 +313,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
         if takes_pieces {
             if let Ok(pieces) = lower.parse::<PieceStyle>() {
                 if values.pieces.replace(pieces).is_some() {
-                    return Err(bad("name the piece style only once".into()));
+                    return Err(bad(Problem::PiecesTwice));
                 }
                 continue;
             }
@@ -232,7 +321,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
         if takes_theme {
             if let Ok(theme) = lower.parse::<Theme>() {
                 if values.theme.replace(theme).is_some() {
-                    return Err(bad("name the theme only once".into()));
+                    return Err(bad(Problem::ThemeTwice));
                 }
                 continue;
             }
@@ -241,11 +330,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             let number = match lower.as_str() {
                 "level" | "lvl" | "l" => match rest.next() {
                     Some(&n) => n,
-                    None => {
-                        return Err(bad(format!(
-                            "`level` needs a number from {MIN_LEVEL} to {MAX_LEVEL}"
-                        )))
-                    }
+                    None => return Err(bad(Problem::LevelNeedsNumber)),
                 },
                 _ => lower
                     .strip_prefix("level")
@@ -256,29 +341,23 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             };
             if let Some(level) = parse_level(number) {
                 if values.level.replace(level).is_some() {
-                    return Err(bad("name the level only once".into()));
+                    return Err(bad(Problem::LevelTwice));
                 }
                 continue;
             }
         }
         let word = shorten(word);
         if takes_pieces || takes_theme {
-            return Err(bad(format!(
-                "`{word}` is neither a piece style ({}) nor a theme ({})",
-                choices(&PieceStyle::ALL.map(PieceStyle::name)),
-                choices(&Theme::ALL.map(Theme::name)),
-            )));
+            return Err(bad(Problem::NotStyle { word }));
         }
         return Err(bad(match (takes_side, takes_level, spec.args.last()) {
-            (true, true, _) => {
-                format!("`{word}` is neither a side nor a level from {MIN_LEVEL} to {MAX_LEVEL}")
-            }
-            (true, false, _) => format!("`{word}` is not red, black or random"),
-            (false, true, _) => format!("`{word}` is not a level from {MIN_LEVEL} to {MAX_LEVEL}"),
-            (false, false, Some(Arg::User(_))) => "name one user at most".into(),
-            (false, false, Some(Arg::GameId(_))) => "name one game".into(),
-            (false, false, Some(Arg::Page)) => "name one page".into(),
-            (false, false, _) => format!("it takes nothing after it (got `{word}`)"),
+            (true, true, _) => Problem::NotSideNorLevel { word },
+            (true, false, _) => Problem::NotSide { word },
+            (false, true, _) => Problem::NotLevel { word },
+            (false, false, Some(Arg::User(_))) => Problem::OneUserAtMost,
+            (false, false, Some(Arg::GameId(_))) => Problem::OneGame,
+            (false, false, Some(Arg::Page)) => Problem::OnePage,
+            (false, false, _) => Problem::TakesNothing { word },
         }));
     }
     // The loop above returned for every required argument left out.
@@ -588,7 +667,8 @@ mod tests {
             ("game 3 chinese chinese", "name the piece style only once"),
         ] {
             match parse(text) {
-                Err(CommandError::BadArgument { problem: got, .. }) => {
+                Err(err @ CommandError::BadArgument { .. }) => {
+                    let got = err.to_string();
                     assert!(got.contains(problem), "{text}: {got}")
                 }
                 other => panic!("{text}: {other:?}"),

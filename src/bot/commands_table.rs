@@ -11,6 +11,7 @@
 
 use super::command::{ColorChoice, Command, StyleChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 use super::Actor;
+use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
 
 /// One command: what a user types, what it means, and how its words are read.
@@ -21,7 +22,7 @@ pub struct CommandSpec {
     pub aliases: &'static [&'static str],
     /// One line saying what it does, for the help and for Discord's picker
     /// (at most 100 characters, Discord's limit).
-    pub about: &'static str,
+    pub about: Msg,
     /// What follows the word, in order (see [`Arg`] for how chat words are matched).
     pub args: &'static [Arg],
     /// The help's section it is listed in.
@@ -73,7 +74,7 @@ pub struct Slot {
     pub option: &'static str,
     pub required: bool,
     /// The Discord option's description.
-    pub about: &'static str,
+    pub about: &'static Msg,
 }
 
 /// The sections of the help, in the order shown.
@@ -88,12 +89,12 @@ pub enum Group {
 impl Group {
     pub const ALL: [Group; 4] = [Group::Playing, Group::Watching, Group::History, Group::Help];
 
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> Msg {
         match self {
-            Group::Playing => "Playing",
-            Group::Watching => "Watching",
-            Group::History => "History",
-            Group::Help => "Help",
+            Group::Playing => Msg::GroupPlaying,
+            Group::Watching => Msg::GroupWatching,
+            Group::History => Msg::GroupHistory,
+            Group::Help => Msg::GroupHelp,
         }
     }
 }
@@ -124,12 +125,12 @@ impl ArgValues {
 const GAME_HERE: Slot = Slot {
     option: "game",
     required: false,
-    about: "Game id (default: your game here)",
+    about: &Msg::OptionGameHere,
 };
 const WHOSE: Slot = Slot {
     option: "user",
     required: false,
-    about: "Whose (default you)",
+    about: &Msg::OptionWhose,
 };
 
 /// Every command, in the order the help and Discord's picker show them.
@@ -138,7 +139,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "play",
         aliases: &["new"],
-        about: "Start a game against the bot (as Black, the bot moves first)",
+        about: Msg::AboutPlay,
         args: &[Arg::Side, Arg::Level],
         group: Group::Playing,
         private: false,
@@ -153,12 +154,12 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "challenge",
         aliases: &[],
-        about: "Challenge someone to a game; they answer with accept or decline",
+        about: Msg::AboutChallenge,
         args: &[
             Arg::User(Slot {
                 option: "opponent",
                 required: true,
-                about: "Who to play",
+                about: &Msg::OptionOpponent,
             }),
             Arg::Side,
         ],
@@ -175,7 +176,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "accept",
         aliases: &[],
-        about: "Accept the challenge made to you here",
+        about: Msg::AboutAccept,
         args: &[],
         group: Group::Playing,
         private: false,
@@ -185,7 +186,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "decline",
         aliases: &[],
-        about: "Decline the challenge made to you here, or your opponent's offer",
+        about: Msg::AboutDecline,
         args: &[],
         group: Group::Playing,
         private: false,
@@ -195,7 +196,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "move",
         aliases: &["m"],
-        about: "Make a move here (or type it alone): ICCS h2e2, WXF C2=5, Chinese 炮二平五, Vietnamese P2-5",
+        about: Msg::AboutMove,
         args: &[Arg::MoveText],
         group: Group::Playing,
         private: false,
@@ -205,7 +206,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "resign",
         aliases: &[],
-        about: "Resign your game here",
+        about: Msg::AboutResign,
         args: &[],
         group: Group::Playing,
         private: false,
@@ -215,7 +216,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "draw",
         aliases: &[],
-        about: "Offer a draw, or accept the one offered",
+        about: Msg::AboutDraw,
         args: &[],
         group: Group::Playing,
         private: false,
@@ -225,7 +226,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "takeback",
         aliases: &["undo"],
-        about: "Ask to take back a move, or accept the request",
+        about: Msg::AboutTakeback,
         args: &[],
         group: Group::Playing,
         private: false,
@@ -235,7 +236,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "hint",
         aliases: &[],
-        about: "Ask the engine for a move suggestion",
+        about: Msg::AboutHint,
         args: &[],
         group: Group::Playing,
         private: true,
@@ -246,7 +247,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "board",
         aliases: &[],
-        about: "Show a game's board, in the piece style and theme you name",
+        about: Msg::AboutBoard,
         args: &[Arg::GameId(GAME_HERE), Arg::Pieces, Arg::Theme],
         group: Group::Watching,
         private: false,
@@ -261,7 +262,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "games",
         aliases: &[],
-        about: "List the games in progress here, a page at a time",
+        about: Msg::AboutGames,
         args: &[Arg::Page],
         group: Group::Watching,
         private: false,
@@ -275,11 +276,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "watch",
         aliases: &[],
-        about: "Follow a game: where it is played and its board",
+        about: Msg::AboutWatch,
         args: &[Arg::GameId(Slot {
             option: "game",
             required: true,
-            about: "Game id",
+            about: &Msg::OptionGameId,
         })],
         group: Group::Watching,
         private: false,
@@ -290,7 +291,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "history",
         aliases: &[],
-        about: "Past games of a player",
+        about: Msg::AboutHistory,
         args: &[Arg::User(WHOSE)],
         group: Group::History,
         private: false,
@@ -300,12 +301,16 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "game",
         aliases: &[],
-        about: "A game's moves, result, FEN, record and replay",
-        args: &[Arg::GameId(Slot {
-            option: "id",
-            required: true,
-            about: "Game id",
-        }), Arg::Pieces, Arg::Theme],
+        about: Msg::AboutGame,
+        args: &[
+            Arg::GameId(Slot {
+                option: "id",
+                required: true,
+                about: &Msg::OptionGameId,
+            }),
+            Arg::Pieces,
+            Arg::Theme,
+        ],
         group: Group::History,
         private: false,
         is: |c| matches!(c, Command::Game { .. }),
@@ -319,7 +324,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "stats",
         aliases: &[],
-        about: "A player's results",
+        about: Msg::AboutStats,
         args: &[Arg::User(WHOSE)],
         group: Group::History,
         private: false,
@@ -329,7 +334,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "leaderboard",
         aliases: &["top"],
-        about: "The best players",
+        about: Msg::AboutLeaderboard,
         args: &[],
         group: Group::History,
         private: false,
@@ -339,7 +344,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "help",
         aliases: &["?"],
-        about: "How to play and the commands",
+        about: Msg::AboutHelp,
         args: &[Arg::Ignored],
         group: Group::Help,
         private: true,
@@ -398,20 +403,22 @@ impl Arg {
         }
     }
 
-    /// The Discord option's description.
-    pub fn about(self) -> String {
-        match self {
-            Arg::Side => "Your side (default red)".into(),
-            Arg::Level => format!(
-                "The bot's strength, {MIN_LEVEL} (easiest) to {MAX_LEVEL} (strongest); default {DEFAULT_LEVEL}"
-            ),
-            Arg::User(slot) | Arg::GameId(slot) => slot.about.into(),
-            Arg::MoveText => "ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5".into(),
-            Arg::Page => "Page of the list (default 1)".into(),
-            Arg::Pieces => "Chinese characters or international symbols (default: the bot's)".into(),
-            Arg::Theme => "Wooden or high-contrast board (default: the bot's)".into(),
-            Arg::Ignored => String::new(),
-        }
+    /// The Discord option's description; `None` when it has no option.
+    pub fn about(self) -> Option<Msg> {
+        Some(match self {
+            Arg::Side => Msg::OptionSide,
+            Arg::Level => Msg::OptionLevel {
+                min: MIN_LEVEL.into(),
+                max: MAX_LEVEL.into(),
+                default: DEFAULT_LEVEL.into(),
+            },
+            Arg::Pieces => Msg::OptionPieces,
+            Arg::Theme => Msg::OptionTheme,
+            Arg::User(slot) | Arg::GameId(slot) => slot.about.clone(),
+            Arg::MoveText => Msg::OptionMove,
+            Arg::Page => Msg::OptionPage,
+            Arg::Ignored => return None,
+        })
     }
 
     /// What stands for it in a usage line: `[red|black|random]`, `<game id>`.
@@ -433,17 +440,17 @@ impl Arg {
     }
 
     /// What it is, for "`watch` needs a game id …" and "nothing goes after the game id".
-    pub fn what(self) -> &'static str {
+    pub fn what(self) -> Msg {
         match self {
-            Arg::Side => "a side",
-            Arg::Level => "a level",
-            Arg::User(_) => "a user",
-            Arg::GameId(_) => "a game id (`games` lists them)",
-            Arg::Page => "a page number",
-            Arg::MoveText => "a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`",
-            Arg::Pieces => "a piece style",
-            Arg::Theme => "a theme",
-            Arg::Ignored => "anything",
+            Arg::Side => Msg::WhatSide,
+            Arg::Level => Msg::WhatLevel,
+            Arg::User(_) => Msg::WhatUser,
+            Arg::GameId(_) => Msg::WhatGameId,
+            Arg::Page => Msg::WhatPage,
+            Arg::MoveText => Msg::WhatMove,
+            Arg::Pieces => Msg::WhatPieces,
+            Arg::Theme => Msg::WhatTheme,
+            Arg::Ignored => Msg::WhatAnything,
         }
     }
 }
@@ -480,6 +487,8 @@ mod tests {
 
     use super::*;
     use crate::bot::help;
+    use crate::bot::voice::Voice;
+    use crate::i18n::Lang;
 
     #[test]
     fn the_table_is_consistent() {
@@ -489,11 +498,14 @@ mod tests {
                 assert!(seen.insert(*word), "`{word}` is named twice");
                 assert_eq!(*word, word.to_lowercase(), "words are read lowercased");
             }
-            assert!(
-                (1..=100).contains(&spec.about.chars().count()),
-                "{}: Discord takes 1 to 100 characters",
-                spec.word
-            );
+            for lang in Lang::ALL {
+                let about = lang.text(spec.about.clone());
+                assert!(
+                    (1..=100).contains(&about.chars().count()),
+                    "{} in {lang}: Discord takes 1 to 100 characters",
+                    spec.word
+                );
+            }
             let mut options = HashSet::new();
             let mut optional_seen = false;
             for &arg in spec.args {
@@ -503,7 +515,11 @@ mod tests {
                         "{}: option {option} twice",
                         spec.word
                     );
-                    assert!((1..=100).contains(&arg.about().chars().count()));
+                    let about = arg.about().expect("an option has a description");
+                    for lang in Lang::ALL {
+                        let text = lang.text(about.clone());
+                        assert!((1..=100).contains(&text.chars().count()), "{lang}: {text}");
+                    }
                     // Discord lists required options first.
                     assert!(!(arg.required() && optional_seen), "{}", spec.word);
                     optional_seen |= !arg.required();
@@ -516,7 +532,10 @@ mod tests {
             let kinds: HashSet<_> = spec.args.iter().map(std::mem::discriminant).collect();
             assert_eq!(kinds.len(), spec.args.len(), "{}", spec.word);
         }
-        assert!(help::text().chars().count() < 2000, "one Discord message");
+        for lang in Lang::ALL {
+            let text = help::text(Voice::of(lang));
+            assert!(text.chars().count() < 2000, "{lang}: one Discord message");
+        }
     }
 
     #[test]

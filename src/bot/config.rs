@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::i18n::Lang;
 use crate::render::{PieceStyle, Style, Theme};
 
 /// The most engine searches the bot runs at once: far above any machine's
@@ -42,6 +43,11 @@ pub struct BotArgs {
     /// Whether `hint` is allowed (`true`/`false`).
     #[arg(long, env = "XIANGQI_HINTS", default_value_t = true, action = clap::ArgAction::Set)]
     pub hints: bool,
+
+    /// The language the bot speaks where neither the user nor the server
+    /// chose one: en, zh-Hans, zh-Hant or vi (in the console, the language).
+    #[arg(long, env = "XIANGQI_LANG", default_value = "en")]
+    pub lang: Lang,
 
     /// Where the console writes board pictures and other files.
     #[arg(long, env = "XIANGQI_BOARD_DIR", default_value = "boards")]
@@ -80,6 +86,7 @@ impl BotArgs {
             challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
             hints: self.hints,
             engine_threads,
+            lang: self.lang,
             style: Style {
                 pieces: self.pieces,
                 theme: self.theme,
@@ -113,6 +120,8 @@ pub struct BotConfig {
     pub hints: bool,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
+    /// The language where neither the user nor the server chose one.
+    pub lang: Lang,
     /// How pictures look unless a command names a style.
     pub style: Style,
 }
@@ -124,6 +133,7 @@ impl Default for BotConfig {
             challenge_expiry: Duration::from_secs(10 * 60),
             hints: true,
             engine_threads: default_engine_threads(),
+            lang: Lang::En,
             style: Style::default(),
         }
     }
@@ -144,6 +154,7 @@ mod tests {
             idle_hours: 72.0,
             challenge_minutes: 10.0,
             hints: true,
+            lang: Lang::En,
             board_dir: PathBuf::new(),
             pieces: PieceStyle::default(),
             theme: Theme::default(),

@@ -7,6 +7,7 @@
 //! `as NAME <command>` runs one command as another user, so that a script can
 //! play both sides of a challenge.
 
+use crate::i18n::Msg;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -58,9 +59,12 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
 
     let interactive = std::io::stdin().is_terminal();
     if interactive {
+        let lang = bot.config().lang;
         println!(
-            "Xiangqi console: you are {}. Type `help`, or `quit` to leave.",
-            me.name
+            "{}",
+            lang.text(Msg::ConsoleWelcome {
+                name: me.name.clone()
+            })
         );
     }
     let place = Place {
@@ -98,8 +102,9 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         let (actor, text) = match split_as(line) {
             Ok(Some((actor, rest))) => (actor, rest),
             Ok(None) => (me.clone(), line),
-            Err(message) => {
-                outbox.post(&place, Reply::private(message)).await?;
+            Err(msg) => {
+                let voice = bot.voice(&me, &place, None).await;
+                outbox.post(&place, Reply::private(voice.say(msg))).await?;
                 continue;
             }
         };
@@ -109,11 +114,15 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
                     actor,
                     place: place.clone(),
                     command,
+                    locale: None,
                 };
                 bot.handle(&request, outbox.as_ref()).await;
             }
             Err(err) => {
-                outbox.post(&place, Reply::private(err.to_string())).await?;
+                let voice = bot.voice(&actor, &place, None).await;
+                outbox
+                    .post(&place, Reply::private(err.message(voice)))
+                    .await?;
             }
         }
     }
@@ -122,18 +131,19 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
 }
 
 /// `as NAME rest` → (NAME, rest); other lines → None.
-fn split_as(line: &str) -> Result<Option<(Actor, &str)>, String> {
+fn split_as(line: &str) -> Result<Option<(Actor, &str)>, Msg> {
     let Some(rest) = line.strip_prefix("as ") else {
         return Ok(None);
     };
     let rest = rest.trim_start();
     let (name, command) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    let actor = parse_user(name)
-        .ok_or_else(|| format!("`{name}` is not a usable name; write `as NAME <command>`."))?;
+    let actor = parse_user(name).ok_or_else(|| Msg::ConsoleBadName {
+        name: super::markup::in_code(name),
+    })?;
     if command.trim().is_empty() {
-        return Err(format!(
-            "What should {name} do? Write `as {name} <command>`."
-        ));
+        return Err(Msg::ConsoleWhatShould {
+            name: name.to_string(),
+        });
     }
     Ok(Some((actor, command.trim())))
 }

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
+use crate::i18n::Msg;
 use crate::render::{Scene, Style};
-use crate::rules::notation;
 use crate::rules::{Color, Game, Move, Position};
 use crate::store::{self, GameId, GameRecord, Location, Participant, StoreError, UserRef};
 
@@ -13,6 +13,7 @@ use super::error::{BotError, BotResult};
 use super::markup::shown;
 use super::reply::Attachment;
 use super::timing::{self, Phase};
+use super::voice::{color_key, Voice};
 use super::{Actor, Bot, Place, Request};
 
 /// A game as stored, with its moves replayed through the rules.
@@ -72,30 +73,28 @@ pub(super) fn user_ref(actor: &Actor) -> UserRef {
 
 /// "alice (Red)", "xiangqi-bot (level 3) (Black)", for a reply's text (the
 /// name escaped: see [`markup`]).
-pub(super) fn seat(record: &GameRecord, color: Color) -> String {
-    format!(
-        "{} ({color})",
-        shown(&record.participant(color).display_name())
-    )
+pub(super) fn seat(record: &GameRecord, color: Color, voice: Voice) -> String {
+    voice.say(Msg::Seat {
+        name: shown(&record.participant(color).display_name()).to_string(),
+        color: color_key(color).into(),
+    })
 }
 
 /// "alice vs xiangqi-bot (level 3)", Red first, for a reply's text.
-pub(super) fn pairing(record: &GameRecord) -> String {
-    format!(
-        "{} vs {}",
-        shown(&record.red.display_name()),
-        shown(&record.black.display_name())
-    )
+pub(super) fn pairing(record: &GameRecord, voice: Voice) -> String {
+    voice.say(Msg::Pairing {
+        red: shown(&record.red.display_name()).to_string(),
+        black: shown(&record.black.display_name()).to_string(),
+    })
 }
 
 /// The same as plain text, for pictures' captions and thread titles, which
 /// no markdown renderer reads.
-pub(super) fn plain_pairing(record: &GameRecord) -> String {
-    format!(
-        "{} vs {}",
-        record.red.display_name(),
-        record.black.display_name()
-    )
+pub(super) fn plain_pairing(record: &GameRecord, voice: Voice) -> String {
+    voice.say(Msg::Pairing {
+        red: record.red.display_name(),
+        black: record.black.display_name(),
+    })
 }
 
 /// The side a user plays in a game, if any.
@@ -111,28 +110,29 @@ pub(super) fn against_bot(record: &GameRecord, color: Color) -> Option<u8> {
         .map(|level| level.get())
 }
 
-/// A move as players read it: `h2e2 (C2=5, 炮二平五)`, from the position before it.
-pub(super) fn describe_move(before: &Position, mv: Move) -> String {
-    format!(
-        "{} ({}, {})",
-        notation::iccs(mv),
-        notation::wxf(before, mv),
-        notation::chinese(before, mv)
-    )
+/// A finished game's result in words, from its stored reason.
+pub(super) fn result_sentence(record: &GameRecord, voice: Voice) -> String {
+    let reason = end_reason(record, voice);
+    voice.say(match record.result {
+        Some(store::GameResult::RedWins) => Msg::ResultWin {
+            winner: seat(record, Color::Red, voice),
+            reason,
+        },
+        Some(store::GameResult::BlackWins) => Msg::ResultWin {
+            winner: seat(record, Color::Black, voice),
+            reason,
+        },
+        Some(store::GameResult::Draw) => Msg::ResultDraw { reason },
+        None => Msg::ResultCalledOff { reason },
+    })
 }
 
-/// A finished game's result in words, from its stored reason.
-pub(super) fn result_sentence(record: &GameRecord) -> String {
-    let reason = record.reason.as_deref().unwrap_or("unknown reason");
-    let why = reason.replace('-', " ");
-    match record.result {
-        Some(store::GameResult::RedWins) => format!("{} wins by {why}.", seat(record, Color::Red)),
-        Some(store::GameResult::BlackWins) => {
-            format!("{} wins by {why}.", seat(record, Color::Black))
-        }
-        Some(store::GameResult::Draw) => format!("Draw by {why}."),
-        None => format!("Called off ({why})."),
-    }
+/// Why a finished game ended, from its stored reason (`checkmate`,
+/// `resignation`, …), in words.
+pub(super) fn end_reason(record: &GameRecord, voice: Voice) -> String {
+    voice.say(Msg::EndReason {
+        reason: record.reason.as_deref().unwrap_or("?").to_string(),
+    })
 }
 
 /// Whether a user watching `record` sees it from Black's seat: its Black
@@ -220,8 +220,9 @@ impl Bot {
         &self,
         loaded: &LoadedGame,
         black_seat: bool,
+        voice: Voice,
     ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
-        self.board_file_in(loaded, black_seat, self.config.style)
+        self.board_file_in(loaded, black_seat, self.config.style, voice)
     }
 
     /// [`Bot::board_file`] in a given style (`board` with a style named).
@@ -230,12 +231,13 @@ impl Bot {
         loaded: &LoadedGame,
         black_seat: bool,
         style: Style,
+        voice: Voice,
     ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
         let scene = scene_of(
             loaded.game.position(),
             loaded.game.moves().last().copied(),
             black_seat,
-            caption(&loaded.record, &loaded.game),
+            caption(&loaded.record, &loaded.game, voice),
         );
         let filename = format!("game-{}-ply-{}.png", loaded.id(), loaded.ply());
         let renderer = Arc::clone(&self.renderer);
@@ -262,9 +264,14 @@ impl Bot {
         &self,
         loaded: &LoadedGame,
         style: Style,
+        voice: Voice,
     ) -> BotResult<Attachment> {
-        let heading = format!("#{} · {}", loaded.id(), plain_pairing(&loaded.record));
-        let scenes = replay_scenes(&heading, &loaded.game);
+        let heading = format!(
+            "#{} · {}",
+            loaded.id(),
+            plain_pairing(&loaded.record, voice)
+        );
+        let scenes = replay_scenes(&heading, &loaded.game, voice);
         let renderer = Arc::clone(&self.renderer);
         let _permit = self
             .render_permits
@@ -327,23 +334,29 @@ pub(super) fn visible_to(record: &GameRecord, request: &Request) -> bool {
 }
 
 /// The caption above a board: who plays, the move number, whose turn.
-fn caption(record: &GameRecord, game: &Game) -> String {
+fn caption(record: &GameRecord, game: &Game, voice: Voice) -> String {
     let to_move = game.position().side_to_move();
-    let mover = match record.participant(to_move) {
+    let game_id = record.id.0;
+    let pairing = plain_pairing(record, voice);
+    let number = (game.moves().len() / 2 + 1) as i64;
+    if !record.is_live() {
+        return voice.say(Msg::CaptionOver {
+            game: game_id,
+            pairing,
+            number,
+        });
+    }
+    let name = match record.participant(to_move) {
         Participant::User(user) => user.display_name.clone(),
         Participant::Bot(_) => "xiangqi-bot".to_string(),
     };
-    let status = if record.is_live() {
-        format!("{to_move} to move ({mover})")
-    } else {
-        "game over".to_string()
-    };
-    format!(
-        "#{} · {} · move {} · {status}",
-        record.id.0,
-        plain_pairing(record),
-        game.moves().len() / 2 + 1
-    )
+    voice.say(Msg::Caption {
+        game: game_id,
+        pairing,
+        number,
+        color: color_key(to_move).into(),
+        name,
+    })
 }
 
 /// The most positions a replay shows: the last ones of a longer game. Every
@@ -355,14 +368,17 @@ pub(super) const MAX_REPLAY_FRAMES: usize = 50;
 /// A replay's frames, from Red's seat: the moves played forward once from
 /// the first position shown (at most [`MAX_REPLAY_FRAMES`] before the end),
 /// each frame captioned `{heading} · ply N` with the game's own ply numbers.
-fn replay_scenes(heading: &str, game: &Game) -> Vec<Scene> {
+fn replay_scenes(heading: &str, game: &Game, voice: Voice) -> Vec<Scene> {
     let moves = game.moves();
     let skipped = moves.len().saturating_sub(MAX_REPLAY_FRAMES - 1);
     let first = game
         .position_at(skipped)
         .unwrap_or_else(|| game.start().clone());
     Scene::replay_frames_captioned(&first, &moves[skipped..], false, |ply, _| {
-        format!("{heading} · ply {}", ply + skipped)
+        voice.say(Msg::ReplayCaption {
+            heading: heading.to_string(),
+            ply: (ply + skipped) as i64,
+        })
     })
 }
 
@@ -410,7 +426,7 @@ mod tests {
         }
         let played = game.moves().len();
         assert!(played >= MAX_REPLAY_FRAMES, "a long game: {played} plies");
-        let scenes = replay_scenes("h", &game);
+        let scenes = replay_scenes("h", &game, Voice::default());
         assert_eq!(scenes.len(), MAX_REPLAY_FRAMES);
         let last = scenes.last().unwrap().caption.clone().unwrap();
         assert_eq!(last, format!("h · ply {played}"));
@@ -443,6 +459,6 @@ mod tests {
             })
             .collect();
         assert_eq!(before.len(), 41);
-        assert_eq!(replay_scenes(heading, &game), before);
+        assert_eq!(replay_scenes(heading, &game, Voice::default()), before);
     }
 }

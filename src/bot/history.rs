@@ -10,7 +10,9 @@ use super::error::{BotError, BotResult};
 use super::games::{pairing, result_sentence, seat, visible_to, LoadedGame};
 use super::markup::shown;
 use super::reply::{Attachment, Outbox, Reply};
+use super::voice::{color_key, Voice};
 use super::{post, Actor, Bot, Request};
+use crate::i18n::Msg;
 
 /// Games listed by `history`.
 const HISTORY_PAGE: u32 = 10;
@@ -28,19 +30,22 @@ impl Bot {
         &self,
         request: &Request,
         user: Option<&Actor>,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let who = user.unwrap_or(&request.actor);
         let games = self.visible_history(&who.id, request).await?;
         let name = self.known_name(who).await;
         let text = if games.is_empty() {
-            format!("{name} has no finished games to show here.")
+            voice.say(Msg::HistoryNone { name })
         } else {
-            let mut text = format!("{name}'s last games:");
+            let mut text = voice.say(Msg::HistoryTitle { name });
             for record in &games {
-                text.push_str(&format!("\n{}", history_line(record, &who.id)));
+                text.push('\n');
+                text.push_str(&history_line(record, &who.id, voice));
             }
-            text.push_str("\n`game <id>` shows a game's moves, record and replay.");
+            text.push('\n');
+            text.push_str(&voice.say(Msg::HistoryFooter));
             text
         };
         post(outbox, &request.place, Reply::public(text)).await
@@ -82,6 +87,7 @@ impl Bot {
         request: &Request,
         id: i64,
         style: StyleChoice,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load_visible(GameId(id), request).await?;
@@ -90,28 +96,36 @@ impl Bot {
             .export_pgn(GameId(id))
             .await
             .map_err(BotError::internal)?;
-        let mut text = format!(
-            "Game #{id}: {} vs {}\n",
-            seat(&loaded.record, crate::rules::Color::Red),
-            seat(&loaded.record, crate::rules::Color::Black)
-        );
-        if loaded.record.is_live() {
-            text.push_str(&format!(
-                "In progress, {} to move.\n",
-                loaded.game.position().side_to_move()
-            ));
-        } else {
-            text.push_str(&format!("Result: {}\n", result_sentence(&loaded.record)));
-        }
-        text.push_str(&format!("Moves: {}\n", moves_text(&loaded)));
-        text.push_str(&format!("FEN: `{}`", loaded.game.position().to_fen()));
+        let lines = [
+            voice.say(Msg::RecordHead {
+                game: id,
+                red: seat(&loaded.record, crate::rules::Color::Red, voice),
+                black: seat(&loaded.record, crate::rules::Color::Black, voice),
+            }),
+            voice.say(if loaded.record.is_live() {
+                Msg::RecordLive {
+                    color: color_key(loaded.game.position().side_to_move()).into(),
+                }
+            } else {
+                Msg::RecordResult {
+                    result: result_sentence(&loaded.record, voice),
+                }
+            }),
+            voice.say(Msg::RecordMoves {
+                moves: moves_text(&loaded, voice),
+            }),
+            format!("FEN: `{}`", loaded.game.position().to_fen()),
+        ];
+        let text = lines.join("\n");
         let mut reply = Reply::public(text);
         reply.files.push(Attachment {
             filename: format!("game-{id}.pgn"),
             bytes: pgn.into_bytes(),
         });
         let style = style.or(self.config.style);
-        reply.files.push(self.replay_gif(&loaded, style).await?);
+        reply
+            .files
+            .push(self.replay_gif(&loaded, style, voice).await?);
         post(outbox, &request.place, reply).await
     }
 
@@ -119,6 +133,7 @@ impl Bot {
         &self,
         request: &Request,
         user: Option<&Actor>,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let who = user.unwrap_or(&request.actor);
@@ -127,32 +142,31 @@ impl Bot {
             .player_stats(&who.id)
             .await
             .map_err(BotError::internal)?;
-        let text = match stats {
-            None => format!(
-                "{} has not played yet; `play` starts a game against the bot.",
-                shown(&who.name)
-            ),
+        let text = voice.say(match stats {
+            None => Msg::StatsNone {
+                name: shown(&who.name).to_string(),
+            },
             Some(stats) => {
                 let p = &stats.player;
-                format!(
-                    "{}: rating {} (rank {}) · {} games: {} won, {} drawn, {} lost · {} in progress",
-                    shown(&p.user.display_name),
-                    p.rating.display(),
-                    stats.rank,
-                    p.games,
-                    p.wins,
-                    p.draws,
-                    p.losses,
-                    stats.live_games
-                )
+                Msg::StatsLine {
+                    name: shown(&p.user.display_name).to_string(),
+                    rating: p.rating.display().to_string(),
+                    rank: count(stats.rank),
+                    games: count(p.games),
+                    wins: count(p.wins),
+                    draws: count(p.draws),
+                    losses: count(p.losses),
+                    live: count(stats.live_games),
+                }
             }
-        };
+        });
         post(outbox, &request.place, Reply::public(text)).await
     }
 
     pub(super) async fn leaderboard(
         &self,
         request: &Request,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let top = self
@@ -161,20 +175,20 @@ impl Bot {
             .await
             .map_err(BotError::internal)?;
         let text = if top.is_empty() {
-            "Nobody has finished a game yet; `play` starts one against the bot.".to_string()
+            voice.say(Msg::LeaderboardEmpty)
         } else {
-            let mut text = "Leaderboard:".to_string();
+            let mut text = voice.say(Msg::LeaderboardTitle);
             for (rank, p) in top.iter().enumerate() {
-                text.push_str(&format!(
-                    "\n{}. {} · {} · {} games ({}W {}D {}L)",
-                    rank + 1,
-                    shown(&p.user.display_name),
-                    p.rating.display(),
-                    p.games,
-                    p.wins,
-                    p.draws,
-                    p.losses
-                ));
+                text.push('\n');
+                text.push_str(&voice.say(Msg::LeaderboardLine {
+                    rank: rank as i64 + 1,
+                    name: shown(&p.user.display_name).to_string(),
+                    rating: p.rating.display().to_string(),
+                    games: count(p.games),
+                    wins: count(p.wins),
+                    draws: count(p.draws),
+                    losses: count(p.losses),
+                }));
             }
             text
         };
@@ -192,7 +206,12 @@ impl Bot {
 }
 
 /// "#3 · alice vs bob · won · checkmate · 42 moves" from `user_id`'s side.
-fn history_line(record: &GameRecord, user_id: &str) -> String {
+/// A count from the store, as the catalogs take numbers.
+fn count(n: impl TryInto<i64>) -> i64 {
+    n.try_into().unwrap_or(i64::MAX)
+}
+
+fn history_line(record: &GameRecord, user_id: &str, voice: Voice) -> String {
     let mine = if record.red.is_user(user_id) {
         Some(crate::rules::Color::Red)
     } else if record.black.is_user(user_id) {
@@ -206,22 +225,22 @@ fn history_line(record: &GameRecord, user_id: &str) -> String {
         | (Some(GameResult::BlackWins), Some(crate::rules::Color::Black)) => "won",
         (Some(_), Some(_)) => "lost",
         (Some(_), None) => "finished",
-        (None, _) => "called off",
+        (None, _) => "called-off",
     };
-    format!(
-        "#{} · {} · {outcome} by {} · {} plies",
-        record.id.0,
-        pairing(record),
-        record.reason.as_deref().unwrap_or("?").replace('-', " "),
-        record.ply
-    )
+    voice.say(Msg::HistoryLine {
+        game: record.id.0,
+        pairing: pairing(record, voice),
+        outcome: outcome.into(),
+        plies: i64::from(record.ply),
+        reason: record.reason.clone().unwrap_or_default(),
+    })
 }
 
 /// "1. h2e2 C2=5  h9g7 H8+7  2. …": each move in ICCS and WXF, cut when long.
-fn moves_text(loaded: &LoadedGame) -> String {
+fn moves_text(loaded: &LoadedGame, voice: Voice) -> String {
     let game = &loaded.game;
     if game.moves().is_empty() {
-        return "none yet".to_string();
+        return voice.say(Msg::MovesNone);
     }
     let start_black = game.start().side_to_move() == crate::rules::Color::Black;
     let mut text = String::new();
@@ -233,14 +252,19 @@ fn moves_text(loaded: &LoadedGame) -> String {
         } else if ply == 0 {
             text.push_str("1. … ");
         }
-        text.push_str(&format!(
-            "{} {}  ",
-            notation::iccs(mv),
-            notation::wxf(&position, mv)
-        ));
+        // English readers get the record's compact ICCS and WXF pair; others
+        // their own notation first, as in every reply.
+        let written = match voice.notation {
+            notation::Notation::Iccs => {
+                format!("{} {}", notation::iccs(mv), notation::wxf(&position, mv))
+            }
+            _ => voice.describe_move(&position, mv),
+        };
+        text.push_str(&written);
+        text.push_str("  ");
         position.make_move(mv);
         if text.len() > MOVES_TEXT_LIMIT {
-            text.push_str("… (the full list is in the record)");
+            text.push_str(&voice.say(Msg::MovesCut));
             break;
         }
     }

@@ -20,12 +20,14 @@ pub mod help;
 pub mod markup;
 pub mod reply;
 pub mod timing;
+pub mod voice;
 
 pub use command::{Command, CommandError};
 pub use config::{BotArgs, BotConfig};
 pub use error::BotError;
 pub use reply::{is_place_gone, Attachment, Outbox, PlaceGone, RecordingOutbox, Reply};
 pub use timing::{MoveTiming, MoveTimings};
+pub use voice::Voice;
 
 /// A user of a transport: its platform id and the name to show.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -98,6 +100,9 @@ pub struct Request {
     pub actor: Actor,
     pub place: Place,
     pub command: Command,
+    /// The language the user's client is set to, when the transport knows
+    /// it and the bot speaks it (a Discord interaction's locale).
+    pub locale: Option<Lang>,
 }
 
 mod challenge;
@@ -112,6 +117,7 @@ mod watch;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use crate::i18n::Lang;
 use crate::render::Renderer;
 use crate::store::Store;
 
@@ -207,44 +213,78 @@ impl Bot {
         let request = &unmistakable(request);
         let command = request.command.name();
         tracing::debug!(user = %request.actor.id, command, "request");
-        if let Err(err) = self.dispatch(request, bare, outbox).await {
+        let voice = self
+            .voice(&request.actor, &request.place, request.locale)
+            .await;
+        if let Err(err) = self.dispatch(request, bare, voice, outbox).await {
             if let BotError::Internal(cause) = &err {
                 tracing::error!(user = %request.actor.id, command, error = format!("{cause:#}"), "request failed");
             }
-            let reply = Reply::private(err.to_string());
+            let reply = Reply::private(err.message(voice));
             if let Err(post_err) = outbox.post(&request.place, reply).await {
                 tracing::warn!(error = %post_err, "could not post an error reply");
             }
         }
     }
 
-    async fn dispatch(&self, request: &Request, bare: bool, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn dispatch(
+        &self,
+        request: &Request,
+        bare: bool,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         match &request.command {
-            Command::Play { color, level } => self.play(request, *color, *level, outbox).await,
-            Command::Challenge { opponent, color } => {
-                self.challenge(request, opponent, *color, outbox).await
+            Command::Play { color, level } => {
+                self.play(request, *color, *level, voice, outbox).await
             }
-            Command::Accept => self.accept(request, outbox).await,
-            Command::Decline => self.decline(request, outbox).await,
+            Command::Challenge { opponent, color } => {
+                self.challenge(request, opponent, *color, voice, outbox)
+                    .await
+            }
+            Command::Accept => self.accept(request, voice, outbox).await,
+            Command::Decline => self.decline(request, voice, outbox).await,
             Command::Move(text) => {
                 let timings = &self.timings;
                 timings
-                    .time(self.make_move(request, text, bare, outbox))
+                    .time(self.make_move(request, text, bare, voice, outbox))
                     .await
             }
-            Command::Resign => self.resign(request, outbox).await,
-            Command::Draw => self.draw(request, outbox).await,
-            Command::Takeback => self.takeback(request, outbox).await,
-            Command::Hint => self.hint(request, outbox).await,
-            Command::Board { game, style } => self.board(request, *game, *style, outbox).await,
-            Command::Games { page } => self.games(request, *page, outbox).await,
-            Command::Watch { game } => self.watch(request, *game, outbox).await,
-            Command::History { user } => self.history(request, user.as_ref(), outbox).await,
-            Command::Game { id, style } => self.game_record(request, *id, *style, outbox).await,
-            Command::Stats { user } => self.stats(request, user.as_ref(), outbox).await,
-            Command::Leaderboard => self.leaderboard(request, outbox).await,
-            Command::Help => post(outbox, &request.place, help::help()).await,
+            Command::Resign => self.resign(request, voice, outbox).await,
+            Command::Draw => self.draw(request, voice, outbox).await,
+            Command::Takeback => self.takeback(request, voice, outbox).await,
+            Command::Hint => self.hint(request, voice, outbox).await,
+            Command::Board { game, style } => {
+                self.board(request, *game, *style, voice, outbox).await
+            }
+            Command::Games { page } => self.games(request, *page, voice, outbox).await,
+            Command::Watch { game } => self.watch(request, *game, voice, outbox).await,
+            Command::History { user } => self.history(request, user.as_ref(), voice, outbox).await,
+            Command::Game { id, style } => {
+                self.game_record(request, *id, *style, voice, outbox).await
+            }
+            Command::Stats { user } => self.stats(request, user.as_ref(), voice, outbox).await,
+            Command::Leaderboard => self.leaderboard(request, voice, outbox).await,
+            Command::Help => post(outbox, &request.place, help::help(voice)).await,
         }
+    }
+
+    /// How to speak to a user: the first of their own setting, their
+    /// client's language (`locale`), their server's default, the bot's
+    /// (`--lang`, else English). Adapters use it for what they refuse
+    /// before the core sees a command.
+    pub async fn voice(&self, _actor: &Actor, place: &Place, locale: Option<Lang>) -> Voice {
+        match locale {
+            Some(lang) => Voice::of(lang),
+            None => self.place_voice(place.guild.as_deref()).await,
+        }
+    }
+
+    /// How to speak in a server when nobody in particular is addressed (the
+    /// sweep's notices, the bot's moves after a restart): its default
+    /// language, else the bot's.
+    async fn place_voice(&self, _guild: Option<&str>) -> Voice {
+        Voice::of(self.config.lang)
     }
 
     /// At start: makes the bot's move in every game that was waiting on it
@@ -261,7 +301,8 @@ impl Bot {
                     tracing::info!(count = games.len(), "resuming games waiting on the bot");
                 }
                 for game in games {
-                    if let Err(err) = self.bot_turn(game.id, outbox).await {
+                    let voice = self.place_voice(game.location.guild_id.as_deref()).await;
+                    if let Err(err) = self.bot_turn(game.id, voice, outbox).await {
                         tracing::error!(game = game.id.0, error = %err, "could not resume a game");
                     }
                 }

@@ -21,18 +21,19 @@
 //! in an even position is declined: a draw against a strong level is earned.
 
 use crate::rules::notation;
-use crate::rules::{Color, GameStatus, Move};
+use crate::rules::{Color, GameStatus, IllegalMove, Move};
 use crate::store::{self, GameId, GameResult, OfferAnswer, OfferKind, StoreError};
 
 use super::error::{BotError, BotResult};
 use super::games::{
-    against_bot, describe_move, result_sentence, seat, side_of, store_actor, store_error,
-    LoadedGame,
+    against_bot, result_sentence, seat, side_of, store_actor, store_error, LoadedGame,
 };
-use super::markup::{escape_outside_code, shown};
+use super::markup::shown;
 use super::reply::{is_place_gone, Attachment, Outbox, Reply};
 use super::timing::{self, Phase};
+use super::voice::Voice;
 use super::{post, Bot, Request};
+use crate::i18n::Msg;
 
 impl Bot {
     pub(super) async fn make_move(
@@ -40,6 +41,7 @@ impl Bot {
         request: &Request,
         text: &str,
         bare: bool,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let record = if bare {
@@ -58,32 +60,30 @@ impl Bot {
             let _held = lock.lock().await;
             let loaded = self.load(id).await?;
             let color = self.check_turn(&loaded, request)?;
-            let mv = notation::parse_move(loaded.game.position(), text)
-                .map_err(|e| BotError::IllegalMove {
-                    // The explanation quotes what was typed.
-                    reason: escape_outside_code(&e.to_string()),
-                })?
-                .mv;
+            let mv =
+                notation::parse_move_preferring(loaded.game.position(), text, Some(voice.notation))
+                    .map_err(BotError::BadMove)?
+                    .mv;
             tracing::debug!(game = id.0, %mv, side = %color, "player move");
             let by = store_actor(&request.actor);
-            let unstored = play_in_memory(&loaded, mv)?;
+            let unstored = play_in_memory(&loaded, mv, voice)?;
             if unstored.played.after.record.awaits_bot() {
                 self.persist(unstored, &by).await?
             } else {
                 // Between people, or the move ended the game: say it now.
-                let (played, board) = self.store_drawing_board(unstored, &by).await;
+                let (played, board) = self.store_drawing_board(unstored, &by, voice).await;
                 let played = played?;
                 let posted = match board {
                     Ok(board) => {
-                        self.post_file(announcement(&played), &played.after, board, outbox)
-                            .await
+                        let text = announcement(&played, voice);
+                        self.post_file(text, &played.after, board, outbox).await
                     }
                     Err(err) => Err(err),
                 };
                 return posted.map_err(|err| stored_not_shown(id.0, err));
             }
         };
-        self.answer_player(played, outbox)
+        self.answer_player(played, voice, outbox)
             .await
             .map_err(|err| stored_not_shown(id.0, err))
     }
@@ -94,7 +94,12 @@ impl Bot {
     /// while it thought. When the bot answers within [`ONE_MESSAGE_WITHIN`],
     /// both moves go out as one message with one board; a longer search
     /// shows the player's move first, then the bot's when it comes.
-    async fn answer_player(&self, player: PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn answer_player(
+        &self,
+        player: PlayedMove,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let thinking = self.think(&player.after);
         tokio::pin!(thinking);
         let quick = tokio::select! {
@@ -102,21 +107,24 @@ impl Bot {
             () = tokio::time::sleep(ONE_MESSAGE_WITHIN) => None,
         };
         let Some(answer) = quick else {
-            self.announce_locked(&player, outbox).await?;
+            self.announce_locked(&player, voice, outbox).await?;
             return match thinking.await? {
-                Some(mv) => self.store_bot_move(&player.after, mv, None, outbox).await,
+                Some(mv) => {
+                    self.store_bot_move(&player.after, mv, None, voice, outbox)
+                        .await
+                }
                 None => Ok(()),
             };
         };
         let mv = match answer {
             Ok(Some(mv)) => mv,
-            Ok(None) => return self.announce_locked(&player, outbox).await,
+            Ok(None) => return self.announce_locked(&player, voice, outbox).await,
             Err(err) => {
-                self.announce_locked(&player, outbox).await?;
+                self.announce_locked(&player, voice, outbox).await?;
                 return Err(err);
             }
         };
-        self.store_bot_move(&player.after, mv, Some(&player), outbox)
+        self.store_bot_move(&player.after, mv, Some(&player), voice, outbox)
             .await
     }
 
@@ -185,27 +193,38 @@ impl Bot {
         &self,
         unstored: Unstored,
         by: &store::ActorId,
+        voice: Voice,
     ) -> (BotResult<PlayedMove>, BotResult<Attachment>) {
         let after = &unstored.played.after;
-        let drawing = self.board_file(after, self.player_seat(after));
+        let drawing = self.board_file(after, self.player_seat(after), voice);
         tokio::join!(self.persist(unstored, by), drawing)
     }
 
     /// Posts a stored move with the board after it.
-    async fn announce(&self, played: &PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn announce(
+        &self,
+        played: &PlayedMove,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let board = self
-            .board_file(&played.after, self.player_seat(&played.after))
+            .board_file(&played.after, self.player_seat(&played.after), voice)
             .await?;
-        self.post_file(announcement(played), &played.after, board, outbox)
+        self.post_file(announcement(played, voice), &played.after, board, outbox)
             .await
     }
 
     /// [`Bot::announce`] under the game's lock, so that it is not overtaken
     /// by a later move's message.
-    async fn announce_locked(&self, played: &PlayedMove, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn announce_locked(
+        &self,
+        played: &PlayedMove,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let lock = self.game_lock(played.after.id());
         let _held = lock.lock().await;
-        self.announce(played, outbox).await
+        self.announce(played, voice, outbox).await
     }
 
     /// Posts `text` with `board` in `game`'s place, and records that the
@@ -254,27 +273,32 @@ impl Bot {
         if ply <= shown {
             return Ok(());
         }
+        let voice = self
+            .place_voice(loaded.record.location.guild_id.as_deref())
+            .await;
         let moves = loaded.game.moves();
-        let mut text = format!("#{} · (shown late)", loaded.id());
+        let mut text = voice.say(Msg::ShownLate { game: loaded.id() });
         let mut mover = Color::Red;
         for (index, &mv) in moves.iter().enumerate().skip(shown as usize) {
             let Some(before) = loaded.game.position_at(index) else {
                 break;
             };
             mover = before.side_to_move();
-            text.push_str(&format!(
-                " {}: {}.",
-                seat(&loaded.record, mover),
-                describe_move(&before, mv)
-            ));
+            text.push(' ');
+            text.push_str(&voice.say(Msg::MoveMade {
+                seat: seat(&loaded.record, mover, voice),
+                mv: voice.describe_move(&before, mv),
+            }));
         }
-        let board = self.board_file(&loaded, self.player_seat(&loaded)).await?;
+        let board = self
+            .board_file(&loaded, self.player_seat(&loaded), voice)
+            .await?;
         let played = PlayedMove {
             after: loaded,
             mover,
             words: String::new(),
         };
-        text.push_str(&whats_next(&played));
+        text.push_str(&whats_next(&played, voice));
         self.post_file(text, &played.after, board, outbox).await
     }
 
@@ -293,7 +317,12 @@ impl Bot {
 
     /// Makes the bot's move if it is the bot's turn in a live game (at start,
     /// after a restart, from the idle sweep, or when a game begins).
-    pub(super) async fn bot_turn(&self, id: GameId, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn bot_turn(
+        &self,
+        id: GameId,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let snapshot = {
             let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
@@ -303,14 +332,22 @@ impl Bot {
             }
             loaded
         };
-        self.bot_move(snapshot, outbox).await
+        self.bot_move(snapshot, voice, outbox).await
     }
 
     /// Thinks on `snapshot` (a live game where the bot is to move) without
     /// holding the game, then stores and announces the move.
-    async fn bot_move(&self, snapshot: LoadedGame, outbox: &dyn Outbox) -> BotResult<()> {
+    async fn bot_move(
+        &self,
+        snapshot: LoadedGame,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         match self.think(&snapshot).await? {
-            Some(mv) => self.store_bot_move(&snapshot, mv, None, outbox).await,
+            Some(mv) => {
+                self.store_bot_move(&snapshot, mv, None, voice, outbox)
+                    .await
+            }
             None => Ok(()),
         }
     }
@@ -356,19 +393,20 @@ impl Bot {
         snapshot: &LoadedGame,
         mv: Move,
         player: Option<&PlayedMove>,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let lock = self.game_lock(snapshot.id());
         let _held = lock.lock().await;
-        let unstored = play_in_memory(snapshot, mv)?;
+        let unstored = play_in_memory(snapshot, mv, voice)?;
         let (stored, board) = self
-            .store_drawing_board(unstored, &store::ActorId::Bot)
+            .store_drawing_board(unstored, &store::ActorId::Bot, voice)
             .await;
         let bot = match stored {
             Ok(bot) => bot,
             Err(BotError::Stale(_) | BotError::GameOver(_)) => {
                 return match player {
-                    Some(player) => self.announce(player, outbox).await,
+                    Some(player) => self.announce(player, voice, outbox).await,
                     None => Ok(()),
                 };
             }
@@ -378,16 +416,21 @@ impl Bot {
             Some(player) => format!(
                 "#{} · {} {}{}",
                 bot.after.id(),
-                move_words(player),
-                move_words(&bot),
-                whats_next(&bot)
+                move_words(player, voice),
+                move_words(&bot, voice),
+                whats_next(&bot, voice)
             ),
-            None => announcement(&bot),
+            None => announcement(&bot, voice),
         };
         self.post_file(text, &bot.after, board?, outbox).await
     }
 
-    pub(super) async fn resign(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn resign(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let record = self.my_game(request).await?;
         let lock = self.game_lock(record.id.0);
         let _held = lock.lock().await;
@@ -407,19 +450,25 @@ impl Bot {
             .await
             .map_err(|e| store_error(e, loaded.id()))?;
         let after = self.load(loaded.record.id).await?;
-        let text = format!(
-            "#{}: {} resigns. {}",
-            after.id(),
-            seat(&after.record, color),
-            result_sentence(&after.record)
-        );
-        let board = self.board_file(&after, color == Color::Black).await?;
+        let text = voice.say(Msg::Resigns {
+            game: after.id(),
+            seat: seat(&after.record, color, voice),
+            result: result_sentence(&after.record, voice),
+        });
+        let board = self
+            .board_file(&after, color == Color::Black, voice)
+            .await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &after.place(), reply).await
     }
 
-    pub(super) async fn draw(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn draw(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let record = self.my_game(request).await?;
         let lock = self.game_lock(record.id.0);
         let _held = lock.lock().await;
@@ -447,17 +496,14 @@ impl Bot {
                 .await?;
             // The score is the side to move's, the player's: the bot's is its negation.
             if !bot_takes_draw(-advice.score.0, loaded.ply()) {
-                let text = format!("#{}: the bot declines the draw and plays on.", loaded.id());
+                let text = voice.say(Msg::BotDeclinesDraw { game: loaded.id() });
                 return post(outbox, &place, Reply::public(text)).await;
             }
             self.store
                 .finish_game(loaded.record.id, GameResult::Draw, "agreement")
                 .await
                 .map_err(|e| store_error(e, loaded.id()))?;
-            let text = format!(
-                "#{}: the bot accepts the draw. Draw by agreement.",
-                loaded.id()
-            );
+            let text = voice.say(Msg::BotAcceptsDraw { game: loaded.id() });
             return post(outbox, &place, Reply::public(text)).await;
         }
         match self
@@ -471,16 +517,13 @@ impl Bot {
                     .answer_offer(loaded.record.id, OfferKind::Draw, &me, true)
                     .await
                     .map_err(|e| store_error(e, loaded.id()))?;
-                let text = match answer {
-                    OfferAnswer::DrawAgreed(record) => {
-                        format!(
-                            "#{}: draw agreed. {}",
-                            record.id.0,
-                            result_sentence(&record)
-                        )
-                    }
-                    _ => format!("#{}: the draw offer is gone; play on.", loaded.id()),
-                };
+                let text = voice.say(match answer {
+                    OfferAnswer::DrawAgreed(record) => Msg::DrawAgreed {
+                        game: record.id.0,
+                        result: result_sentence(&record, voice),
+                    },
+                    _ => Msg::DrawOfferGone { game: loaded.id() },
+                });
                 post(outbox, &place, Reply::public(text)).await
             }
             None => {
@@ -489,18 +532,23 @@ impl Bot {
                     .await
                     .map_err(|e| store_error(e, loaded.id()))?;
                 let opponent = loaded.record.participant(color.opponent()).display_name();
-                let opponent = shown(&opponent);
-                let text = format!(
-                    "#{}: {} offers a draw. {opponent}: type `draw` to accept or `decline`; a move declines too.",
-                    loaded.id(),
-                    shown(&request.actor.name)
-                );
+                let opponent = shown(&opponent).to_string();
+                let text = voice.say(Msg::DrawOffered {
+                    game: loaded.id(),
+                    name: shown(&request.actor.name).to_string(),
+                    opponent,
+                });
                 post(outbox, &place, Reply::public(text)).await
             }
         }
     }
 
-    pub(super) async fn takeback(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn takeback(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let record = self.my_game(request).await?;
         let lock = self.game_lock(record.id.0);
         let _held = lock.lock().await;
@@ -529,13 +577,14 @@ impl Bot {
                 .await
                 .map_err(|e| store_error(e, loaded.id()))?;
             let moves = loaded.game.moves();
-            let text = format!(
-                "#{}: took back {} and the bot's {}. Your move.",
-                loaded.id(),
-                moves[moves.len() - 2],
-                moves[moves.len() - 1]
-            );
-            return self.post_with_board(loaded.record.id, text, outbox).await;
+            let text = voice.say(Msg::TookBackAgainstBot {
+                game: loaded.id(),
+                yours: moves[moves.len() - 2].to_string(),
+                bots: moves[moves.len() - 1].to_string(),
+            });
+            return self
+                .post_with_board(loaded.record.id, text, voice, outbox)
+                .await;
         }
         match self
             .pending_offer(loaded.record.id, OfferKind::Takeback)
@@ -553,15 +602,16 @@ impl Bot {
                         .iter()
                         .map(|m| m.iccs.to_string())
                         .collect::<Vec<_>>()
-                        .join(" and "),
+                        .join(", "),
                     _ => return Err(BotError::NothingToTakeBack(loaded.id())),
                 };
-                let text = format!(
-                    "#{}: {} agrees; took back {removed}.",
-                    loaded.id(),
-                    shown(&request.actor.name)
-                );
-                self.post_with_board(loaded.record.id, text, outbox).await
+                let text = voice.say(Msg::TakebackAgreed {
+                    game: loaded.id(),
+                    name: shown(&request.actor.name).to_string(),
+                    moves: removed,
+                });
+                self.post_with_board(loaded.record.id, text, voice, outbox)
+                    .await
             }
             None if nothing_to_take_back => Err(BotError::NothingToTakeBack(loaded.id())),
             None => {
@@ -575,12 +625,12 @@ impl Bot {
                         other => store_error(other, loaded.id()),
                     })?;
                 let opponent = loaded.record.participant(color.opponent()).display_name();
-                let opponent = shown(&opponent);
-                let text = format!(
-                    "#{}: {} asks to take back their last move. {opponent}: type `takeback` to agree or `decline`.",
-                    loaded.id(),
-                    shown(&request.actor.name)
-                );
+                let opponent = shown(&opponent).to_string();
+                let text = voice.say(Msg::TakebackAsked {
+                    game: loaded.id(),
+                    name: shown(&request.actor.name).to_string(),
+                    opponent,
+                });
                 post(outbox, &loaded.place(), Reply::public(text)).await
             }
         }
@@ -605,14 +655,22 @@ impl Bot {
         &self,
         id: GameId,
         text: String,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load(id).await?;
-        let board = self.board_file(&loaded, self.player_seat(&loaded)).await?;
+        let board = self
+            .board_file(&loaded, self.player_seat(&loaded), voice)
+            .await?;
         self.post_file(text, &loaded, board, outbox).await
     }
 
-    pub(super) async fn hint(&self, request: &Request, outbox: &dyn Outbox) -> BotResult<()> {
+    pub(super) async fn hint(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         if !self.config.hints {
             return Err(BotError::HintsDisabled);
         }
@@ -634,11 +692,10 @@ impl Bot {
         let Some(mv) = advice.best_move else {
             return Err(BotError::GameOver(loaded.id()));
         };
-        let text = format!(
-            "Hint for #{}: {}",
-            loaded.id(),
-            describe_move(loaded.game.position(), mv)
-        );
+        let text = voice.say(Msg::Hint {
+            game: loaded.id(),
+            mv: voice.describe_move(loaded.game.position(), mv),
+        });
         post(outbox, &request.place, Reply::private(text)).await
     }
 
@@ -685,14 +742,16 @@ impl Bot {
             channel: challenge.location.channel_id.clone(),
             thread: challenge.location.thread_id.clone(),
         };
+        let voice = self.place_voice(place.guild.as_deref()).await;
         let to = match &challenge.to {
             store::ChallengeTarget::User(user) => shown(&user.display_name).to_string(),
-            _ => "anyone".to_string(),
+            store::ChallengeTarget::Bot(_) => voice.say(Msg::TargetBot),
+            store::ChallengeTarget::Anyone => voice.say(Msg::TargetAnyone),
         };
-        let text = format!(
-            "The challenge from {} to {to} expired without an answer.",
-            shown(&challenge.from.display_name)
-        );
+        let text = voice.say(Msg::ChallengeExpiredNotice {
+            from: shown(&challenge.from.display_name).to_string(),
+            to,
+        });
         match outbox.post(&place, Reply::public(text)).await {
             Ok(()) => {}
             Err(err) if is_place_gone(&err) => {
@@ -712,8 +771,9 @@ impl Bot {
 
     /// Ends one game found idle, unless it moved meanwhile.
     async fn end_idle_game(&self, record: store::GameRecord, outbox: &dyn Outbox) -> BotResult<()> {
+        let voice = self.place_voice(record.location.guild_id.as_deref()).await;
         if record.awaits_bot() {
-            return self.bot_turn(record.id, outbox).await;
+            return self.bot_turn(record.id, voice, outbox).await;
         }
         let lock = self.game_lock(record.id.0);
         let _held = lock.lock().await;
@@ -731,13 +791,12 @@ impl Bot {
             .await
             .map_err(|e| store_error(e, record.id.0))?;
         let after = self.load(record.id).await?;
-        let text = format!(
-            "#{}: no move for {}; {} loses by abandonment. {}",
-            after.id(),
-            idle_words(self.config.idle_timeout),
-            seat(&after.record, loser),
-            result_sentence(&after.record)
-        );
+        let text = voice.say(Msg::IdleLost {
+            game: after.id(),
+            idle: voice.duration(self.config.idle_timeout),
+            seat: seat(&after.record, loser, voice),
+            result: result_sentence(&after.record, voice),
+        });
         post(outbox, &after.place(), Reply::public(text)).await
     }
 }
@@ -779,13 +838,14 @@ struct Unstored {
 }
 
 /// Plays `mv` on a copy of `loaded`; refuses a move the rules do not allow.
-fn play_in_memory(loaded: &LoadedGame, mv: Move) -> BotResult<Unstored> {
+fn play_in_memory(loaded: &LoadedGame, mv: Move, voice: Voice) -> BotResult<Unstored> {
     let mut record = loaded.record.clone();
     let mut game = loaded.game.clone();
     let mover = game.position().side_to_move();
-    let words = describe_move(game.position(), mv);
-    game.play(mv).map_err(|e| BotError::IllegalMove {
-        reason: e.to_string(),
+    let words = voice.describe_move(game.position(), mv);
+    game.play(mv).map_err(|err| match err {
+        IllegalMove::Illegal { reason, .. } => BotError::IllegalMove(reason),
+        IllegalMove::GameOver { .. } => BotError::GameOver(loaded.id()),
     })?;
     let loaded_ply = record.ply;
     record.ply += 1;
@@ -815,38 +875,44 @@ fn play_in_memory(loaded: &LoadedGame, mv: Move) -> BotResult<Unstored> {
 const ONE_MESSAGE_WITHIN: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// "#12 · alice (Red): h2e2 (C2=5, 炮二平五). bob, your move."
-fn announcement(played: &PlayedMove) -> String {
+fn announcement(played: &PlayedMove, voice: Voice) -> String {
     format!(
         "#{} · {}{}",
         played.after.id(),
-        move_words(played),
-        whats_next(played)
+        move_words(played, voice),
+        whats_next(played, voice)
     )
 }
 
 /// "alice (Red): h2e2 (C2=5, 炮二平五)." and the check it gives.
-fn move_words(played: &PlayedMove) -> String {
+fn move_words(played: &PlayedMove, voice: Voice) -> String {
     let after = &played.after;
-    let mut text = format!("{}: {}.", seat(&after.record, played.mover), played.words);
-    if after.game.position().in_check() {
-        text.push_str(if after.record.is_live() {
-            " Check!"
-        } else {
-            " Check."
-        });
-    }
-    text
+    let seat = seat(&after.record, played.mover, voice);
+    let mv = played.words.clone();
+    voice.say(if !after.game.position().in_check() {
+        Msg::MoveMade { seat, mv }
+    } else if after.record.is_live() {
+        Msg::MoveMadeCheck { seat, mv }
+    } else {
+        Msg::MoveMadeMate { seat, mv }
+    })
 }
 
 /// After a move: the game's result, or whose move it is when a person is.
-fn whats_next(played: &PlayedMove) -> String {
+fn whats_next(played: &PlayedMove, voice: Voice) -> String {
     let record = &played.after.record;
     if !record.is_live() {
-        return format!("\nGame over: {}", result_sentence(record));
+        let result = result_sentence(record, voice);
+        return format!("\n{}", voice.say(Msg::GameOverLine { result }));
     }
     let next = record.participant(played.mover.opponent());
     match next.bot_level() {
-        None => format!(" {}, your move.", shown(&next.display_name())),
+        None => format!(
+            " {}",
+            voice.say(Msg::YourMove {
+                name: shown(&next.display_name()).to_string()
+            })
+        ),
         Some(_) => String::new(),
     }
 }
@@ -863,19 +929,6 @@ fn bot_takes_draw(bot_score: i32, ply: u32) -> bool {
         || (ply >= DRAW_LEVEL_AFTER_PLIES && bot_score.abs() <= DRAW_LEVEL_WITHIN)
 }
 
-/// "3 days", "5 hours", "10 minutes".
-fn idle_words(duration: std::time::Duration) -> String {
-    let secs = duration.as_secs();
-    let (n, unit) = if secs >= 86_400 && secs.is_multiple_of(86_400) {
-        (secs / 86_400, "day")
-    } else if secs >= 3600 {
-        (secs / 3600, "hour")
-    } else {
-        ((secs / 60).max(1), "minute")
-    };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -887,14 +940,5 @@ mod tests {
         assert!(bot_takes_draw(-50, 10));
         assert!(bot_takes_draw(-10, 60));
         assert!(!bot_takes_draw(30, 100));
-    }
-
-    #[test]
-    fn idle_times_in_words() {
-        use std::time::Duration;
-        assert_eq!(idle_words(Duration::from_secs(3 * 86_400)), "3 days");
-        assert_eq!(idle_words(Duration::from_secs(86_400)), "1 day");
-        assert_eq!(idle_words(Duration::from_secs(5 * 3600)), "5 hours");
-        assert_eq!(idle_words(Duration::from_secs(30)), "1 minute");
     }
 }

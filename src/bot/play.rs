@@ -11,7 +11,9 @@ use super::error::{BotError, BotResult};
 use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref};
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
+use super::voice::Voice;
 use super::{post, Bot, Place, Request};
+use crate::i18n::Msg;
 
 impl Bot {
     pub(super) async fn play(
@@ -19,6 +21,7 @@ impl Bot {
         request: &Request,
         color: ColorChoice,
         level: u8,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let level = BotLevel::new(level).map_err(BotError::internal)?;
@@ -33,11 +36,12 @@ impl Bot {
                 Color::Red => (me, bot),
                 Color::Black => (bot, me),
             };
-            let title = format!(
-                "Xiangqi: {} vs {}",
-                red.display_name(),
-                black.display_name()
-            );
+            let title = voice.say(Msg::ThreadTitle {
+                pairing: voice.say(Msg::Pairing {
+                    red: red.display_name(),
+                    black: black.display_name(),
+                }),
+            });
             let place = self.game_home(request, &title, outbox).await;
             self.store
                 .create_game(NewGame {
@@ -50,7 +54,7 @@ impl Bot {
                 .await
                 .map_err(BotError::internal)?
         };
-        self.announce_start(request, &record, outbox).await
+        self.announce_start(request, &record, voice, outbox).await
     }
 
     /// Where a new game will live: a thread opened for it, or else the place
@@ -77,35 +81,36 @@ impl Bot {
         &self,
         request: &Request,
         record: &GameRecord,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load(record.id).await?;
         let place = game_place(&loaded.record);
         if place != request.place {
-            let pointer = format!(
-                "Game #{} ({}) starts in {}.",
-                loaded.id(),
-                pairing(&loaded.record),
-                outbox.link(&place)
-            );
+            let pointer = voice.say(Msg::GameStartsIn {
+                game: loaded.id(),
+                pairing: pairing(&loaded.record, voice),
+                link: outbox.link(&place),
+            });
             post(outbox, &request.place, Reply::public(pointer)).await?;
         }
         let to_move = loaded.game.position().side_to_move();
-        let mut text = format!(
-            "Game #{}: {} vs {}.",
+        let (game, red, black) = (
             loaded.id(),
-            seat(&loaded.record, Color::Red),
-            seat(&loaded.record, Color::Black)
+            seat(&loaded.record, Color::Red, voice),
+            seat(&loaded.record, Color::Black, voice),
         );
         let mover = loaded.record.participant(to_move);
-        if mover.bot_level().is_some() {
-            text.push_str(" The bot moves first.");
+        let text = voice.say(if mover.bot_level().is_some() {
+            Msg::GameStartBotFirst { game, red, black }
         } else {
-            text.push_str(&format!(
-                " {}, your move: type it like `h2e2`, `C2=5` or `炮二平五`.",
-                shown(&mover.display_name())
-            ));
-        }
+            Msg::GameStartYourMove {
+                game,
+                red,
+                black,
+                name: shown(&mover.display_name()).to_string(),
+            }
+        });
         // Each player sees the board from their own seat; the bot's opponent
         // always does, and between people the one to move does.
         let black_seat = match (
@@ -116,7 +121,7 @@ impl Bot {
             (_, Some(_)) => false,
             _ => to_move == Color::Black,
         };
-        let board = self.board_file(&loaded, black_seat).await?;
+        let board = self.board_file(&loaded, black_seat, voice).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         if place != request.place {
@@ -131,7 +136,7 @@ impl Bot {
         }
         post(outbox, &place, reply).await?;
         if loaded.record.awaits_bot() {
-            self.bot_turn(loaded.record.id, outbox).await?;
+            self.bot_turn(loaded.record.id, voice, outbox).await?;
         }
         Ok(())
     }

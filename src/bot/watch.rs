@@ -7,7 +7,9 @@ use super::command::StyleChoice;
 use super::error::{BotError, BotResult};
 use super::games::{game_place, pairing, result_sentence, seat, seen_by_black, LoadedGame};
 use super::reply::{Outbox, Reply};
+use super::voice::{color_key, Voice};
 use super::{post, Bot, Request};
+use crate::i18n::Msg;
 
 impl Bot {
     pub(super) async fn board(
@@ -15,16 +17,19 @@ impl Bot {
         request: &Request,
         game: Option<i64>,
         style: StyleChoice,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = match game {
             Some(id) => self.load_visible(GameId(id), request).await?,
             None => self.load(self.my_game(request).await?.id).await?,
         };
-        let text = status_line(&loaded);
+        let text = status_line(&loaded, voice);
         let black_seat = seen_by_black(&loaded.record, Some(&request.actor));
         let style = style.or(self.config.style);
-        let board = self.board_file_in(&loaded, black_seat, style).await?;
+        let board = self
+            .board_file_in(&loaded, black_seat, style, voice)
+            .await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &request.place, reply).await
@@ -37,6 +42,7 @@ impl Bot {
         &self,
         request: &Request,
         page: u32,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let live = self
@@ -53,23 +59,33 @@ impl Bot {
             .iter()
             .skip((page - 1) * GAMES_PER_PAGE)
             .take(GAMES_PER_PAGE);
-        let mut text = format!("Live games here ({}):", live.len());
-        if pages > 1 {
-            text = format!("Live games here ({}), page {page} of {pages}:", live.len());
-        }
+        let count = live.len() as i64;
+        let mut text = voice.say(if pages > 1 {
+            Msg::GamesTitlePaged {
+                count,
+                page: page as i64,
+                pages: pages as i64,
+            }
+        } else {
+            Msg::GamesTitle { count }
+        });
         for record in shown {
-            let to_move = record.side_to_move();
-            text.push_str(&format!(
-                "\n#{} · {} · move {} · {} to move",
-                record.id.0,
-                pairing(record),
-                record.ply / 2 + 1,
-                to_move
-            ));
+            let line = voice.say(Msg::GamesLine {
+                game: record.id.0,
+                pairing: pairing(record, voice),
+                number: i64::from(record.ply / 2 + 1),
+                color: color_key(record.side_to_move()).into(),
+            });
+            text.push('\n');
+            text.push_str(&line);
         }
-        text.push_str("\n`watch <id>` shows where a game is played.");
+        text.push('\n');
+        text.push_str(&voice.say(Msg::GamesFooter));
         if page < pages {
-            text.push_str(&format!(" `games {}` shows the next page.", page + 1));
+            text.push(' ');
+            text.push_str(&voice.say(Msg::GamesNextPage {
+                next: page as i64 + 1,
+            }));
         }
         post(outbox, &request.place, Reply::public(text)).await
     }
@@ -78,27 +94,27 @@ impl Bot {
         &self,
         request: &Request,
         game: i64,
+        voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load_visible(GameId(game), request).await?;
         let place = game_place(&loaded.record);
-        let text = if loaded.record.is_live() {
-            format!(
-                "Game #{} ({}) is played in {}. {}",
+        let pairing = pairing(&loaded.record, voice);
+        let text = voice.say(if loaded.record.is_live() {
+            Msg::WatchLive {
                 game,
-                pairing(&loaded.record),
-                outbox.link(&place),
-                status_line(&loaded)
-            )
+                pairing,
+                link: outbox.link(&place),
+                status: status_line(&loaded, voice),
+            }
         } else {
-            format!(
-                "Game #{} ({}) is over: {} `game {game}` has its record and replay.",
+            Msg::WatchOver {
                 game,
-                pairing(&loaded.record),
-                result_sentence(&loaded.record)
-            )
-        };
-        let board = self.board_file(&loaded, false).await?;
+                pairing,
+                result: result_sentence(&loaded.record, voice),
+            }
+        });
+        let board = self.board_file(&loaded, false, voice).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         post(outbox, &request.place, reply).await
@@ -109,26 +125,30 @@ impl Bot {
 pub(super) const GAMES_PER_PAGE: usize = 15;
 
 /// "#3 · alice (Red) vs bob (Black) · move 5 · Red to move · last h2e2".
-fn status_line(loaded: &LoadedGame) -> String {
+/// "#3 · alice (Red) vs bob (Black) · move 5 · last h2e2 · Red to move".
+fn status_line(loaded: &LoadedGame, voice: Voice) -> String {
     let record = &loaded.record;
     let position = loaded.game.position();
-    let mut line = format!(
-        "#{} · {} vs {} · move {}",
-        loaded.id(),
-        seat(record, crate::rules::Color::Red),
-        seat(record, crate::rules::Color::Black),
-        loaded.game.moves().len() / 2 + 1
-    );
+    let mut parts = vec![voice.say(Msg::StatusHead {
+        game: loaded.id(),
+        red: seat(record, crate::rules::Color::Red, voice),
+        black: seat(record, crate::rules::Color::Black, voice),
+        number: (loaded.game.moves().len() / 2 + 1) as i64,
+    })];
     if let Some(last) = loaded.game.moves().last() {
-        line.push_str(&format!(" · last {last}"));
+        parts.push(voice.say(Msg::StatusLast {
+            mv: last.to_string(),
+        }));
     }
     if record.is_live() {
-        line.push_str(&format!(" · {} to move", position.side_to_move()));
-        if position.in_check() {
-            line.push_str(" (in check)");
-        }
+        let color = color_key(position.side_to_move()).into();
+        parts.push(voice.say(if position.in_check() {
+            Msg::StatusToMoveInCheck { color }
+        } else {
+            Msg::StatusToMove { color }
+        }));
     } else {
-        line.push_str(&format!(" · {}", result_sentence(record)));
+        parts.push(result_sentence(record, voice));
     }
-    line
+    parts.join(" · ")
 }

@@ -84,6 +84,7 @@ impl Harness {
             actor: actor(who),
             place: place.clone(),
             command,
+            locale: None,
         };
         self.bot.handle(&request, &self.outbox).await;
         self.outbox.take()
@@ -654,6 +655,7 @@ async fn a_bare_move_is_played_where_a_game_is_and_ignored_elsewhere() {
         actor: actor(who),
         place: place.clone(),
         command: command::parse(text).unwrap(),
+        locale: None,
     };
     // No game in the channel: chat that looks like a move gets no answer.
     h.bot
@@ -744,6 +746,7 @@ async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
             actor: actor.clone(),
             place: lobby.clone(),
             command,
+            locale: None,
         };
         let challenge = xiangqi_bot::bot::Command::Challenge {
             opponent: other.clone(),
@@ -891,6 +894,7 @@ async fn no_challenge_between_people_in_a_direct_message() {
         actor: actor("alice"),
         place: dm.clone(),
         command: command::parse("challenge @bob").unwrap(),
+        locale: None,
     };
     h.bot.handle(&request, &outbox).await;
     let replies = outbox.inner.take();
@@ -993,6 +997,7 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
         actor: actor("alice"),
         place: channel(),
         command: command::parse("h2e2").unwrap(),
+        locale: None,
     };
     h.bot.handle(&request, &outbox).await;
     assert_eq!(h.ply(game).await, 1, "the move is stored");

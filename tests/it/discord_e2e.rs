@@ -136,6 +136,7 @@ impl BotProcess {
                 idle_hours,
                 challenge_minutes,
                 hints: true,
+                lang: Default::default(),
                 board_dir: db.with_extension("boards"),
                 pieces: Default::default(),
                 theme: Default::default(),
@@ -432,6 +433,116 @@ fn assert_board(call: &RestCall) {
 }
 
 // ---------------------------------------------------------------- scenarios
+
+/// A slash command from a client set to Simplified Chinese (`zh-CN`) is
+/// answered in Simplified Chinese, moves in Chinese notation first; the
+/// registered command carries its descriptions and choices in `zh-CN`,
+/// `zh-TW` and `vi`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zh_cn_client_is_answered_in_simplified_chinese() {
+    let h = Harness::start().await;
+    h.stand_in.allow_threads(false);
+    let command = h.stand_in.registered_commands().pop().expect("registered");
+    let definition = &command.json;
+    assert_eq!(
+        definition["description_localizations"]["zh-CN"],
+        json!("与机器人或其他人下中国象棋")
+    );
+    let play = definition["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|sub| sub["name"] == json!("play"))
+        .unwrap();
+    for locale in ["zh-CN", "zh-TW", "vi"] {
+        assert!(
+            play["description_localizations"][locale].is_string(),
+            "{locale}"
+        );
+        let color = &play["options"][0];
+        assert!(
+            color["description_localizations"][locale].is_string(),
+            "{locale}"
+        );
+        assert!(
+            color["choices"][0]["name_localizations"][locale].is_string(),
+            "{locale}"
+        );
+    }
+    assert_eq!(
+        play["options"][0]["choices"][0]["name_localizations"]["zh-TW"],
+        json!("紅方（先走）")
+    );
+
+    h.stand_in.set_locale(&h.alice, "zh-CN");
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "play",
+            vec![option("level", 4, json!(1))],
+            &[],
+        )
+        .await;
+    let ours = |c: &RestCall| c.interaction_token.as_deref() == Some(token.as_str());
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            ours(c) && c.shows_message()
+        })
+        .await;
+    assert!(
+        start.content().contains("轮到你走") && start.content().contains("（红方）"),
+        "{}",
+        start.content()
+    );
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "move",
+            vec![option("move", 3, json!("h2e2"))],
+            &[],
+        )
+        .await;
+    let answer = h
+        .stand_in
+        .wait_for("the moves", from, WAIT, |c| {
+            c.content().contains("炮二平五 (h2e2)") && c.content().contains("xiangqi-bot")
+        })
+        .await;
+    assert!(
+        answer.content().contains("（黑方）"),
+        "{}",
+        answer.content()
+    );
+    // An error, too, is said in the client's language.
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "move",
+            vec![option("move", 3, json!("a0a5"))],
+            &[],
+        )
+        .await;
+    let refusal = h
+        .stand_in
+        .wait_for("the refusal", from, WAIT, |c| {
+            c.is_ephemeral() && c.shows_message()
+        })
+        .await;
+    assert!(
+        refusal.content().contains("请再试一次"),
+        "{}",
+        refusal.content()
+    );
+}
 
 /// 1. `/xiangqi play` is acknowledged (deferred) before the engine thinks; a
 /// follow-up carries the board, which decodes to the renderer's size.

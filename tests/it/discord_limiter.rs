@@ -164,6 +164,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 idle_hours: 72.0,
                 challenge_minutes: 10.0,
                 hints: true,
+                lang: Default::default(),
                 board_dir: db.with_extension("boards"),
                 pieces: Default::default(),
                 theme: Default::default(),

@@ -917,6 +917,77 @@ async fn the_bots_own_command_definition_is_accepted() {
     assert_eq!(in_guild[0].contexts(), Some(vec![0, 1]));
 }
 
+/// Localizations follow the fields' own rules, under Discord's locale keys
+/// only: an unknown locale, a localized name breaking the naming rule, and
+/// a localized description or choice name over 100 characters are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn localizations_are_checked_like_the_fields_they_translate() {
+    let f = Fixture::start().await;
+    let mut good = command(json!([sub("play", json!([string_option("color", false)]))]));
+    good[0]["name_localizations"] = json!({"zh-CN": "象棋", "vi": "co-tuong"});
+    good[0]["description_localizations"] = json!({"zh-CN": "下象棋", "zh-TW": "下象棋"});
+    good[0]["options"][0]["options"][0]["choices"] =
+        json!([{"name": "red", "value": "red", "name_localizations": {"vi": "đỏ"}}]);
+    register(&f, &good).await.expect("valid localizations");
+
+    let refused = |mut body: Value, path: &str, value: Value| {
+        let pointer = format!("/0{}", path.replace('.', "/"));
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        body.pointer_mut(parent).unwrap()[key] = value;
+        body
+    };
+    for (path, value, at) in [
+        (
+            "name_localizations",
+            json!({"zh": "象棋"}),
+            "0.name_localizations.zh",
+        ),
+        (
+            "name_localizations",
+            json!({"en": "xiangqi"}),
+            "0.name_localizations.en",
+        ),
+        (
+            "name_localizations",
+            json!({"vi": "Cờ Tướng"}),
+            "0.name_localizations.vi",
+        ),
+        (
+            "name_localizations",
+            json!({"vi": "a".repeat(33)}),
+            "0.name_localizations.vi",
+        ),
+        (
+            "description_localizations",
+            json!({"zh-CN": "长".repeat(101)}),
+            "0.description_localizations.zh-CN",
+        ),
+        (
+            "description_localizations",
+            json!({"zh-TW": ""}),
+            "0.description_localizations.zh-TW",
+        ),
+        (
+            "options.0.name_localizations",
+            json!({"zh-CN": "Play"}),
+            "0.options.0.name_localizations.zh-CN",
+        ),
+        (
+            "options.0.options.0.choices.0.name_localizations",
+            json!({"vi": "đ".repeat(101)}),
+            "0.options.0.options.0.choices.0.name_localizations.vi",
+        ),
+    ] {
+        let body = refused(good.clone(), &format!(".{path}"), value.clone());
+        let r = register(&f, &body).await;
+        assert_eq!(
+            refusal(r),
+            (400, 50035, vec![at.to_string()]),
+            "{path}: {value}"
+        );
+    }
+}
+
 /// Names match Discord's pattern and use lowercase where letters have it:
 /// commands, subcommands and options.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

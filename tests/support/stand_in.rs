@@ -877,6 +877,12 @@ impl StandIn {
         self.world().commands.clone()
     }
 
+    /// Sets the language `user`'s Discord client is in (an interaction's
+    /// `locale`), e.g. `zh-CN`.
+    pub fn set_locale(&self, user: &TestUser, locale: &str) {
+        self.world().locales.insert(user.id, locale.to_string());
+    }
+
     // ----------------------------------------------------------- members
 
     /// Makes `user` a member of the guild with a nickname and permissions.
@@ -1078,7 +1084,7 @@ impl StandIn {
                 "channel": world.interaction_channel_json(channel),
                 "token": token,
                 "version": 1,
-                "locale": "en-US",
+                "locale": world.locales.get(&user.id).map_or("en-US", String::as_str),
                 "entitlements": [],
                 "attachment_size_limit": size_limit,
                 "app_permissions": world.app_permissions(channel).to_string(),

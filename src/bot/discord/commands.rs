@@ -12,7 +12,8 @@ use serenity::all::{
 
 use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
 use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
-use crate::bot::{Actor, Command};
+use crate::bot::{Actor, Command, Voice};
+use crate::i18n::{Lang, Msg};
 use crate::render::{PieceStyle, Theme};
 
 /// The one top-level slash command; everything else is a subcommand of it so
@@ -24,14 +25,28 @@ pub const MAX_SUGGESTIONS: usize = 25;
 
 /// The slash command as registered with Discord: one subcommand per entry of
 /// [`COMMANDS`], one option per argument.
+///
+/// Each name, description and choice is registered in English and localized
+/// for Discord's `zh-CN`, `zh-TW` and `vi` from the catalogs. The names stay
+/// English (Discord sends the default names back, and players type these
+/// words in chat too); the descriptions and choices are translated.
 pub fn definition() -> CreateCommand {
-    let command = CreateCommand::new(NAME)
-        .description("Play Xiangqi (Chinese chess) against the bot or each other")
-        // Servers and DMs with the bot (`contexts` replaces the deprecated
-        // `dm_permission`); group DMs have no place for the bot to post.
-        .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm]);
+    let command = localized(Msg::CommandDescription, |locale, text| {
+        command_description(locale, text)
+    })(
+        CreateCommand::new(NAME)
+            .description(Lang::En.text(Msg::CommandDescription))
+            // Servers and DMs with the bot (`contexts` replaces the deprecated
+            // `dm_permission`); group DMs have no place for the bot to post.
+            .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm]),
+    );
     COMMANDS.iter().fold(command, |command, spec| {
-        let sub = CreateCommandOption::new(CommandOptionType::SubCommand, spec.word, spec.about);
+        let sub = CreateCommandOption::new(
+            CommandOptionType::SubCommand,
+            spec.word,
+            Lang::En.text(spec.about.clone()),
+        );
+        let sub = localized(spec.about.clone(), option_description)(sub);
         command.add_option(
             spec.args
                 .iter()
@@ -39,6 +54,39 @@ pub fn definition() -> CreateCommand {
                 .fold(sub, CreateCommandOption::add_sub_option),
         )
     })
+}
+
+fn command_description(command: CreateCommand, (locale, text): (&str, String)) -> CreateCommand {
+    command.description_localized(locale, text)
+}
+
+fn option_description(
+    option: CreateCommandOption,
+    (locale, text): (&str, String),
+) -> CreateCommandOption {
+    option.description_localized(locale, text)
+}
+
+/// Applies `add` for each language other than English with its Discord
+/// locale and `msg` in that language.
+fn localized<T>(msg: Msg, add: fn(T, (&str, String)) -> T) -> impl Fn(T) -> T {
+    move |mut builder| {
+        for lang in Lang::ALL {
+            if let Some(locale) = lang.discord_locale() {
+                builder = add(builder, (locale, lang.text(msg.clone())));
+            }
+        }
+        builder
+    }
+}
+
+/// A choice's names in each language: the English one and its localizations.
+fn choice_names(msg: Msg) -> (String, Vec<(&'static str, String)>) {
+    let localizations = Lang::ALL
+        .iter()
+        .filter_map(|lang| Some((lang.discord_locale()?, lang.text(msg.clone()))))
+        .collect();
+    (Lang::En.text(msg), localizations)
 }
 
 /// An argument's option: choices for side and level, at least 1 for a game
@@ -50,20 +98,31 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
     };
-    let option =
-        CreateCommandOption::new(kind, arg.option()?, arg.about()).required(arg.required());
+    let about = arg.about()?;
+    let option = CreateCommandOption::new(kind, arg.option()?, Lang::En.text(about.clone()))
+        .required(arg.required());
+    let option = localized(about, option_description)(option);
     Some(match arg {
-        Arg::Side => option
-            .add_string_choice("red (moves first)", "red")
-            .add_string_choice("black", "black")
-            .add_string_choice("random", "random"),
+        Arg::Side => [
+            (Msg::ChoiceRed, "red"),
+            (Msg::ChoiceBlack, "black"),
+            (Msg::ChoiceRandom, "random"),
+        ]
+        .into_iter()
+        .fold(option, |option, (msg, value)| {
+            let (name, localizations) = choice_names(msg);
+            option.add_string_choice_localized(name, value, localizations)
+        }),
         Arg::Level => (MIN_LEVEL..=MAX_LEVEL).fold(option, |option, value| {
-            let name = match value {
-                MIN_LEVEL => format!("{value} (easiest)"),
-                MAX_LEVEL => format!("{value} (strongest)"),
-                _ => value.to_string(),
+            let level = i64::from(value);
+            let msg = match value {
+                MIN_LEVEL => Msg::ChoiceLevelEasiest { level },
+                MAX_LEVEL => Msg::ChoiceLevelStrongest { level },
+                // A bare number reads the same in every language.
+                _ => return option.add_int_choice(value.to_string(), i32::from(value)),
             };
-            option.add_int_choice(name, i32::from(value))
+            let (name, localizations) = choice_names(msg);
+            option.add_int_choice_localized(name, i32::from(value), localizations)
         }),
         Arg::Pieces => PieceStyle::ALL.iter().fold(option, |option, style| {
             option.add_string_choice(style.about(), style.name())
@@ -104,16 +163,20 @@ pub fn subcommand(data: &CommandData) -> Option<(&str, &[CommandDataOption])> {
 
 /// Reads `/xiangqi <subcommand> [options]` into a core command, through the
 /// subcommand's entry in [`COMMANDS`]. The error is a sentence for the user.
-pub fn read(data: &CommandData) -> Result<Command, String> {
+pub fn read(data: &CommandData) -> Result<Command, Unread> {
     let Some((name, options)) = subcommand(data) else {
-        return Err("Use one of the `/xiangqi` subcommands; `/xiangqi help` lists them.".into());
+        return Err(Unread::Said(Msg::SlashNotSubcommand));
     };
     let Some(spec) = commands_table::find(name) else {
-        return Err(format!(
-            "`/xiangqi {name}` is not a command this bot knows; `/xiangqi help` lists them."
-        ));
+        return Err(Unread::Said(Msg::SlashUnknown {
+            name: crate::bot::markup::in_code(name),
+        }));
     };
-    let missing = |arg: Arg| format!("`/xiangqi {}` needs {}.", spec.word, arg.what());
+    let missing = |arg: Arg| Unread::Missing {
+        command: spec.word,
+        what: arg,
+    };
+    let said = Unread::Said;
     let mut values = ArgValues::default();
     for &arg in spec.args {
         let Some(key) = arg.option() else {
@@ -131,7 +194,7 @@ pub fn read(data: &CommandData) -> Result<Command, String> {
                     Some("red") => ColorChoice::Red,
                     Some("black") => ColorChoice::Black,
                     Some("random") => ColorChoice::Random,
-                    _ => return Err(format!("`{key}` must be red, black or random.")),
+                    _ => return Err(said(Msg::SlashBadSide { option: key.into() })),
                 })
             }
             Arg::Level => {
@@ -140,23 +203,27 @@ pub fn read(data: &CommandData) -> Result<Command, String> {
                     .and_then(|n| u8::try_from(n).ok())
                     .filter(|n| (MIN_LEVEL..=MAX_LEVEL).contains(n))
                     .ok_or_else(|| {
-                        format!("`{key}` must be a number from {MIN_LEVEL} to {MAX_LEVEL}.")
+                        said(Msg::SlashBadLevel {
+                            option: key.into(),
+                            min: MIN_LEVEL.into(),
+                            max: MAX_LEVEL.into(),
+                        })
                     })?;
                 values.level = Some(level);
             }
             Arg::User(_) => {
                 let id = value
                     .as_user_id()
-                    .ok_or_else(|| format!("`{key}` must be a user."))?;
+                    .ok_or_else(|| said(Msg::SlashBadUser { option: key.into() }))?;
                 values.user = Some(resolved_actor(data, id));
             }
             Arg::GameId(_) => match value.as_i64() {
                 Some(id) if id > 0 => values.game = Some(id),
-                _ => return Err(format!("`{key}` must be a game id, a number like 12.")),
+                _ => return Err(said(Msg::SlashBadGame { option: key.into() })),
             },
             Arg::Page => match value.as_i64().and_then(|page| u32::try_from(page).ok()) {
                 Some(page) if page > 0 => values.page = Some(page),
-                _ => return Err(format!("`{key}` must be a page number, 1 or more.")),
+                _ => return Err(said(Msg::SlashBadPage { option: key.into() })),
             },
             Arg::MoveText => match value.as_str().map(str::trim) {
                 Some(text) if !text.is_empty() => values.text = Some(text.to_string()),
@@ -164,17 +231,53 @@ pub fn read(data: &CommandData) -> Result<Command, String> {
             },
             Arg::Pieces => {
                 let style = value.as_str().unwrap_or_default().parse::<PieceStyle>();
-                values.pieces = Some(style.map_err(|e| format!("`{key}`: {e}."))?);
+                values.pieces = Some(
+                    style.map_err(|_| bad_choice(key, &PieceStyle::ALL.map(PieceStyle::name)))?,
+                );
             }
             Arg::Theme => {
                 let theme = value.as_str().unwrap_or_default().parse::<Theme>();
-                values.theme = Some(theme.map_err(|e| format!("`{key}`: {e}."))?);
+                values.theme =
+                    Some(theme.map_err(|_| bad_choice(key, &Theme::ALL.map(Theme::name)))?);
             }
             Arg::Ignored => {}
         }
     }
     // The loop above returned for every required option left out.
     (spec.build)(values).ok_or_else(|| missing(spec.first_required().unwrap_or(Arg::Ignored)))
+}
+
+/// An option whose value is none of its choices (Discord sends only the
+/// registered choices; a stale or hand-made request may not).
+fn bad_choice(option: &str, choices: &[&str]) -> Unread {
+    Unread::Said(Msg::SlashBadChoice {
+        option: option.into(),
+        choices: choices.join(", "),
+    })
+}
+
+/// Why an interaction could not be read as a command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unread {
+    Said(Msg),
+    /// A required option left out.
+    Missing {
+        command: &'static str,
+        what: Arg,
+    },
+}
+
+impl Unread {
+    /// The sentence for the user, in `voice`.
+    pub fn message(&self, voice: Voice) -> String {
+        match self {
+            Unread::Said(msg) => voice.say(msg.clone()),
+            Unread::Missing { command, what } => voice.say(Msg::SlashMissing {
+                command: (*command).to_string(),
+                what: voice.say(what.what()),
+            }),
+        }
+    }
 }
 
 /// A user named in an option: Discord sends the full user in `resolved`; the
@@ -266,24 +369,39 @@ mod tests {
             "play",
             json!([{"name": "level", "type": 4, "value": 99}]),
         ));
-        assert!(err.unwrap_err().contains("from 1 to 8"));
+        assert!(err
+            .unwrap_err()
+            .message(Voice::default())
+            .contains("from 1 to 8"));
         let err = read(&data(
             "play",
             json!([{"name": "color", "type": 3, "value": "green"}]),
         ));
-        assert!(err.unwrap_err().contains("red, black or random"));
+        assert!(err
+            .unwrap_err()
+            .message(Voice::default())
+            .contains("red, black or random"));
         let err = read(&data(
             "watch",
             json!([{"name": "game", "type": 4, "value": -3}]),
         ));
-        assert!(err.unwrap_err().contains("game id"));
+        assert!(err
+            .unwrap_err()
+            .message(Voice::default())
+            .contains("game id"));
         let err = read(&data(
             "move",
             json!([{"name": "move", "type": 3, "value": "  "}]),
         ));
-        assert!(err.unwrap_err().contains("needs a move"));
+        assert!(err
+            .unwrap_err()
+            .message(Voice::default())
+            .contains("needs a move"));
         let err = read(&data("castle", json!([])));
-        assert!(err.unwrap_err().contains("not a command"));
+        assert!(err
+            .unwrap_err()
+            .message(Voice::default())
+            .contains("not a command"));
     }
 
     #[test]
@@ -314,7 +432,7 @@ mod tests {
         );
     }
 
-    fn read_history_of(id: &str) -> Result<Command, String> {
+    fn read_history_of(id: &str) -> Result<Command, Unread> {
         read(&data(
             "history",
             json!([{"name": "user", "type": 6, "value": id}]),
@@ -340,7 +458,7 @@ mod tests {
 
     #[test]
     fn help_slash_and_parser_list_exactly_the_tables_commands() {
-        let help = help::text();
+        let help = help::text(Voice::default());
         let listed: Vec<&str> = help
             .lines()
             .filter_map(|line| line.strip_prefix('`'))

@@ -18,9 +18,10 @@ use serenity::async_trait;
 use super::commands;
 use super::outbox::{ChannelOutbox, InteractionOutbox, MessageOutbox};
 use super::places::{self, Places};
-use crate::bot::command::{self, PREFIX};
+use crate::bot::command::{self, CommandError, PREFIX};
 use crate::bot::markup::in_code;
-use crate::bot::{Actor, Bot, Command, Outbox, Place, Reply, Request};
+use crate::bot::{Actor, Bot, Command, Outbox, Place, Reply, Request, Voice};
+use crate::i18n::{Lang, Msg};
 
 /// How often abandoned games and expired challenges are looked for (as in the
 /// console; the query is one indexed read).
@@ -84,7 +85,8 @@ impl Handler {
         let place = self.places.of_interaction(interaction);
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&interaction.user, nick);
-        let command = commands::read(&interaction.data);
+        let locale = Lang::from_discord_locale(&interaction.locale);
+        let command = commands::read(&interaction.data).map_err(Refusal::Slash);
         // A deferral up front: private for a private answer, public when no
         // time is given to answer first.
         let defer_now = match &command {
@@ -98,7 +100,7 @@ impl Handler {
                 return;
             }
         }
-        let handling = self.dispatch(actor, place, command, &outbox);
+        let handling = self.dispatch(actor, place, locale, command, &outbox);
         tokio::pin!(handling);
         tokio::select! {
             () = &mut handling => {}
@@ -161,7 +163,9 @@ impl Handler {
             Heard::Nothing => return,
             Heard::Command(command) => {
                 let command = commands::name_mentions(command, &message.mentions);
-                resolve_names(&ctx.http, message.guild_id, command).await
+                resolve_names(&ctx.http, message.guild_id, command)
+                    .await
+                    .map_err(Refusal::Said)
             }
             Heard::Bare(command) => {
                 // Chat that happens to look like a move is only taken as one
@@ -171,12 +175,14 @@ impl Handler {
                     actor,
                     place,
                     command,
+                    locale: None,
                 };
                 return self.bot.handle_bare_move(&request, &outbox).await;
             }
-            Heard::Error(text) => Err(text),
+            Heard::Error(err) => Err(Refusal::Command(err)),
         };
-        self.dispatch(actor, place, command, &outbox).await;
+        // A message carries no locale: the user's or server's setting decides.
+        self.dispatch(actor, place, None, command, &outbox).await;
     }
 
     /// Hands a command to the core, or tells the sender (privately where
@@ -185,7 +191,8 @@ impl Handler {
         &self,
         actor: Actor,
         place: Place,
-        command: Result<Command, String>,
+        locale: Option<Lang>,
+        command: Result<Command, Refusal>,
         outbox: &dyn Outbox,
     ) {
         match command {
@@ -194,10 +201,13 @@ impl Handler {
                     actor,
                     place,
                     command,
+                    locale,
                 };
                 self.bot.handle(&request, outbox).await;
             }
-            Err(text) => {
+            Err(refusal) => {
+                let voice = self.bot.voice(&actor, &place, locale).await;
+                let text = refusal.message(voice);
                 if let Err(err) = outbox.post(&place, Reply::private(text)).await {
                     tracing::warn!("could not answer a command: {err:#}");
                 }
@@ -258,7 +268,25 @@ enum Heard {
     /// Plain chat that reads as a move: for the bot only where a game is.
     Bare(Command),
     /// Addressed to the bot (it has the prefix) but not understood.
-    Error(String),
+    Error(CommandError),
+}
+
+/// Why a command was refused before it reached the core, to be said in the
+/// user's language.
+enum Refusal {
+    Command(CommandError),
+    Slash(commands::Unread),
+    Said(Msg),
+}
+
+impl Refusal {
+    fn message(self, voice: Voice) -> String {
+        match self {
+            Refusal::Command(err) => err.message(voice),
+            Refusal::Slash(unread) => unread.message(voice),
+            Refusal::Said(msg) => voice.say(msg),
+        }
+    }
 }
 
 /// Reads a chat message: `!xq <command>` or `@bot <command>` always gets an
@@ -270,13 +298,13 @@ fn heard(text: &str, me: Option<UserId>) -> Heard {
     if let Some(rest) = me.and_then(|me| strip_mention(text, me)) {
         return match command::parse(rest) {
             Ok(command) => Heard::Command(command),
-            Err(err) => Heard::Error(err.to_string()),
+            Err(err) => Heard::Error(err),
         };
     }
     if has_prefix(text) {
         return match command::parse(text) {
             Ok(command) => Heard::Command(command),
-            Err(err) => Heard::Error(err.to_string()),
+            Err(err) => Heard::Error(err),
         };
     }
     match command::parse(text) {
@@ -306,27 +334,25 @@ async fn resolve_names(
     http: &Http,
     guild: Option<GuildId>,
     command: Command,
-) -> Result<Command, String> {
+) -> Result<Command, Msg> {
     let resolve = |who: Actor| async move {
         if places::parse_id(&who.id).is_ok() {
             return Ok(who);
         }
         let name = who.name.trim_start_matches('@').to_string();
         let Some(guild) = guild else {
-            return Err(format!(
-                "Name a player with a mention (`@name` picked from the list); here `{}` cannot be looked up.",
-                in_code(&name)
-            ));
+            return Err(Msg::NameNeedsMention {
+                name: in_code(&name),
+            });
         };
         let members = guild
             .search_members(http, &name, Some(NAME_SEARCH_LIMIT))
             .await
             .map_err(|err| {
                 tracing::warn!("searching members failed: {err}");
-                format!(
-                    "Could not look up `{}` just now; mention them instead (`@name` picked from the list).",
-                    in_code(&name)
-                )
+                Msg::NameLookupFailed {
+                    name: in_code(&name),
+                }
             })?;
         let same = |text: &str| text.to_lowercase() == name.to_lowercase();
         let matching: Vec<_> = members
@@ -339,14 +365,12 @@ async fn resolve_names(
             .collect();
         match matching.as_slice() {
             [member] => Ok(commands::actor(&member.user, member.nick.as_deref())),
-            [] => Err(format!(
-                "Nobody in this server is called `{}`; mention them instead (`@name` picked from the list).",
-                in_code(&name)
-            )),
-            _ => Err(format!(
-                "Several members are called `{}`; mention the one you mean.",
-                in_code(&name)
-            )),
+            [] => Err(Msg::NameNobody {
+                name: in_code(&name),
+            }),
+            _ => Err(Msg::NameSeveral {
+                name: in_code(&name),
+            }),
         }
     };
     Ok(match command {

@@ -140,6 +140,9 @@ pub struct World {
     pub refused_identifies: usize,
     /// MESSAGE_CREATE events not delivered for want of an intent.
     pub undelivered: usize,
+    /// Each user's client language, sent as an interaction's `locale`
+    /// (`en-US` when not set).
+    pub locales: HashMap<u64, String>,
 }
 
 impl World {
@@ -153,6 +156,7 @@ impl World {
             members: BTreeMap::new(),
             users: HashMap::new(),
             threads_allowed: true,
+            locales: HashMap::new(),
             failures: Vec::new(),
             rate_limit: None,
             invalid_requests: 0,

@@ -270,6 +270,81 @@ pub fn valid_command_name(name: &str) -> bool {
             .all(|c| name_char_allowed(c) && !has_lowercase_variant(c))
 }
 
+/// Discord's locales, the keys a localization dictionary may have
+/// (developers/reference, "Locales").
+pub const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// What a localized value of a field must satisfy: the field's own rule.
+#[derive(Clone, Copy)]
+enum Localized {
+    /// A command's or option's name: Discord's naming rule.
+    CommandName,
+    /// A description or a choice's name: 1 to 100 characters.
+    Text,
+}
+
+/// Checks `object[key]`, a localization dictionary when present: every key
+/// one of [`LOCALES`], every value following the field's own rule. Returns
+/// the characters of the longest value, which is what counts towards a
+/// command's size (application-commands, "Application Command Naming").
+/// Lenient: Discord's exact error codes for these are not documented; the
+/// stand-in answers with its generic form error.
+fn check_localizations(
+    object: &Value,
+    key: &str,
+    rule: Localized,
+    at: &[String],
+) -> Result<usize, ApiError> {
+    let Some(dictionary) = object.get(key).filter(|v| !v.is_null()) else {
+        return Ok(0);
+    };
+    let mut here = at.to_vec();
+    here.push(key.into());
+    let Some(entries) = dictionary.as_object() else {
+        return Err(ApiError::form(
+            &here,
+            "DICT_TYPE_CONVERT",
+            "Only dictionaries may be used in a DictType",
+        ));
+    };
+    let mut longest = 0;
+    for (locale, value) in entries {
+        let mut at_locale = here.clone();
+        at_locale.push(locale.clone());
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(ApiError::form(
+                &at_locale,
+                "LOCALE_INVALID",
+                &format!("Invalid Locale: {locale:?}"),
+            ));
+        }
+        let text = value.as_str().unwrap_or("");
+        let ok = match rule {
+            Localized::CommandName => valid_command_name(text),
+            Localized::Text => (1..=100).contains(&chars(text)),
+        };
+        if !ok {
+            return Err(ApiError::form(
+                &at_locale,
+                "BASE_TYPE_BAD_LENGTH",
+                &format!("Localized value is invalid: {text:?}"),
+            ));
+        }
+        longest = longest.max(chars(text));
+    }
+    Ok(longest)
+}
+
+/// The characters a field counts towards a command's size: its longest
+/// form, default or localized.
+fn counted(default: usize, longest_localized: usize) -> usize {
+    default.max(longest_localized)
+}
+
 struct CommandChecker {
     /// Characters of names, descriptions and choice values, per command.
     budget: usize,
@@ -375,8 +450,13 @@ impl CommandChecker {
                 ));
             }
             names.push(name);
-            self.budget += chars(name);
-            self.budget += check_description(option.get("description"), &here)?;
+            let localized_name =
+                check_localizations(option, "name_localizations", Localized::CommandName, &here)?;
+            self.budget += counted(chars(name), localized_name);
+            let description = check_description(option.get("description"), &here)?;
+            let localized_description =
+                check_localizations(option, "description_localizations", Localized::Text, &here)?;
+            self.budget += counted(description, localized_description);
             let required = option.get("required").and_then(Value::as_bool) == Some(true);
             if kind > 2 {
                 if required && seen_optional {
@@ -466,6 +546,10 @@ pub fn check_choice(choice: &Value, at: &[String]) -> Result<usize, ApiError> {
             "Must be between 1 and 100 in length.",
         ));
     }
+    let n = counted(
+        n,
+        check_localizations(choice, "name_localizations", Localized::Text, at)?,
+    );
     let value_chars = match choice.get("value") {
         Some(Value::String(s)) => {
             if chars(s) > 100 {
@@ -514,10 +598,15 @@ pub fn check_commands(body: &Value) -> Result<(), ApiError> {
         let name = command.get("name").and_then(Value::as_str).unwrap_or("");
         if kind == 1 {
             check_name(command.get("name"), &at)?;
+            let localized_name =
+                check_localizations(command, "name_localizations", Localized::CommandName, &at)?;
             let mut checker = CommandChecker {
-                budget: chars(name),
+                budget: counted(chars(name), localized_name),
             };
-            checker.budget += check_description(command.get("description"), &at)?;
+            let description = check_description(command.get("description"), &at)?;
+            let localized_description =
+                check_localizations(command, "description_localizations", Localized::Text, &at)?;
+            checker.budget += counted(description, localized_description);
             let options = command
                 .get("options")
                 .and_then(Value::as_array)

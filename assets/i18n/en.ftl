@@ -1,0 +1,325 @@
+# The bot's messages in English. Every message here is listed, with the
+# arguments the code passes, in src/i18n/messages.rs; the tests check that
+# every catalog has each message and uses no other argument.
+# Markdown (`code`, **bold**) is Discord's; names arrive already escaped.
+
+## Words used inside other messages
+
+color = { $color ->
+    [red] Red
+   *[black] Black
+ }
+seat = { $name } ({ $color ->
+    [red] Red
+   *[black] Black
+ })
+pairing = { $red } vs { $black }
+target-anyone = anyone
+target-bot = the bot
+duration = { $unit ->
+    [second] { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
+    [minute] { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+    [hour] { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+   *[day] { $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    }
+ }
+end-reason = { $reason ->
+    [checkmate] checkmate
+    [stalemate] stalemate (no legal move, which loses in Xiangqi)
+    [perpetual-check] perpetual check
+    [perpetual-chase] perpetual chase
+    [repetition] repetition
+    [no-capture] the 60-move rule
+    [insufficient-material] insufficient material
+    [move-limit] the move limit
+    [resignation] resignation
+    [abandonment] abandonment
+    [agreement] agreement
+    [aborted] a moderator's abort
+   *[other] { $reason }
+ }
+piece = { $piece ->
+    [general] general
+    [advisor] advisor
+    [elephant] elephant
+    [horse] horse
+    [chariot] chariot
+    [cannon] cannon
+   *[soldier] soldier
+ }
+
+## Results
+
+result-win = { $winner } wins by { $reason }.
+result-draw = Draw by { $reason }.
+result-called-off = Called off ({ $reason }).
+
+## Errors
+
+no-game-here = You have no game here. Start one with `play` (against the bot) or `challenge @user`.
+already-playing = You are already playing game #{ $game } here. Finish it (or `resign`) before starting another.
+opponent-busy = { $name } is already playing game #{ $game } here; challenge them when it is over.
+not-your-turn = It is not your turn in game #{ $game }; wait for your opponent's move.
+stale-game = Game #{ $game } changed while you typed; look at the `board` and try again.
+bot-thinking = The bot is still thinking in game #{ $game }; wait for its move.
+not-a-player = Game #{ $game } is between { $red } and { $black }; you can follow it with `watch { $game }`.
+illegal-move = { $reason }. Try again (ICCS `h2e2`, WXF `C2=5`, `炮二平五` or `P2-5`), or ask for a `hint`.
+game-not-found = There is no game #{ $game }; `games` lists the games here, `history` your past ones.
+game-is-over = Game #{ $game } is over; start a new one with `play` or `challenge @user`.
+no-games-here = There is no game in progress here; start one with `play` or `challenge @user`.
+self-challenge = You cannot challenge yourself; try `play` to face the bot.
+challenge-in-dm = Challenges are made in a server channel, where your opponent can see and answer them; here only you and the bot can. `play` starts a game against the bot.
+no-challenge = Nobody has challenged you here. Challenge someone with `challenge @user`.
+challenge-expired = The challenge from { $name } expired; challenge them yourself with `challenge @{ $handle }`.
+challenge-not-for-you = That challenge from { $from } is for { $to }, not you; challenge { $from } yourself with `challenge @{ $handle }`.
+nothing-to-decline = There is nothing to decline: no challenge to you here, and no offer in your game.
+nothing-to-take-back = There is nothing to take back yet in game #{ $game }.
+already-asked = You already asked; wait for your opponent to answer with `{ $command }`.
+hints-disabled = Hints are turned off on this server.
+hints-against-people = Hints are for games against the bot; between people, think for yourself!
+internal-error = Something went wrong on our side; please try again in a moment.
+
+## Reading commands
+
+command-empty = Type a command or a move; `help` lists them.
+command-unknown = `{ $word }` is neither a command nor a move; `help` lists the commands.
+command-missing = `{ $command }` needs { $what }: { $usage }
+command-bad = `{ $command }`: { $problem }. Usage: { $usage }
+what-side = a side
+what-level = a level
+what-user = a user
+what-game-id = a game id (`games` lists them)
+what-move = a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`
+what-anything = anything
+bad-not-user = `{ $word }` is not a user
+bad-not-game-id = `{ $word }` is not a game id (a number like `12`)
+bad-side-twice = name the side only once
+bad-level-twice = name the level only once
+bad-level-needs-number = `level` needs a number from { $min } to { $max }
+bad-not-side-nor-level = `{ $word }` is neither a side nor a level from { $min } to { $max }
+bad-not-side = `{ $word }` is not red, black or random
+bad-not-level = `{ $word }` is not a level from { $min } to { $max }
+bad-one-user = name one user at most
+bad-one-game = name one game
+bad-takes-nothing = it takes nothing after it (got `{ $word }`)
+
+## Moves the rules refuse
+
+accepted-forms = ICCS (h2e2 or H2-E2), WXF (C2=5, H8+7, R+=5), Chinese (炮二平五, 马8进7) or Vietnamese (P2-5, M8.7)
+move-empty = no move was given: write one in { accepted-forms }
+move-unrecognized = `{ $input }` is not a move I can read: write it in { accepted-forms }
+move-ranks-from-one = `{ $input }` counts ranks 1 to 10, but moves here count ranks 0 to 9 from Red's side (ICCS, as in h2e2)
+move-no-such-file = `{ $input }` names file { $file }, but files run from a to i
+move-no-piece = `{ $input }` matches no piece of yours ({ $detail })
+move-impossible = `{ $input }` is not a possible move: { $detail }
+move-ambiguous = `{ $input }` is ambiguous: it could be { $options }
+illegal-no-movement = a move must go somewhere: it starts and ends on { $square }
+illegal-no-piece = there is no piece on { $square }
+illegal-wrong-side = { $square } holds a { $color ->
+    [red] Red
+   *[black] Black
+ } piece
+illegal-captures-own = { $square } holds one of your own pieces
+illegal-cannot-move = a { piece } cannot move from { $from } to { $to }: it moves { $piece ->
+    [general] one point along a rank or file
+    [advisor] one point diagonally
+    [elephant] exactly two points diagonally
+    [horse] one point straight then one diagonally outward
+    [soldier] one point forward (or sideways once across the river)
+   *[other] along a rank or file
+ }
+illegal-leaves-palace = the { piece } cannot leave the palace
+illegal-horse-leg = the horse's leg at { $square } is blocked
+illegal-elephant-eye = the elephant's eye at { $square } is blocked
+illegal-elephant-river = an elephant cannot cross the river
+illegal-soldier-sideways = a soldier can only move sideways after crossing the river
+illegal-soldier-backward = a soldier never moves backward
+illegal-path-blocked = the { piece }'s path is blocked at { $square }
+illegal-cannon-screens = a cannon captures by jumping exactly one piece, and there { $screens ->
+    [one] is { $screens }
+   *[other] are { $screens }
+ } in between
+illegal-leaves-check = that would leave your general in check
+illegal-generals-face = the generals would face each other
+illegal-not-illegal = that move is legal
+
+## Games
+
+thread-title = Xiangqi: { $pairing }
+game-starts-in = Game #{ $game } ({ $pairing }) starts in { $link }.
+game-start-bot-first = Game #{ $game }: { $red } vs { $black }. The bot moves first.
+game-start-your-move = Game #{ $game }: { $red } vs { $black }. { $name }, your move: type it like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
+move-made = { $seat }: { $mv }.
+move-made-check = { $seat }: { $mv }. Check!
+move-made-mate = { $seat }: { $mv }. Check.
+your-move = { $name }, your move.
+game-over-line = Game over: { $result }
+resigns = #{ $game }: { $seat } resigns. { $result }
+bot-declines-draw = #{ $game }: the bot declines the draw and plays on.
+bot-accepts-draw = #{ $game }: the bot accepts the draw. Draw by agreement.
+draw-agreed = #{ $game }: draw agreed. { $result }
+draw-offer-gone = #{ $game }: the draw offer is gone; play on.
+draw-offered = #{ $game }: { $name } offers a draw. { $opponent }: type `draw` to accept or `decline`; a move declines too.
+took-back-against-bot = #{ $game }: took back { $yours } and the bot's { $bots }. Your move.
+takeback-agreed = #{ $game }: { $name } agrees; took back { $moves }.
+takeback-asked = #{ $game }: { $name } asks to take back their last move. { $opponent }: type `takeback` to agree or `decline`.
+offer-declined = #{ $game }: { $name } declines the { $kind ->
+    [draw] draw
+   *[takeback] takeback
+ }; play on.
+hint = Hint for #{ $game }: { $mv }
+idle-lost = #{ $game }: no move for { $idle }; { $seat } loses by abandonment. { $result }
+
+## Challenges
+
+challenge-made = { $from } challenges { $to } to a game of Xiangqi ({ $from } plays { $side ->
+    [red] Red
+    [black] Black
+   *[random] a random side
+ }). { $to }: type `accept` or `decline` within { $within }.
+challenge-declined = { $name } declines the challenge from { $from }.
+challenge-withdrawn = { $name } withdraws their challenge.
+challenge-expired-notice = The challenge from { $from } to { $to } expired without an answer.
+
+## Watching
+
+games-title = Live games here ({ $count }):
+games-line = #{ $game } · { $pairing } · move { $number } · { $color ->
+    [red] Red
+   *[black] Black
+ } to move
+games-footer = `watch <id>` shows where a game is played.
+watch-live = Game #{ $game } ({ $pairing }) is played in { $link }. { $status }
+watch-over = Game #{ $game } ({ $pairing }) is over: { $result } `game { $game }` has its record and replay.
+status-head = #{ $game } · { $red } vs { $black } · move { $number }
+status-last = last { $mv }
+status-to-move = { $color ->
+    [red] Red
+   *[black] Black
+ } to move
+status-to-move-in-check = { $color ->
+    [red] Red
+   *[black] Black
+ } to move (in check)
+caption = #{ $game } · { $pairing } · move { $number } · { $color ->
+    [red] Red
+   *[black] Black
+ } to move ({ $name })
+caption-over = #{ $game } · { $pairing } · move { $number } · game over
+replay-caption = { $heading } · ply { $ply }
+
+## History
+
+history-none = { $name } has no finished games yet.
+history-title = { $name }'s last games:
+history-footer = `game <id>` shows a game's moves, record and replay.
+history-line = #{ $game } · { $pairing } · { $outcome ->
+    [won] won
+    [lost] lost
+    [drawn] drawn
+    [finished] finished
+   *[called-off] called off
+ } by { end-reason } · { $plies } plies
+record-head = Game #{ $game }: { $red } vs { $black }
+record-live = In progress, { $color ->
+    [red] Red
+   *[black] Black
+ } to move.
+record-result = Result: { $result }
+record-moves = Moves: { $moves }
+moves-none = none yet
+moves-cut = … (the full list is in the record)
+stats-none = { $name } has not played yet; `play` starts a game against the bot.
+stats-line = { $name }: rating { $rating } (rank { $rank }) · { $games } games: { $wins } won, { $draws } drawn, { $losses } lost · { $live } in progress
+leaderboard-empty = Nobody has finished a game yet; `play` starts one against the bot.
+leaderboard-title = Leaderboard:
+leaderboard-line = { $rank }. { $name } · { $rating } · { $games } games ({ $wins }W { $draws }D { $losses }L)
+
+## Help and the slash command
+
+help-title = **Xiangqi** — Chinese chess. Commands:
+group-playing = Playing
+group-watching = Watching
+group-history = History
+group-help = Help
+about-play = Start a game against the bot (as Black, the bot moves first)
+about-challenge = Challenge someone to a game; they answer with accept or decline
+about-accept = Accept the challenge made to you here
+about-decline = Decline the challenge made to you here, or your opponent's offer
+about-move = Make a move here (or type it alone): ICCS h2e2, WXF C2=5, Chinese 炮二平五, Vietnamese P2-5
+about-resign = Resign your game here
+about-draw = Offer a draw, or accept the one offered
+about-takeback = Ask to take back a move, or accept the request
+about-hint = Ask the engine for a move suggestion
+about-board = Show a game's board
+about-games = List the games in progress here
+about-watch = Follow a game: where it is played and its board
+about-history = Past games of a player
+about-game = A game's moves, result, FEN, record and replay
+about-stats = A player's results
+about-leaderboard = The best players
+about-help = How to play and the commands
+command-description = Play Xiangqi (Chinese chess) against the bot or each other
+option-side = Your side (default red)
+option-level = The bot's strength, { $min } (easiest) to { $max } (strongest); default { $default }
+option-game-here = Game id (default: your game here)
+option-whose = Whose (default you)
+option-opponent = Who to play
+option-game-id = Game id
+option-move = ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5
+choice-red = red (moves first)
+choice-black = black
+choice-random = random
+choice-level-easiest = { $level } (easiest)
+choice-level-strongest = { $level } (strongest)
+slash-not-subcommand = Use one of the `/xiangqi` subcommands; `/xiangqi help` lists them.
+slash-unknown = `/xiangqi { $name }` is not a command this bot knows; `/xiangqi help` lists them.
+slash-missing = `/xiangqi { $command }` needs { $what }.
+slash-bad-side = `{ $option }` must be red, black or random.
+slash-bad-level = `{ $option }` must be a number from { $min } to { $max }.
+slash-bad-user = `{ $option }` must be a user.
+slash-bad-game = `{ $option }` must be a game id, a number like 12.
+name-needs-mention = Name a player with a mention (`@name` picked from the list); here `{ $name }` cannot be looked up.
+name-lookup-failed = Could not look up `{ $name }` just now; mention them instead (`@name` picked from the list).
+name-nobody = Nobody in this server is called `{ $name }`; mention them instead (`@name` picked from the list).
+name-several = Several members are called `{ $name }`; mention the one you mean.
+
+## Limits and healing
+
+too-many-challenges = You already have { $count } challenges waiting for an answer; wait for them to be answered or expire, or withdraw one with `decline` where you made it.
+challenger-busy = Your challenger is playing game #{ $game } here now; the challenge can be accepted once that game is over.
+busy = The bot is busy thinking right now; try again in a minute.
+stored-not-shown = Your move in game #{ $game } is stored; the bot could not show it just now and will post it as soon as it can.
+shown-late = #{ $game } · (shown late)
+games-title-paged = Live games here ({ $count }), page { $page } of { $pages }:
+games-next-page = `games { $next }` shows the next page.
+bad-one-page = name one page
+bad-not-page = `{ $word }` is not a page number (1, 2, ...)
+option-page = Page of the list (default 1)
+what-page = a page number
+bad-pieces-twice = name the piece style only once
+bad-theme-twice = name the theme only once
+bad-not-style = { $word } is neither a piece style ({ $pieces }) nor a theme ({ $themes })
+option-pieces = Chinese characters or international symbols (default: the bot's)
+option-theme = Wooden or high-contrast board (default: the bot's)
+what-pieces = a piece style
+what-theme = a theme
+slash-bad-choice = `{ $option }` must be one of { $choices }.
+slash-bad-page = `{ $option }` must be a page number, 1 or more.
+
+## The console
+
+console-welcome = Xiangqi console: you are { $name }. Type `help`, or `quit` to leave.
+console-bad-name = `{ $name }` is not a usable name; write `as NAME <command>`.
+console-what-should = What should { $name } do? Write `as { $name } <command>`.

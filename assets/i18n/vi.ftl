@@ -1,0 +1,309 @@
+# Các tin nhắn của bot bằng tiếng Việt. Mỗi tin nhắn, cùng các tham số mà mã
+# nguồn truyền vào, được liệt kê trong src/i18n/messages.rs; bài kiểm thử bảo
+# đảm mọi danh mục đều có đủ tin nhắn và không dùng tham số nào khác.
+
+## Từ dùng bên trong các tin nhắn khác
+
+color = { $color ->
+    [red] Đỏ
+   *[black] Đen
+ }
+seat = { $name } ({ $color ->
+    [red] Đỏ
+   *[black] Đen
+ })
+pairing = { $red } đấu { $black }
+target-anyone = bất kỳ ai
+target-bot = bot
+duration = { $unit ->
+    [second] { $count } giây
+    [minute] { $count } phút
+    [hour] { $count } giờ
+   *[day] { $count } ngày
+ }
+end-reason = { $reason ->
+    [checkmate] chiếu bí
+    [stalemate] hết nước đi (trong cờ tướng, hết nước là thua)
+    [perpetual-check] chiếu dai
+    [perpetual-chase] đuổi bắt dai
+    [repetition] lặp lại thế cờ
+    [no-capture] luật 60 nước không ăn quân
+    [insufficient-material] không đủ quân để chiếu bí
+    [move-limit] giới hạn số nước
+    [resignation] xin thua
+    [abandonment] bỏ cuộc
+    [agreement] thỏa thuận hòa
+    [aborted] bị điều hành viên hủy
+   *[other] { $reason }
+ }
+piece = { $piece ->
+    [general] tướng
+    [advisor] sĩ
+    [elephant] tượng
+    [horse] mã
+    [chariot] xe
+    [cannon] pháo
+   *[soldier] tốt
+ }
+
+## Kết quả
+
+result-win = { $winner } thắng do { $reason }.
+result-draw = Hòa do { $reason }.
+result-called-off = Ván cờ bị hủy ({ $reason }).
+
+## Lỗi
+
+no-game-here = Bạn không có ván cờ nào ở đây. Bắt đầu bằng `play` (đánh với bot) hoặc `challenge @người_chơi`.
+already-playing = Bạn đang chơi ván #{ $game } ở đây. Hãy chơi xong (hoặc `resign`) trước khi bắt đầu ván khác.
+opponent-busy = { $name } đang chơi ván #{ $game } ở đây; hãy thách đấu khi ván đó kết thúc.
+not-your-turn = Chưa đến lượt bạn trong ván #{ $game }; hãy chờ đối thủ đi.
+stale-game = Ván #{ $game } đã thay đổi trong lúc bạn gõ; hãy xem `board` rồi thử lại.
+bot-thinking = Bot vẫn đang suy nghĩ trong ván #{ $game }; hãy chờ nó đi.
+not-a-player = Ván #{ $game } là giữa { $red } và { $black }; bạn có thể theo dõi bằng `watch { $game }`.
+illegal-move = { $reason }. Hãy thử lại (ICCS `h2e2`, WXF `C2=5`, `炮二平五` hoặc `P2-5`), hoặc xin gợi ý bằng `hint`.
+game-not-found = Không có ván #{ $game }; `games` liệt kê các ván ở đây, `history` các ván bạn đã chơi.
+game-is-over = Ván #{ $game } đã kết thúc; bắt đầu ván mới bằng `play` hoặc `challenge @người_chơi`.
+no-games-here = Ở đây không có ván nào đang diễn ra; bắt đầu bằng `play` hoặc `challenge @người_chơi`.
+self-challenge = Bạn không thể tự thách đấu chính mình; hãy thử `play` để đánh với bot.
+challenge-in-dm = Lời thách đấu phải gửi trong kênh của máy chủ, nơi đối thủ có thể thấy và trả lời; ở đây chỉ có bạn và bot. `play` bắt đầu một ván với bot.
+no-challenge = Không ai thách đấu bạn ở đây. Hãy thách đấu ai đó bằng `challenge @người_chơi`.
+challenge-expired = Lời thách đấu của { $name } đã hết hạn; hãy tự thách đấu họ bằng `challenge @{ $handle }`.
+challenge-not-for-you = Lời thách đấu đó của { $from } là dành cho { $to }, không phải bạn; hãy tự thách đấu { $from } bằng `challenge @{ $handle }`.
+nothing-to-decline = Không có gì để từ chối: không có lời thách đấu nào cho bạn ở đây, và không có đề nghị nào trong ván của bạn.
+nothing-to-take-back = Chưa có nước nào để đi lại trong ván #{ $game }.
+already-asked = Bạn đã đề nghị rồi; hãy chờ đối thủ trả lời bằng `{ $command }`.
+hints-disabled = Máy chủ này đã tắt gợi ý.
+hints-against-people = Gợi ý chỉ dành cho ván đánh với bot; đánh với người thì hãy tự suy nghĩ nhé!
+internal-error = Có lỗi ở phía chúng tôi; vui lòng thử lại sau giây lát.
+
+## Đọc lệnh
+
+command-empty = Hãy gõ một lệnh hoặc một nước đi; `help` liệt kê các lệnh.
+command-unknown = `{ $word }` không phải lệnh cũng không phải nước đi; `help` liệt kê các lệnh.
+command-missing = `{ $command }` cần { $what }: { $usage }
+command-bad = `{ $command }`: { $problem }. Cách dùng: { $usage }
+what-side = một bên
+what-level = một cấp độ
+what-user = một người chơi
+what-game-id = số hiệu ván (`games` liệt kê chúng)
+what-move = một nước đi, như `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` hoặc `P2-5`
+what-anything = bất cứ gì
+bad-not-user = `{ $word }` không phải là người chơi
+bad-not-game-id = `{ $word }` không phải số hiệu ván (một số như `12`)
+bad-side-twice = chỉ chọn bên một lần
+bad-level-twice = chỉ chọn cấp độ một lần
+bad-level-needs-number = `level` cần một số từ { $min } đến { $max }
+bad-not-side-nor-level = `{ $word }` không phải bên đi cũng không phải cấp độ từ { $min } đến { $max }
+bad-not-side = `{ $word }` không phải red (đỏ), black (đen) hay random (ngẫu nhiên)
+bad-not-level = `{ $word }` không phải cấp độ từ { $min } đến { $max }
+bad-one-user = chỉ nêu tối đa một người chơi
+bad-one-game = chỉ nêu một ván
+bad-takes-nothing = lệnh này không nhận gì phía sau (nhận được `{ $word }`)
+
+## Nước đi bị luật từ chối
+
+accepted-forms = ICCS (h2e2 hoặc H2-E2), WXF (C2=5, H8+7, R+=5), chữ Hán (炮二平五, 马8进7) hoặc ký hiệu Việt (P2-5, M8.7)
+move-empty = chưa có nước đi: hãy viết theo { accepted-forms }
+move-unrecognized = không đọc được nước `{ $input }`: hãy viết theo { accepted-forms }
+move-ranks-from-one = `{ $input }` đếm hàng từ 1 đến 10, nhưng ở đây hàng được đếm từ 0 đến 9 tính từ phía Đỏ (ICCS, như h2e2)
+move-no-such-file = `{ $input }` ghi cột { $file }, nhưng các cột chỉ từ a đến i
+move-no-piece = `{ $input }` không khớp với quân nào của bạn
+move-impossible = `{ $input }` không phải nước đi có thể có
+move-ambiguous = `{ $input }` không rõ nghĩa: có thể là { $options }
+illegal-no-movement = nước đi phải di chuyển: nó bắt đầu và kết thúc ở { $square }
+illegal-no-piece = không có quân nào ở { $square }
+illegal-wrong-side = { $square } là quân { $color ->
+    [red] Đỏ
+   *[black] Đen
+ }
+illegal-captures-own = { $square } là quân của chính bạn
+illegal-cannot-move = { piece } không thể đi từ { $from } đến { $to }: quân này { $piece ->
+    [general] đi một bước theo hàng ngang hoặc dọc
+    [advisor] đi một bước chéo
+    [elephant] đi đúng hai bước chéo
+    [horse] đi thẳng một bước rồi chéo một bước ra ngoài
+    [soldier] đi thẳng một bước (qua sông thì được đi ngang)
+   *[other] đi theo hàng ngang hoặc dọc
+ }
+illegal-leaves-palace = { piece } không được ra khỏi cung
+illegal-horse-leg = mã bị cản chân ở { $square }
+illegal-elephant-eye = tượng bị cản mắt ở { $square }
+illegal-elephant-river = tượng không được qua sông
+illegal-soldier-sideways = tốt chỉ được đi ngang sau khi qua sông
+illegal-soldier-backward = tốt không bao giờ được đi lùi
+illegal-path-blocked = đường đi của { piece } bị cản ở { $square }
+illegal-cannon-screens = pháo ăn quân phải nhảy qua đúng một quân (ngòi), nhưng ở giữa có { $screens } quân
+illegal-leaves-check = nước này để tướng của bạn bị chiếu
+illegal-generals-face = nước này làm hai tướng đối mặt nhau
+illegal-not-illegal = nước đi này hợp lệ
+
+## Ván cờ
+
+thread-title = Cờ tướng: { $pairing }
+game-starts-in = Ván #{ $game } ({ $pairing }) bắt đầu ở { $link }.
+game-start-bot-first = Ván #{ $game }: { $red } đấu { $black }. Bot đi trước.
+game-start-your-move = Ván #{ $game }: { $red } đấu { $black }. { $name }, đến lượt bạn: gõ nước đi như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
+move-made = { $seat }: { $mv }.
+move-made-check = { $seat }: { $mv }. Chiếu!
+move-made-mate = { $seat }: { $mv }. Chiếu bí.
+your-move = { $name }, đến lượt bạn.
+game-over-line = Ván cờ kết thúc: { $result }
+resigns = #{ $game }: { $seat } xin thua. { $result }
+bot-declines-draw = #{ $game }: bot từ chối hòa và đánh tiếp.
+bot-accepts-draw = #{ $game }: bot đồng ý hòa. Hòa do thỏa thuận.
+draw-agreed = #{ $game }: hai bên đồng ý hòa. { $result }
+draw-offer-gone = #{ $game }: lời cầu hòa không còn nữa; đánh tiếp.
+draw-offered = #{ $game }: { $name } cầu hòa. { $opponent }: gõ `draw` để đồng ý hoặc `decline` để từ chối; đi một nước cũng là từ chối.
+took-back-against-bot = #{ $game }: đã đi lại { $yours } và nước { $bots } của bot. Đến lượt bạn.
+takeback-agreed = #{ $game }: { $name } đồng ý; đã đi lại { $moves }.
+takeback-asked = #{ $game }: { $name } xin đi lại nước vừa rồi. { $opponent }: gõ `takeback` để đồng ý hoặc `decline` để từ chối.
+offer-declined = #{ $game }: { $name } từ chối { $kind ->
+    [draw] lời cầu hòa
+   *[takeback] lời xin đi lại
+ }; đánh tiếp.
+hint = Gợi ý cho ván #{ $game }: { $mv }
+idle-lost = #{ $game }: không có nước đi nào trong { $idle }; { $seat } bị xử thua vì bỏ cuộc. { $result }
+
+## Thách đấu
+
+challenge-made = { $from } thách { $to } một ván cờ tướng ({ $from } cầm quân { $side ->
+    [red] Đỏ
+    [black] Đen
+   *[random] ngẫu nhiên
+ }). { $to }: gõ `accept` hoặc `decline` trong vòng { $within }.
+challenge-declined = { $name } từ chối lời thách đấu của { $from }.
+challenge-withdrawn = { $name } rút lại lời thách đấu.
+challenge-expired-notice = Lời thách đấu của { $from } gửi { $to } đã hết hạn mà không có trả lời.
+
+## Theo dõi
+
+games-title = Các ván đang diễn ra ở đây ({ $count }):
+games-line = #{ $game } · { $pairing } · nước { $number } · { $color ->
+    [red] Đỏ
+   *[black] Đen
+ } đi
+games-footer = `watch <số>` cho biết ván cờ đang diễn ra ở đâu.
+watch-live = Ván #{ $game } ({ $pairing }) đang diễn ra ở { $link }. { $status }
+watch-over = Ván #{ $game } ({ $pairing }) đã kết thúc: { $result } `game { $game }` có biên bản và phát lại.
+status-head = #{ $game } · { $red } đấu { $black } · nước { $number }
+status-last = nước trước { $mv }
+status-to-move = { $color ->
+    [red] Đỏ
+   *[black] Đen
+ } đi
+status-to-move-in-check = { $color ->
+    [red] Đỏ
+   *[black] Đen
+ } đi (đang bị chiếu)
+caption = #{ $game } · { $pairing } · nước { $number } · { $color ->
+    [red] Đỏ
+   *[black] Đen
+ } đi ({ $name })
+caption-over = #{ $game } · { $pairing } · nước { $number } · ván cờ kết thúc
+replay-caption = { $heading } · nửa nước { $ply }
+
+## Lịch sử
+
+history-none = { $name } chưa có ván nào kết thúc.
+history-title = Các ván gần đây của { $name }:
+history-footer = `game <số>` cho xem các nước, biên bản và phát lại của một ván.
+history-line = #{ $game } · { $pairing } · { $outcome ->
+    [won] thắng
+    [lost] thua
+    [drawn] hòa
+    [finished] kết thúc
+   *[called-off] bị hủy
+ } do { end-reason } · { $plies } nửa nước
+record-head = Ván #{ $game }: { $red } đấu { $black }
+record-live = Đang diễn ra, { $color ->
+    [red] Đỏ
+   *[black] Đen
+ } đi.
+record-result = Kết quả: { $result }
+record-moves = Các nước: { $moves }
+moves-none = chưa có
+moves-cut = … (danh sách đầy đủ có trong biên bản)
+stats-none = { $name } chưa chơi ván nào; `play` bắt đầu một ván với bot.
+stats-line = { $name }: hệ số { $rating } (hạng { $rank }) · { $games } ván: thắng { $wins }, hòa { $draws }, thua { $losses } · { $live } ván đang chơi
+leaderboard-empty = Chưa ai chơi xong ván nào; `play` bắt đầu một ván với bot.
+leaderboard-title = Bảng xếp hạng:
+leaderboard-line = { $rank }. { $name } · { $rating } · { $games } ván ({ $wins }T { $draws }H { $losses }B)
+
+## Trợ giúp và lệnh gạch chéo
+
+help-title = **Cờ tướng** — Các lệnh:
+group-playing = Chơi
+group-watching = Theo dõi
+group-history = Lịch sử
+group-help = Trợ giúp
+about-play = Bắt đầu một ván với bot (nếu cầm Đen, bot đi trước)
+about-challenge = Thách đấu ai đó; họ trả lời bằng accept hoặc decline
+about-accept = Nhận lời thách đấu gửi cho bạn ở đây
+about-decline = Từ chối lời thách đấu gửi cho bạn, hoặc đề nghị của đối thủ
+about-move = Đi một nước (hoặc chỉ gõ nước đi): ICCS h2e2, WXF C2=5, chữ Hán 炮二平五, ký hiệu Việt P2-5
+about-resign = Xin thua ván cờ của bạn ở đây
+about-draw = Cầu hòa, hoặc đồng ý lời cầu hòa
+about-takeback = Xin đi lại một nước, hoặc đồng ý lời xin
+about-hint = Nhờ máy gợi ý một nước đi
+about-board = Xem bàn cờ của một ván
+about-games = Liệt kê các ván đang diễn ra ở đây
+about-watch = Theo dõi một ván: nơi diễn ra và bàn cờ
+about-history = Các ván đã chơi của một người
+about-game = Các nước, kết quả, FEN, biên bản và phát lại của một ván
+about-stats = Thành tích của một người chơi
+about-leaderboard = Những người chơi giỏi nhất
+about-help = Cách chơi và các lệnh
+command-description = Chơi cờ tướng với bot hoặc với nhau
+option-side = Bên của bạn (mặc định Đỏ)
+option-level = Sức mạnh của bot, từ { $min } (dễ nhất) đến { $max } (mạnh nhất); mặc định { $default }
+option-game-here = Số hiệu ván (mặc định: ván của bạn ở đây)
+option-whose = Của ai (mặc định là bạn)
+option-opponent = Đấu với ai
+option-game-id = Số hiệu ván
+option-move = ICCS h2e2, WXF C2=5, chữ Hán 炮二平五 hoặc ký hiệu Việt P2-5
+choice-red = đỏ (đi trước)
+choice-black = đen
+choice-random = ngẫu nhiên
+choice-level-easiest = { $level } (dễ nhất)
+choice-level-strongest = { $level } (mạnh nhất)
+slash-not-subcommand = Hãy dùng một lệnh con của `/xiangqi`; `/xiangqi help` liệt kê chúng.
+slash-unknown = `/xiangqi { $name }` không phải lệnh mà bot biết; `/xiangqi help` liệt kê các lệnh.
+slash-missing = `/xiangqi { $command }` cần { $what }.
+slash-bad-side = `{ $option }` phải là red, black hoặc random.
+slash-bad-level = `{ $option }` phải là một số từ { $min } đến { $max }.
+slash-bad-user = `{ $option }` phải là một người chơi.
+slash-bad-game = `{ $option }` phải là số hiệu ván, một số như 12.
+name-needs-mention = Hãy nêu người chơi bằng cách nhắc tên (chọn `@tên` trong danh sách); ở đây không tra được `{ $name }`.
+name-lookup-failed = Lúc này không tra được `{ $name }`; hãy nhắc tên họ (chọn `@tên` trong danh sách).
+name-nobody = Máy chủ này không có ai tên `{ $name }`; hãy nhắc tên họ (chọn `@tên` trong danh sách).
+name-several = Có nhiều thành viên tên `{ $name }`; hãy nhắc đúng người bạn muốn.
+
+## Giới hạn và tự khôi phục
+
+too-many-challenges = Bạn đã có { $count } lời thách đấu đang chờ trả lời; hãy chờ họ trả lời hoặc hết hạn, hoặc rút lại một lời bằng `decline` ở nơi bạn đã gửi.
+challenger-busy = Người thách đấu bạn đang chơi ván #{ $game } ở đây; chỉ nhận lời được khi ván đó kết thúc.
+busy = Bot đang bận suy nghĩ; hãy thử lại sau một phút.
+stored-not-shown = Nước đi của bạn trong ván #{ $game } đã được lưu; bot chưa hiển thị được và sẽ đăng ngay khi có thể.
+shown-late = #{ $game } · (đăng muộn)
+games-title-paged = Các ván đang diễn ra ở đây ({ $count }), trang { $page }/{ $pages }:
+games-next-page = `games { $next }` cho xem trang sau.
+bad-one-page = chỉ nêu một trang
+bad-not-page = `{ $word }` không phải số trang (1, 2, ...)
+option-page = Trang của danh sách (mặc định 1)
+what-page = một số trang
+bad-pieces-twice = chỉ nêu kiểu quân một lần
+bad-theme-twice = chỉ nêu giao diện một lần
+bad-not-style = { $word } không phải kiểu quân ({ $pieces }) cũng không phải giao diện ({ $themes })
+option-pieces = Quân chữ Hán hoặc ký hiệu quốc tế (mặc định: của bot)
+option-theme = Bàn cờ vân gỗ hoặc tương phản cao (mặc định: của bot)
+what-pieces = một kiểu quân
+what-theme = một giao diện
+slash-bad-choice = `{ $option }` phải là một trong { $choices }.
+slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.
+
+## Bảng điều khiển
+
+console-welcome = Bảng điều khiển cờ tướng: bạn là { $name }. Gõ `help` để xem trợ giúp, hoặc `quit` để thoát.
+console-bad-name = `{ $name }` không dùng làm tên được; hãy viết `as TÊN <lệnh>`.
+console-what-should = { $name } cần làm gì? Hãy viết `as { $name } <lệnh>`.

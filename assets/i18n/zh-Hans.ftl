@@ -1,0 +1,308 @@
+# 机器人的简体中文消息。每条消息及代码传入的参数列在 src/i18n/messages.rs；
+# 测试会检查每个语言的目录都有每条消息，且不使用代码未传入的参数。
+
+## 嵌在其他消息里的词
+
+color = { $color ->
+    [red] 红方
+   *[black] 黑方
+ }
+seat = { $name }（{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }）
+pairing = { $red } 对 { $black }
+target-anyone = 任何人
+target-bot = 机器人
+duration = { $unit ->
+    [second] { $count } 秒
+    [minute] { $count } 分钟
+    [hour] { $count } 小时
+   *[day] { $count } 天
+ }
+end-reason = { $reason ->
+    [checkmate] 将死
+    [stalemate] 困毙（无子可动，象棋中判负）
+    [perpetual-check] 长将
+    [perpetual-chase] 长捉
+    [repetition] 重复局面
+    [no-capture] 六十回合不吃子
+    [insufficient-material] 双方均无进攻子力
+    [move-limit] 回合数上限
+    [resignation] 认输
+    [abandonment] 超时弃局
+    [agreement] 双方议和
+    [aborted] 管理员中止
+   *[other] { $reason }
+ }
+piece = { $piece ->
+    [general] 将（帅）
+    [advisor] 士
+    [elephant] 象
+    [horse] 马
+    [chariot] 车
+    [cannon] 炮
+   *[soldier] 兵（卒）
+ }
+
+## 结果
+
+result-win = { $winner }以{ $reason }获胜。
+result-draw = 和棋（{ $reason }）。
+result-called-off = 对局取消（{ $reason }）。
+
+## 错误
+
+no-game-here = 你在这里没有对局。用 `play` 与机器人下棋，或用 `challenge @用户` 约人对弈。
+already-playing = 你在这里已经在下第 #{ $game } 局了。请先下完（或 `resign` 认输）再开新局。
+opponent-busy = { $name } 在这里正在下第 #{ $game } 局；等那局结束再约战吧。
+not-your-turn = 第 #{ $game } 局还没轮到你；请等对手走棋。
+stale-game = 你输入时第 #{ $game } 局已有变化；请看一下 `board` 再试。
+bot-thinking = 机器人还在第 #{ $game } 局中思考；请等它走棋。
+not-a-player = 第 #{ $game } 局是 { $red } 与 { $black } 的对局；你可以用 `watch { $game }` 观战。
+illegal-move = { $reason }。请再试一次（ICCS `h2e2`、WXF `C2=5`、`炮二平五` 或 `P2-5`），或用 `hint` 请求提示。
+game-not-found = 没有第 #{ $game } 局；`games` 列出这里的对局，`history` 列出你下过的对局。
+game-is-over = 第 #{ $game } 局已经结束；用 `play` 或 `challenge @用户` 开新局。
+no-games-here = 这里没有进行中的对局；用 `play` 或 `challenge @用户` 开一局。
+self-challenge = 你不能向自己挑战；试试用 `play` 与机器人对弈。
+challenge-in-dm = 挑战要在服务器频道里发出，对手才能看到并回应；这里只有你和机器人。`play` 可以与机器人下一局。
+no-challenge = 这里没有人向你挑战。用 `challenge @用户` 向别人挑战吧。
+challenge-expired = 来自 { $name } 的挑战已过期；你可以用 `challenge @{ $handle }` 向对方发起挑战。
+challenge-not-for-you = { $from } 的这份挑战是发给 { $to } 的，不是给你的；你可以用 `challenge @{ $handle }` 向 { $from } 发起挑战。
+nothing-to-decline = 没有可以拒绝的：这里没有给你的挑战，你的对局中也没有待回应的请求。
+nothing-to-take-back = 第 #{ $game } 局还没有可以悔的棋。
+already-asked = 你已经提出过了；请等对手用 `{ $command }` 回应。
+hints-disabled = 本服务器已关闭提示功能。
+hints-against-people = 提示只能在与机器人的对局中使用；与真人对弈，请自己思考！
+internal-error = 我们这边出了点问题；请稍后再试。
+
+## 读取命令
+
+command-empty = 请输入命令或着法；`help` 列出所有命令。
+command-unknown = `{ $word }` 既不是命令也不是着法；`help` 列出所有命令。
+command-missing = `{ $command }` 需要{ $what }：{ $usage }
+command-bad = `{ $command }`：{ $problem }。用法：{ $usage }
+what-side = 执哪一方
+what-level = 一个等级
+what-user = 一位用户
+what-game-id = 对局编号（`games` 会列出）
+what-move = 一步棋，如 `h2e2`（ICCS）、`C2=5`（WXF）、`炮二平五` 或 `P2-5`
+what-anything = 任何内容
+bad-not-user = `{ $word }` 不是用户
+bad-not-game-id = `{ $word }` 不是对局编号（应是像 `12` 这样的数字）
+bad-side-twice = 只能指定一次执哪一方
+bad-level-twice = 只能指定一次等级
+bad-level-needs-number = `level` 后面需要 { $min } 到 { $max } 之间的数字
+bad-not-side-nor-level = `{ $word }` 既不是红黑方，也不是 { $min } 到 { $max } 的等级
+bad-not-side = `{ $word }` 不是 red（红）、black（黑）或 random（随机）
+bad-not-level = `{ $word }` 不是 { $min } 到 { $max } 的等级
+bad-one-user = 最多只能指定一位用户
+bad-one-game = 只能指定一局
+bad-takes-nothing = 这个命令后面不接任何内容（收到了 `{ $word }`）
+
+## 规则不允许的着法
+
+accepted-forms = ICCS（h2e2 或 H2-E2）、WXF（C2=5、H8+7、R+=5）、中文（炮二平五、马8进7）或越南记法（P2-5、M8.7）
+move-empty = 没有输入着法：请用 { accepted-forms } 书写
+move-unrecognized = 无法识别 `{ $input }`：请用 { accepted-forms } 书写
+move-ranks-from-one = `{ $input }` 的横线按 1 到 10 计，但这里从红方一侧按 0 到 9 计（ICCS，如 h2e2）
+move-no-such-file = `{ $input }` 写了第 { $file } 路，但纵线只有 a 到 i
+move-no-piece = `{ $input }` 找不到对应的己方棋子
+move-impossible = `{ $input }` 不是可能的着法
+move-ambiguous = `{ $input }` 有歧义：可能是 { $options }
+illegal-no-movement = 着法必须移动棋子：起点和终点都是 { $square }
+illegal-no-piece = { $square } 上没有棋子
+illegal-wrong-side = { $square } 上是{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }的棋子
+illegal-captures-own = { $square } 上是你自己的棋子
+illegal-cannot-move = { piece }不能从 { $from } 走到 { $to }：它{ $piece ->
+    [general] 只能沿横线或纵线走一步
+    [advisor] 只能斜走一步
+    [elephant] 只能斜走两步（走田字）
+    [horse] 先直走一步再斜走一步（走日字）
+    [soldier] 只能向前走一步（过河后也可横走一步）
+   *[other] 沿横线或纵线直走
+ }
+illegal-leaves-palace = { piece }不能走出九宫
+illegal-horse-leg = { $square } 处蹩马腿
+illegal-elephant-eye = { $square } 处塞象眼
+illegal-elephant-river = 象不能过河
+illegal-soldier-sideways = 兵（卒）过河后才能横走
+illegal-soldier-backward = 兵（卒）不能后退
+illegal-path-blocked = { piece }的路线在 { $square } 被挡住了
+illegal-cannon-screens = 炮吃子必须隔一个棋子（炮架），这里中间有 { $screens } 个
+illegal-leaves-check = 这样走会让你的将（帅）被将军
+illegal-generals-face = 这样走会造成将帅照面
+illegal-not-illegal = 这步棋是合法的
+
+## 对局
+
+thread-title = 象棋：{ $pairing }
+game-starts-in = 第 #{ $game } 局（{ $pairing }）在 { $link } 开始。
+game-start-bot-first = 第 #{ $game } 局：{ $red } 对 { $black }。机器人先走。
+game-start-your-move = 第 #{ $game } 局：{ $red } 对 { $black }。{ $name }，轮到你走：可以输入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+move-made = { $seat }：{ $mv }。
+move-made-check = { $seat }：{ $mv }。将军！
+move-made-mate = { $seat }：{ $mv }。将军。
+your-move = { $name }，轮到你走。
+game-over-line = 对局结束：{ $result }
+resigns = #{ $game }：{ $seat }认输。{ $result }
+bot-declines-draw = #{ $game }：机器人拒绝和棋，继续对弈。
+bot-accepts-draw = #{ $game }：机器人接受和棋。双方议和。
+draw-agreed = #{ $game }：双方同意和棋。{ $result }
+draw-offer-gone = #{ $game }：求和请求已不存在；继续对弈。
+draw-offered = #{ $game }：{ $name } 提议和棋。{ $opponent }：输入 `draw` 接受，或 `decline` 拒绝；走棋也视为拒绝。
+took-back-against-bot = #{ $game }：已悔回 { $yours } 和机器人的 { $bots }。轮到你走。
+takeback-agreed = #{ $game }：{ $name } 同意；已悔回 { $moves }。
+takeback-asked = #{ $game }：{ $name } 请求悔一步棋。{ $opponent }：输入 `takeback` 同意，或 `decline` 拒绝。
+offer-declined = #{ $game }：{ $name } 拒绝了{ $kind ->
+    [draw] 和棋
+   *[takeback] 悔棋
+ }请求；继续对弈。
+hint = 第 #{ $game } 局提示：{ $mv }
+idle-lost = #{ $game }：{ $idle }没有走棋；{ $seat }超时判负。{ $result }
+
+## 挑战
+
+challenge-made = { $from } 向 { $to } 发起象棋挑战（{ $from } 执{ $side ->
+    [red] 红方
+    [black] 黑方
+   *[random] 随机一方
+ }）。{ $to }：请在 { $within }内输入 `accept` 接受或 `decline` 拒绝。
+challenge-declined = { $name } 拒绝了 { $from } 的挑战。
+challenge-withdrawn = { $name } 撤回了挑战。
+challenge-expired-notice = { $from } 向 { $to } 发起的挑战无人回应，已过期。
+
+## 观战
+
+games-title = 这里进行中的对局（{ $count }）：
+games-line = #{ $game } · { $pairing } · 第 { $number } 回合 · 轮到{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }
+games-footer = `watch <编号>` 显示对局所在的位置。
+watch-live = 第 #{ $game } 局（{ $pairing }）在 { $link } 进行。{ $status }
+watch-over = 第 #{ $game } 局（{ $pairing }）已结束：{ $result } `game { $game }` 可查看棋谱和回放。
+status-head = #{ $game } · { $red } 对 { $black } · 第 { $number } 回合
+status-last = 上一步 { $mv }
+status-to-move = 轮到{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }
+status-to-move-in-check = 轮到{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }（被将军）
+caption = #{ $game } · { $pairing } · 第 { $number } 回合 · 轮到{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }（{ $name }）
+caption-over = #{ $game } · { $pairing } · 第 { $number } 回合 · 对局结束
+replay-caption = { $heading } · 第 { $ply } 步
+
+## 历史
+
+history-none = { $name } 还没有下完的对局。
+history-title = { $name } 最近的对局：
+history-footer = `game <编号>` 显示一局的着法、棋谱和回放。
+history-line = #{ $game } · { $pairing } · 因{ end-reason }{ $outcome ->
+    [won] 胜
+    [lost] 负
+    [drawn] 和
+    [finished] 结束
+   *[called-off] 取消
+ } · { $plies } 步
+record-head = 第 #{ $game } 局：{ $red } 对 { $black }
+record-live = 进行中，轮到{ $color ->
+    [red] 红方
+   *[black] 黑方
+ }。
+record-result = 结果：{ $result }
+record-moves = 着法：{ $moves }
+moves-none = 尚无着法
+moves-cut = …（完整着法见棋谱文件）
+stats-none = { $name } 还没有下过棋；`play` 可以与机器人下一局。
+stats-line = { $name }：等级分 { $rating }（第 { $rank } 名）· { $games } 局：{ $wins } 胜，{ $draws } 和，{ $losses } 负 · { $live } 局进行中
+leaderboard-empty = 还没有人下完一局；`play` 可以与机器人下一局。
+leaderboard-title = 排行榜：
+leaderboard-line = { $rank }. { $name } · { $rating } · { $games } 局（{ $wins } 胜 { $draws } 和 { $losses } 负）
+
+## 帮助与斜杠命令
+
+help-title = **象棋** — 命令一览：
+group-playing = 下棋
+group-watching = 观战
+group-history = 历史
+group-help = 帮助
+about-play = 与机器人下一局（执黑时机器人先走）
+about-challenge = 向某人发起挑战；对方用 accept 接受或 decline 拒绝
+about-accept = 接受这里发给你的挑战
+about-decline = 拒绝这里发给你的挑战，或拒绝对手的请求
+about-move = 在这里走一步（也可直接输入）：ICCS h2e2、WXF C2=5、中文 炮二平五、越南 P2-5
+about-resign = 认输
+about-draw = 提议和棋，或接受对方的和棋提议
+about-takeback = 请求悔棋，或同意对方的悔棋请求
+about-hint = 请引擎给出一步建议
+about-board = 显示一局的棋盘
+about-games = 列出这里进行中的对局
+about-watch = 观看一局：对局位置和棋盘
+about-history = 某位棋手下过的对局
+about-game = 一局的着法、结果、FEN、棋谱和回放
+about-stats = 某位棋手的战绩
+about-leaderboard = 最强的棋手
+about-help = 玩法和命令说明
+command-description = 与机器人或其他人下中国象棋
+option-side = 你执哪一方（默认红方）
+option-level = 机器人的棋力，{ $min }（最弱）到 { $max }（最强）；默认 { $default }
+option-game-here = 对局编号（默认：你在这里的对局）
+option-whose = 查看谁（默认是你）
+option-opponent = 对手
+option-game-id = 对局编号
+option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
+choice-red = 红方（先走）
+choice-black = 黑方
+choice-random = 随机
+choice-level-easiest = { $level }（最弱）
+choice-level-strongest = { $level }（最强）
+slash-not-subcommand = 请使用 `/xiangqi` 的子命令；`/xiangqi help` 列出所有命令。
+slash-unknown = 本机器人没有 `/xiangqi { $name }` 这个命令；`/xiangqi help` 列出所有命令。
+slash-missing = `/xiangqi { $command }` 需要{ $what }。
+slash-bad-side = `{ $option }` 必须是 red、black 或 random。
+slash-bad-level = `{ $option }` 必须是 { $min } 到 { $max } 之间的数字。
+slash-bad-user = `{ $option }` 必须是一位用户。
+slash-bad-game = `{ $option }` 必须是对局编号，比如 12。
+name-needs-mention = 请用提及（从列表中选 `@名字`）指定棋手；这里无法查找 `{ $name }`。
+name-lookup-failed = 暂时无法查找 `{ $name }`；请改用提及（从列表中选 `@名字`）。
+name-nobody = 本服务器没有叫 `{ $name }` 的人；请改用提及（从列表中选 `@名字`）。
+name-several = 有好几位成员叫 `{ $name }`；请提及你要找的那一位。
+
+## 限制与自愈
+
+too-many-challenges = 你已有 { $count } 个挑战在等待回应；请等对方回应或挑战过期，或在发起挑战的地方用 `decline` 撤回一个。
+challenger-busy = 向你挑战的人正在这里下第 #{ $game } 局；那局结束后才能接受挑战。
+busy = 机器人现在正忙于思考；请一分钟后再试。
+stored-not-shown = 你在第 #{ $game } 局的着法已保存；机器人暂时无法显示，稍后会尽快发出。
+shown-late = #{ $game } ·（补发）
+games-title-paged = 这里进行中的对局（{ $count }），第 { $page }/{ $pages } 页：
+games-next-page = `games { $next }` 显示下一页。
+bad-one-page = 只能指定一页
+bad-not-page = `{ $word }` 不是页码（1、2……）
+option-page = 列表的页码（默认 1）
+what-page = 一个页码
+bad-pieces-twice = 棋子样式只能指定一次
+bad-theme-twice = 主题只能指定一次
+bad-not-style = { $word } 既不是棋子样式（{ $pieces }）也不是主题（{ $themes }）
+option-pieces = 汉字棋子或国际符号（默认：机器人的设置）
+option-theme = 木纹或高对比度棋盘（默认：机器人的设置）
+what-pieces = 一种棋子样式
+what-theme = 一种主题
+slash-bad-choice = `{ $option }` 必须是 { $choices } 之一。
+slash-bad-page = `{ $option }` 必须是页码，从 1 开始。
+
+## 控制台
+
+console-welcome = 象棋控制台：你是 { $name }。输入 `help` 查看帮助，`quit` 退出。
+console-bad-name = `{ $name }` 不能用作名字；请写 `as 名字 <命令>`。
+console-what-should = { $name } 要做什么？请写 `as { $name } <命令>`。

@@ -1,0 +1,308 @@
+# 機器人的繁體中文訊息。每則訊息及程式傳入的參數列在 src/i18n/messages.rs；
+# 測試會檢查每個語言的目錄都有每則訊息，且不使用程式未傳入的參數。
+
+## 嵌在其他訊息裡的詞
+
+color = { $color ->
+    [red] 紅方
+   *[black] 黑方
+ }
+seat = { $name }（{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }）
+pairing = { $red } 對 { $black }
+target-anyone = 任何人
+target-bot = 機器人
+duration = { $unit ->
+    [second] { $count } 秒
+    [minute] { $count } 分鐘
+    [hour] { $count } 小時
+   *[day] { $count } 天
+ }
+end-reason = { $reason ->
+    [checkmate] 將死
+    [stalemate] 困斃（無子可動，象棋中判負）
+    [perpetual-check] 長將
+    [perpetual-chase] 長捉
+    [repetition] 重複局面
+    [no-capture] 六十回合不吃子
+    [insufficient-material] 雙方均無進攻子力
+    [move-limit] 回合數上限
+    [resignation] 認輸
+    [abandonment] 超時棄局
+    [agreement] 雙方議和
+    [aborted] 管理員中止
+   *[other] { $reason }
+ }
+piece = { $piece ->
+    [general] 將（帥）
+    [advisor] 士
+    [elephant] 象
+    [horse] 馬
+    [chariot] 車
+    [cannon] 炮
+   *[soldier] 兵（卒）
+ }
+
+## 結果
+
+result-win = { $winner }以{ $reason }獲勝。
+result-draw = 和棋（{ $reason }）。
+result-called-off = 對局取消（{ $reason }）。
+
+## 錯誤
+
+no-game-here = 你在這裡沒有對局。用 `play` 與機器人下棋，或用 `challenge @使用者` 約人對弈。
+already-playing = 你在這裡已經在下第 #{ $game } 局了。請先下完（或 `resign` 認輸）再開新局。
+opponent-busy = { $name } 在這裡正在下第 #{ $game } 局；等那局結束再約戰吧。
+not-your-turn = 第 #{ $game } 局還沒輪到你；請等對手走棋。
+stale-game = 你輸入時第 #{ $game } 局已有變化；請看一下 `board` 再試。
+bot-thinking = 機器人還在第 #{ $game } 局中思考；請等它走棋。
+not-a-player = 第 #{ $game } 局是 { $red } 與 { $black } 的對局；你可以用 `watch { $game }` 觀戰。
+illegal-move = { $reason }。請再試一次（ICCS `h2e2`、WXF `C2=5`、`炮二平五` 或 `P2-5`），或用 `hint` 請求提示。
+game-not-found = 沒有第 #{ $game } 局；`games` 列出這裡的對局，`history` 列出你下過的對局。
+game-is-over = 第 #{ $game } 局已經結束；用 `play` 或 `challenge @使用者` 開新局。
+no-games-here = 這裡沒有進行中的對局；用 `play` 或 `challenge @使用者` 開一局。
+self-challenge = 你不能向自己挑戰；試試用 `play` 與機器人對弈。
+challenge-in-dm = 挑戰要在伺服器頻道裡發出，對手才能看到並回應；這裡只有你和機器人。`play` 可以與機器人下一局。
+no-challenge = 這裡沒有人向你挑戰。用 `challenge @使用者` 向別人挑戰吧。
+challenge-expired = 來自 { $name } 的挑戰已過期；你可以用 `challenge @{ $handle }` 向對方發起挑戰。
+challenge-not-for-you = { $from } 的這份挑戰是發給 { $to } 的，不是給你的；你可以用 `challenge @{ $handle }` 向 { $from } 發起挑戰。
+nothing-to-decline = 沒有可以拒絕的：這裡沒有給你的挑戰，你的對局中也沒有待回應的請求。
+nothing-to-take-back = 第 #{ $game } 局還沒有可以悔的棋。
+already-asked = 你已經提出過了；請等對手用 `{ $command }` 回應。
+hints-disabled = 本伺服器已關閉提示功能。
+hints-against-people = 提示只能在與機器人的對局中使用；與真人對弈，請自己思考！
+internal-error = 我們這邊出了點問題；請稍後再試。
+
+## 讀取命令
+
+command-empty = 請輸入命令或著法；`help` 列出所有命令。
+command-unknown = `{ $word }` 既不是命令也不是著法；`help` 列出所有命令。
+command-missing = `{ $command }` 需要{ $what }：{ $usage }
+command-bad = `{ $command }`：{ $problem }。用法：{ $usage }
+what-side = 執哪一方
+what-level = 一個等級
+what-user = 一位使用者
+what-game-id = 對局編號（`games` 會列出）
+what-move = 一步棋，如 `h2e2`（ICCS）、`C2=5`（WXF）、`炮二平五` 或 `P2-5`
+what-anything = 任何內容
+bad-not-user = `{ $word }` 不是使用者
+bad-not-game-id = `{ $word }` 不是對局編號（應是像 `12` 這樣的數字）
+bad-side-twice = 只能指定一次執哪一方
+bad-level-twice = 只能指定一次等級
+bad-level-needs-number = `level` 後面需要 { $min } 到 { $max } 之間的數字
+bad-not-side-nor-level = `{ $word }` 既不是紅黑方，也不是 { $min } 到 { $max } 的等級
+bad-not-side = `{ $word }` 不是 red（紅）、black（黑）或 random（隨機）
+bad-not-level = `{ $word }` 不是 { $min } 到 { $max } 的等級
+bad-one-user = 最多只能指定一位使用者
+bad-one-game = 只能指定一局
+bad-takes-nothing = 這個命令後面不接任何內容（收到了 `{ $word }`）
+
+## 規則不允許的著法
+
+accepted-forms = ICCS（h2e2 或 H2-E2）、WXF（C2=5、H8+7、R+=5）、中文（炮二平五、馬8進7）或越南記法（P2-5、M8.7）
+move-empty = 沒有輸入著法：請用 { accepted-forms } 書寫
+move-unrecognized = 無法識別 `{ $input }`：請用 { accepted-forms } 書寫
+move-ranks-from-one = `{ $input }` 的橫線按 1 到 10 計，但這裡從紅方一側按 0 到 9 計（ICCS，如 h2e2）
+move-no-such-file = `{ $input }` 寫了第 { $file } 路，但縱線只有 a 到 i
+move-no-piece = `{ $input }` 找不到對應的己方棋子
+move-impossible = `{ $input }` 不是可能的著法
+move-ambiguous = `{ $input }` 有歧義：可能是 { $options }
+illegal-no-movement = 著法必須移動棋子：起點和終點都是 { $square }
+illegal-no-piece = { $square } 上沒有棋子
+illegal-wrong-side = { $square } 上是{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }的棋子
+illegal-captures-own = { $square } 上是你自己的棋子
+illegal-cannot-move = { piece }不能從 { $from } 走到 { $to }：它{ $piece ->
+    [general] 只能沿橫線或縱線走一步
+    [advisor] 只能斜走一步
+    [elephant] 只能斜走兩步（走田字）
+    [horse] 先直走一步再斜走一步（走日字）
+    [soldier] 只能向前走一步（過河後也可橫走一步）
+   *[other] 沿橫線或縱線直走
+ }
+illegal-leaves-palace = { piece }不能走出九宮
+illegal-horse-leg = { $square } 處蹩馬腿
+illegal-elephant-eye = { $square } 處塞象眼
+illegal-elephant-river = 象不能過河
+illegal-soldier-sideways = 兵（卒）過河後才能橫走
+illegal-soldier-backward = 兵（卒）不能後退
+illegal-path-blocked = { piece }的路線在 { $square } 被擋住了
+illegal-cannon-screens = 炮吃子必須隔一個棋子（炮架），這裡中間有 { $screens } 個
+illegal-leaves-check = 這樣走會讓你的將（帥）被將軍
+illegal-generals-face = 這樣走會造成將帥照面
+illegal-not-illegal = 這步棋是合法的
+
+## 對局
+
+thread-title = 象棋：{ $pairing }
+game-starts-in = 第 #{ $game } 局（{ $pairing }）在 { $link } 開始。
+game-start-bot-first = 第 #{ $game } 局：{ $red } 對 { $black }。機器人先走。
+game-start-your-move = 第 #{ $game } 局：{ $red } 對 { $black }。{ $name }，輪到你走：可以輸入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+move-made = { $seat }：{ $mv }。
+move-made-check = { $seat }：{ $mv }。將軍！
+move-made-mate = { $seat }：{ $mv }。將軍。
+your-move = { $name }，輪到你走。
+game-over-line = 對局結束：{ $result }
+resigns = #{ $game }：{ $seat }認輸。{ $result }
+bot-declines-draw = #{ $game }：機器人拒絕和棋，繼續對弈。
+bot-accepts-draw = #{ $game }：機器人接受和棋。雙方議和。
+draw-agreed = #{ $game }：雙方同意和棋。{ $result }
+draw-offer-gone = #{ $game }：求和請求已不存在；繼續對弈。
+draw-offered = #{ $game }：{ $name } 提議和棋。{ $opponent }：輸入 `draw` 接受，或 `decline` 拒絕；走棋也視為拒絕。
+took-back-against-bot = #{ $game }：已悔回 { $yours } 和機器人的 { $bots }。輪到你走。
+takeback-agreed = #{ $game }：{ $name } 同意；已悔回 { $moves }。
+takeback-asked = #{ $game }：{ $name } 請求悔一步棋。{ $opponent }：輸入 `takeback` 同意，或 `decline` 拒絕。
+offer-declined = #{ $game }：{ $name } 拒絕了{ $kind ->
+    [draw] 和棋
+   *[takeback] 悔棋
+ }請求；繼續對弈。
+hint = 第 #{ $game } 局提示：{ $mv }
+idle-lost = #{ $game }：{ $idle }沒有走棋；{ $seat }超時判負。{ $result }
+
+## 挑戰
+
+challenge-made = { $from } 向 { $to } 發起象棋挑戰（{ $from } 執{ $side ->
+    [red] 紅方
+    [black] 黑方
+   *[random] 隨機一方
+ }）。{ $to }：請在 { $within }內輸入 `accept` 接受或 `decline` 拒絕。
+challenge-declined = { $name } 拒絕了 { $from } 的挑戰。
+challenge-withdrawn = { $name } 撤回了挑戰。
+challenge-expired-notice = { $from } 向 { $to } 發起的挑戰無人回應，已過期。
+
+## 觀戰
+
+games-title = 這裡進行中的對局（{ $count }）：
+games-line = #{ $game } · { $pairing } · 第 { $number } 回合 · 輪到{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }
+games-footer = `watch <編號>` 顯示對局所在的位置。
+watch-live = 第 #{ $game } 局（{ $pairing }）在 { $link } 進行。{ $status }
+watch-over = 第 #{ $game } 局（{ $pairing }）已結束：{ $result } `game { $game }` 可檢視棋譜和回放。
+status-head = #{ $game } · { $red } 對 { $black } · 第 { $number } 回合
+status-last = 上一步 { $mv }
+status-to-move = 輪到{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }
+status-to-move-in-check = 輪到{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }（被將軍）
+caption = #{ $game } · { $pairing } · 第 { $number } 回合 · 輪到{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }（{ $name }）
+caption-over = #{ $game } · { $pairing } · 第 { $number } 回合 · 對局結束
+replay-caption = { $heading } · 第 { $ply } 步
+
+## 歷史
+
+history-none = { $name } 還沒有下完的對局。
+history-title = { $name } 最近的對局：
+history-footer = `game <編號>` 顯示一局的著法、棋譜和回放。
+history-line = #{ $game } · { $pairing } · 因{ end-reason }{ $outcome ->
+    [won] 勝
+    [lost] 負
+    [drawn] 和
+    [finished] 結束
+   *[called-off] 取消
+ } · { $plies } 步
+record-head = 第 #{ $game } 局：{ $red } 對 { $black }
+record-live = 進行中，輪到{ $color ->
+    [red] 紅方
+   *[black] 黑方
+ }。
+record-result = 結果：{ $result }
+record-moves = 著法：{ $moves }
+moves-none = 尚無著法
+moves-cut = …（完整著法見棋譜檔案）
+stats-none = { $name } 還沒有下過棋；`play` 可以與機器人下一局。
+stats-line = { $name }：等級分 { $rating }（第 { $rank } 名）· { $games } 局：{ $wins } 勝，{ $draws } 和，{ $losses } 負 · { $live } 局進行中
+leaderboard-empty = 還沒有人下完一局；`play` 可以與機器人下一局。
+leaderboard-title = 排行榜：
+leaderboard-line = { $rank }. { $name } · { $rating } · { $games } 局（{ $wins } 勝 { $draws } 和 { $losses } 負）
+
+## 幫助與斜槓命令
+
+help-title = **象棋** — 命令一覽：
+group-playing = 下棋
+group-watching = 觀戰
+group-history = 歷史
+group-help = 幫助
+about-play = 與機器人下一局（執黑時機器人先走）
+about-challenge = 向某人發起挑戰；對方用 accept 接受或 decline 拒絕
+about-accept = 接受這裡發給你的挑戰
+about-decline = 拒絕這裡發給你的挑戰，或拒絕對手的請求
+about-move = 在這裡走一步（也可直接輸入）：ICCS h2e2、WXF C2=5、中文 炮二平五、越南 P2-5
+about-resign = 認輸
+about-draw = 提議和棋，或接受對方的和棋提議
+about-takeback = 請求悔棋，或同意對方的悔棋請求
+about-hint = 請引擎給出一步建議
+about-board = 顯示一局的棋盤
+about-games = 列出這裡進行中的對局
+about-watch = 觀看一局：對局位置和棋盤
+about-history = 某位棋手下過的對局
+about-game = 一局的著法、結果、FEN、棋譜和回放
+about-stats = 某位棋手的戰績
+about-leaderboard = 最強的棋手
+about-help = 玩法和命令說明
+command-description = 與機器人或其他人下中國象棋
+option-side = 你執哪一方（預設紅方）
+option-level = 機器人的棋力，{ $min }（最弱）到 { $max }（最強）；預設 { $default }
+option-game-here = 對局編號（預設：你在這裡的對局）
+option-whose = 檢視誰（預設是你）
+option-opponent = 對手
+option-game-id = 對局編號
+option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
+choice-red = 紅方（先走）
+choice-black = 黑方
+choice-random = 隨機
+choice-level-easiest = { $level }（最弱）
+choice-level-strongest = { $level }（最強）
+slash-not-subcommand = 請使用 `/xiangqi` 的子命令；`/xiangqi help` 列出所有命令。
+slash-unknown = 本機器人沒有 `/xiangqi { $name }` 這個命令；`/xiangqi help` 列出所有命令。
+slash-missing = `/xiangqi { $command }` 需要{ $what }。
+slash-bad-side = `{ $option }` 必須是 red、black 或 random。
+slash-bad-level = `{ $option }` 必須是 { $min } 到 { $max } 之間的數字。
+slash-bad-user = `{ $option }` 必須是一位使用者。
+slash-bad-game = `{ $option }` 必須是對局編號，比如 12。
+name-needs-mention = 請用提及（從列表中選 `@名字`）指定棋手；這裡無法查詢 `{ $name }`。
+name-lookup-failed = 暫時無法查詢 `{ $name }`；請改用提及（從列表中選 `@名字`）。
+name-nobody = 本伺服器沒有叫 `{ $name }` 的人；請改用提及（從列表中選 `@名字`）。
+name-several = 有好幾位成員叫 `{ $name }`；請提及你要找的那一位。
+
+## 限制與自愈
+
+too-many-challenges = 你已有 { $count } 個挑戰在等待回應；請等對方回應或挑戰過期，或在發起挑戰的地方用 `decline` 撤回一個。
+challenger-busy = 向你挑戰的人正在這裡下第 #{ $game } 局；那局結束後才能接受挑戰。
+busy = 機器人現在正忙於思考；請一分鐘後再試。
+stored-not-shown = 你在第 #{ $game } 局的著法已儲存；機器人暫時無法顯示，稍後會盡快發出。
+shown-late = #{ $game } ·（補發）
+games-title-paged = 這裡進行中的對局（{ $count }），第 { $page }/{ $pages } 頁：
+games-next-page = `games { $next }` 顯示下一頁。
+bad-one-page = 只能指定一頁
+bad-not-page = `{ $word }` 不是頁碼（1、2……）
+option-page = 列表的頁碼（預設 1）
+what-page = 一個頁碼
+bad-pieces-twice = 棋子樣式只能指定一次
+bad-theme-twice = 主題只能指定一次
+bad-not-style = { $word } 既不是棋子樣式（{ $pieces }）也不是主題（{ $themes }）
+option-pieces = 漢字棋子或國際符號（預設：機器人的設定）
+option-theme = 木紋或高對比度棋盤（預設：機器人的設定）
+what-pieces = 一種棋子樣式
+what-theme = 一種主題
+slash-bad-choice = `{ $option }` 必須是 { $choices } 之一。
+slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
+
+## 控制檯
+
+console-welcome = 象棋主控台：你是 { $name }。輸入 `help` 查看說明，`quit` 退出。
+console-bad-name = `{ $name }` 不能用作名字；請寫 `as 名字 <命令>`。
+console-what-should = { $name } 要做什麼？請寫 `as { $name } <命令>`。

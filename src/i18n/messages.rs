@@ -1,0 +1,240 @@
+//! Every message the code asks the catalogs for, with the arguments it
+//! passes: the one list the catalog test checks each `.ftl` file against.
+//! A variant's fields are the message's Fluent variables (`{ $game }`).
+
+use fluent_bundle::FluentValue;
+
+/// Declares [`Msg`]: one variant per message, its Fluent id, and its
+/// arguments with their types.
+macro_rules! messages {
+    ($( $(#[$doc:meta])* $variant:ident $({ $($arg:ident : $ty:ty),* $(,)? })? = $id:literal; )*) => {
+        /// A message the bot says, with its arguments.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Msg {
+            $( $(#[$doc])* $variant $({ $($arg: $ty),* })?, )*
+        }
+
+        impl Msg {
+            /// Every message's id and the names of its arguments.
+            pub const CATALOG: &'static [(&'static str, &'static [&'static str])] = &[
+                $( ($id, &[$($(stringify!($arg)),*)?]), )*
+            ];
+
+            /// Its id in the catalogs.
+            pub fn id(&self) -> &'static str {
+                match self {
+                    $( Msg::$variant { .. } => $id, )*
+                }
+            }
+
+            /// Its arguments, by name.
+            pub fn into_args(self) -> Vec<(&'static str, FluentValue<'static>)> {
+                match self {
+                    $( Msg::$variant $({ $($arg),* })? => vec![$($((stringify!($arg), FluentValue::from($arg))),*)?], )*
+                }
+            }
+        }
+    };
+}
+
+messages! {
+    Color { color: String } = "color";
+    Seat { name: String, color: String } = "seat";
+    Pairing { red: String, black: String } = "pairing";
+    TargetAnyone = "target-anyone";
+    TargetBot = "target-bot";
+    Duration { unit: String, count: i64 } = "duration";
+    EndReason { reason: String } = "end-reason";
+    Piece { piece: String } = "piece";
+    ResultWin { winner: String, reason: String } = "result-win";
+    ResultDraw { reason: String } = "result-draw";
+    ResultCalledOff { reason: String } = "result-called-off";
+    NoGameHere = "no-game-here";
+    AlreadyPlaying { game: i64 } = "already-playing";
+    OpponentBusy { name: String, game: i64 } = "opponent-busy";
+    NotYourTurn { game: i64 } = "not-your-turn";
+    StaleGame { game: i64 } = "stale-game";
+    BotThinking { game: i64 } = "bot-thinking";
+    NotAPlayer { game: i64, red: String, black: String } = "not-a-player";
+    IllegalMove { reason: String } = "illegal-move";
+    GameNotFound { game: i64 } = "game-not-found";
+    GameIsOver { game: i64 } = "game-is-over";
+    NoGamesHere = "no-games-here";
+    SelfChallenge = "self-challenge";
+    ChallengeInDm = "challenge-in-dm";
+    NoChallenge = "no-challenge";
+    ChallengeExpired { name: String, handle: String } = "challenge-expired";
+    ChallengeNotForYou { from: String, to: String, handle: String } = "challenge-not-for-you";
+    NothingToDecline = "nothing-to-decline";
+    NothingToTakeBack { game: i64 } = "nothing-to-take-back";
+    AlreadyAsked { command: String } = "already-asked";
+    HintsDisabled = "hints-disabled";
+    HintsAgainstPeople = "hints-against-people";
+    InternalError = "internal-error";
+    CommandEmpty = "command-empty";
+    CommandUnknown { word: String } = "command-unknown";
+    CommandMissing { command: String, what: String, usage: String } = "command-missing";
+    CommandBad { command: String, problem: String, usage: String } = "command-bad";
+    WhatSide = "what-side";
+    WhatLevel = "what-level";
+    WhatUser = "what-user";
+    WhatGameId = "what-game-id";
+    WhatMove = "what-move";
+    WhatAnything = "what-anything";
+    BadNotUser { word: String } = "bad-not-user";
+    BadNotGameId { word: String } = "bad-not-game-id";
+    BadSideTwice = "bad-side-twice";
+    BadLevelTwice = "bad-level-twice";
+    BadLevelNeedsNumber { min: i64, max: i64 } = "bad-level-needs-number";
+    BadNotSideNorLevel { word: String, min: i64, max: i64 } = "bad-not-side-nor-level";
+    BadNotSide { word: String } = "bad-not-side";
+    BadNotLevel { word: String, min: i64, max: i64 } = "bad-not-level";
+    BadOneUser = "bad-one-user";
+    BadOneGame = "bad-one-game";
+    BadTakesNothing { word: String } = "bad-takes-nothing";
+    AcceptedForms = "accepted-forms";
+    MoveEmpty = "move-empty";
+    MoveUnrecognized { input: String } = "move-unrecognized";
+    MoveRanksFromOne { input: String } = "move-ranks-from-one";
+    MoveNoSuchFile { input: String, file: String } = "move-no-such-file";
+    MoveNoPiece { input: String, detail: String } = "move-no-piece";
+    MoveImpossible { input: String, detail: String } = "move-impossible";
+    MoveAmbiguous { input: String, options: String } = "move-ambiguous";
+    IllegalNoMovement { square: String } = "illegal-no-movement";
+    IllegalNoPiece { square: String } = "illegal-no-piece";
+    IllegalWrongSide { square: String, color: String } = "illegal-wrong-side";
+    IllegalCapturesOwn { square: String } = "illegal-captures-own";
+    IllegalCannotMove { from: String, to: String, piece: String } = "illegal-cannot-move";
+    IllegalLeavesPalace { piece: String } = "illegal-leaves-palace";
+    IllegalHorseLeg { square: String } = "illegal-horse-leg";
+    IllegalElephantEye { square: String } = "illegal-elephant-eye";
+    IllegalElephantRiver = "illegal-elephant-river";
+    IllegalSoldierSideways = "illegal-soldier-sideways";
+    IllegalSoldierBackward = "illegal-soldier-backward";
+    IllegalPathBlocked { square: String, piece: String } = "illegal-path-blocked";
+    IllegalCannonScreens { screens: i64 } = "illegal-cannon-screens";
+    IllegalLeavesCheck = "illegal-leaves-check";
+    IllegalGeneralsFace = "illegal-generals-face";
+    IllegalNotIllegal = "illegal-not-illegal";
+    ThreadTitle { pairing: String } = "thread-title";
+    GameStartsIn { game: i64, pairing: String, link: String } = "game-starts-in";
+    GameStartBotFirst { game: i64, red: String, black: String } = "game-start-bot-first";
+    GameStartYourMove { game: i64, red: String, black: String, name: String } = "game-start-your-move";
+    MoveMade { seat: String, mv: String } = "move-made";
+    MoveMadeCheck { seat: String, mv: String } = "move-made-check";
+    MoveMadeMate { seat: String, mv: String } = "move-made-mate";
+    YourMove { name: String } = "your-move";
+    GameOverLine { result: String } = "game-over-line";
+    Resigns { game: i64, seat: String, result: String } = "resigns";
+    BotDeclinesDraw { game: i64 } = "bot-declines-draw";
+    BotAcceptsDraw { game: i64 } = "bot-accepts-draw";
+    DrawAgreed { game: i64, result: String } = "draw-agreed";
+    DrawOfferGone { game: i64 } = "draw-offer-gone";
+    DrawOffered { game: i64, name: String, opponent: String } = "draw-offered";
+    TookBackAgainstBot { game: i64, yours: String, bots: String } = "took-back-against-bot";
+    TakebackAgreed { game: i64, name: String, moves: String } = "takeback-agreed";
+    TakebackAsked { game: i64, name: String, opponent: String } = "takeback-asked";
+    OfferDeclined { game: i64, name: String, kind: String } = "offer-declined";
+    Hint { game: i64, mv: String } = "hint";
+    IdleLost { game: i64, idle: String, seat: String, result: String } = "idle-lost";
+    ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
+    ChallengeDeclined { name: String, from: String } = "challenge-declined";
+    ChallengeWithdrawn { name: String } = "challenge-withdrawn";
+    ChallengeExpiredNotice { from: String, to: String } = "challenge-expired-notice";
+    GamesTitle { count: i64 } = "games-title";
+    GamesLine { game: i64, pairing: String, number: i64, color: String } = "games-line";
+    GamesFooter = "games-footer";
+    WatchLive { game: i64, pairing: String, link: String, status: String } = "watch-live";
+    WatchOver { game: i64, pairing: String, result: String } = "watch-over";
+    StatusHead { game: i64, red: String, black: String, number: i64 } = "status-head";
+    StatusLast { mv: String } = "status-last";
+    StatusToMove { color: String } = "status-to-move";
+    StatusToMoveInCheck { color: String } = "status-to-move-in-check";
+    Caption { game: i64, pairing: String, number: i64, color: String, name: String } = "caption";
+    CaptionOver { game: i64, pairing: String, number: i64 } = "caption-over";
+    ReplayCaption { heading: String, ply: i64 } = "replay-caption";
+    HistoryNone { name: String } = "history-none";
+    HistoryTitle { name: String } = "history-title";
+    HistoryFooter = "history-footer";
+    HistoryLine { game: i64, pairing: String, outcome: String, plies: i64, reason: String } = "history-line";
+    RecordHead { game: i64, red: String, black: String } = "record-head";
+    RecordLive { color: String } = "record-live";
+    RecordResult { result: String } = "record-result";
+    RecordMoves { moves: String } = "record-moves";
+    MovesNone = "moves-none";
+    MovesCut = "moves-cut";
+    StatsNone { name: String } = "stats-none";
+    StatsLine { name: String, rating: String, rank: i64, games: i64, wins: i64, draws: i64, losses: i64, live: i64 } = "stats-line";
+    LeaderboardEmpty = "leaderboard-empty";
+    LeaderboardTitle = "leaderboard-title";
+    LeaderboardLine { rank: i64, name: String, rating: String, games: i64, wins: i64, draws: i64, losses: i64 } = "leaderboard-line";
+    HelpTitle = "help-title";
+    GroupPlaying = "group-playing";
+    GroupWatching = "group-watching";
+    GroupHistory = "group-history";
+    GroupHelp = "group-help";
+    AboutPlay = "about-play";
+    AboutChallenge = "about-challenge";
+    AboutAccept = "about-accept";
+    AboutDecline = "about-decline";
+    AboutMove = "about-move";
+    AboutResign = "about-resign";
+    AboutDraw = "about-draw";
+    AboutTakeback = "about-takeback";
+    AboutHint = "about-hint";
+    AboutBoard = "about-board";
+    AboutGames = "about-games";
+    AboutWatch = "about-watch";
+    AboutHistory = "about-history";
+    AboutGame = "about-game";
+    AboutStats = "about-stats";
+    AboutLeaderboard = "about-leaderboard";
+    AboutHelp = "about-help";
+    CommandDescription = "command-description";
+    OptionSide = "option-side";
+    OptionLevel { min: i64, max: i64, default: i64 } = "option-level";
+    OptionGameHere = "option-game-here";
+    OptionWhose = "option-whose";
+    OptionOpponent = "option-opponent";
+    OptionGameId = "option-game-id";
+    OptionMove = "option-move";
+    ChoiceRed = "choice-red";
+    ChoiceBlack = "choice-black";
+    ChoiceRandom = "choice-random";
+    ChoiceLevelEasiest { level: i64 } = "choice-level-easiest";
+    ChoiceLevelStrongest { level: i64 } = "choice-level-strongest";
+    SlashNotSubcommand = "slash-not-subcommand";
+    SlashUnknown { name: String } = "slash-unknown";
+    SlashMissing { command: String, what: String } = "slash-missing";
+    SlashBadSide { option: String } = "slash-bad-side";
+    SlashBadLevel { option: String, min: i64, max: i64 } = "slash-bad-level";
+    SlashBadUser { option: String } = "slash-bad-user";
+    SlashBadGame { option: String } = "slash-bad-game";
+    NameNeedsMention { name: String } = "name-needs-mention";
+    NameLookupFailed { name: String } = "name-lookup-failed";
+    NameNobody { name: String } = "name-nobody";
+    NameSeveral { name: String } = "name-several";
+    TooManyChallenges { count: i64 } = "too-many-challenges";
+    ChallengerBusy { game: i64 } = "challenger-busy";
+    Busy = "busy";
+    StoredNotShown { game: i64 } = "stored-not-shown";
+    ShownLate { game: i64 } = "shown-late";
+    GamesTitlePaged { count: i64, page: i64, pages: i64 } = "games-title-paged";
+    GamesNextPage { next: i64 } = "games-next-page";
+    BadOnePage = "bad-one-page";
+    BadNotPage { word: String } = "bad-not-page";
+    OptionPage = "option-page";
+    WhatPage = "what-page";
+    BadPiecesTwice = "bad-pieces-twice";
+    BadThemeTwice = "bad-theme-twice";
+    BadNotStyle { word: String, pieces: String, themes: String } = "bad-not-style";
+    OptionPieces = "option-pieces";
+    OptionTheme = "option-theme";
+    WhatPieces = "what-pieces";
+    WhatTheme = "what-theme";
+    SlashBadChoice { option: String, choices: String } = "slash-bad-choice";
+    SlashBadPage { option: String } = "slash-bad-page";
+    ConsoleWelcome { name: String } = "console-welcome";
+    ConsoleBadName { name: String } = "console-bad-name";
+    ConsoleWhatShould { name: String } = "console-what-should";
+}

@@ -1,0 +1,219 @@
+//! The catalogs against the code's list of messages ([`Msg::CATALOG`]):
+//! every message in every language, no placeholder the code does not pass,
+//! nothing left over, and no isolation marks in what comes out.
+
+use std::collections::{BTreeSet, HashMap};
+
+use fluent_bundle::FluentValue;
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+
+use super::*;
+
+/// What is wrong with one catalog's source against `catalog` (ids and the
+/// arguments the code passes); empty when nothing is.
+fn problems(source: &str, catalog: &[(&str, &[&str])]) -> Vec<String> {
+    let resource = match fluent_syntax::parser::parse(source) {
+        Ok(resource) => resource,
+        Err((_, errors)) => return vec![format!("syntax errors: {errors:?}")],
+    };
+    let mut messages = HashMap::new();
+    for entry in &resource.body {
+        if let Entry::Message(message) = entry {
+            messages.insert(message.id.name, message.value.as_ref());
+        }
+    }
+    let mut found = Vec::new();
+    for (id, args) in catalog {
+        match messages.get(id) {
+            None | Some(None) => found.push(format!("`{id}` is missing")),
+            Some(Some(pattern)) => {
+                let mut used = BTreeSet::new();
+                variables(pattern, &messages, &mut used, 0);
+                for variable in used.iter().filter(|v| !args.contains(v)) {
+                    found.push(format!(
+                        "`{id}` uses ${variable}, which the code does not pass"
+                    ));
+                }
+            }
+        }
+    }
+    for id in messages.keys() {
+        if !catalog.iter().any(|(known, _)| known == id) {
+            found.push(format!("`{id}` is not a message the code asks for"));
+        }
+    }
+    found
+}
+
+/// The variables a pattern reads, following references to other messages
+/// (which see the same arguments); a term's variables are its own parameters.
+fn variables<'s>(
+    pattern: &Pattern<&'s str>,
+    messages: &HashMap<&'s str, Option<&Pattern<&'s str>>>,
+    used: &mut BTreeSet<&'s str>,
+    depth: usize,
+) {
+    fn inline<'s>(
+        expression: &InlineExpression<&'s str>,
+        messages: &HashMap<&'s str, Option<&Pattern<&'s str>>>,
+        used: &mut BTreeSet<&'s str>,
+        depth: usize,
+    ) {
+        match expression {
+            InlineExpression::VariableReference { id } => {
+                used.insert(id.name);
+            }
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for argument in &arguments.positional {
+                    inline(argument, messages, used, depth);
+                }
+                for named in &arguments.named {
+                    inline(&named.value, messages, used, depth);
+                }
+            }
+            InlineExpression::TermReference {
+                arguments: Some(arguments),
+                ..
+            } => {
+                for argument in &arguments.positional {
+                    inline(argument, messages, used, depth);
+                }
+                for named in &arguments.named {
+                    inline(&named.value, messages, used, depth);
+                }
+            }
+            InlineExpression::MessageReference { id, .. } if depth < 8 => {
+                if let Some(Some(pattern)) = messages.get(id.name) {
+                    variables(pattern, messages, used, depth + 1);
+                }
+            }
+            InlineExpression::Placeable { expression } => expr(expression, messages, used, depth),
+            _ => {}
+        }
+    }
+    fn expr<'s>(
+        expression: &Expression<&'s str>,
+        messages: &HashMap<&'s str, Option<&Pattern<&'s str>>>,
+        used: &mut BTreeSet<&'s str>,
+        depth: usize,
+    ) {
+        match expression {
+            Expression::Inline(e) => inline(e, messages, used, depth),
+            Expression::Select { selector, variants } => {
+                inline(selector, messages, used, depth);
+                for variant in variants {
+                    variables(&variant.value, messages, used, depth);
+                }
+            }
+        }
+    }
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expr(expression, messages, used, depth);
+        }
+    }
+}
+
+#[test]
+fn every_message_is_in_every_language_with_only_the_arguments_passed() {
+    for lang in Lang::ALL {
+        let found = problems(lang.catalog(), Msg::CATALOG);
+        assert!(found.is_empty(), "{lang}.ftl:\n{}", found.join("\n"));
+    }
+}
+
+#[test]
+fn english_uses_every_argument_the_code_passes() {
+    let resource = fluent_syntax::parser::parse(Lang::En.catalog()).expect("en.ftl parses");
+    let mut messages = HashMap::new();
+    for entry in &resource.body {
+        if let Entry::Message(message) = entry {
+            messages.insert(message.id.name, message.value.as_ref());
+        }
+    }
+    for (id, args) in Msg::CATALOG {
+        let mut used = BTreeSet::new();
+        if let Some(Some(pattern)) = messages.get(id) {
+            variables(pattern, &messages, &mut used, 0);
+        }
+        for arg in *args {
+            assert!(used.contains(arg), "`{id}` in en.ftl never shows ${arg}");
+        }
+    }
+}
+
+#[test]
+fn the_check_finds_a_missing_message_and_an_unknown_placeholder() {
+    let catalog: &[(&str, &[&str])] = &[("a", &["game"]), ("b", &[])];
+    assert!(problems("a = Game { $game }\nb = B\n", catalog).is_empty());
+    let missing = problems("a = Game { $game }\n", catalog);
+    assert_eq!(missing, ["`b` is missing"]);
+    let unknown = problems(
+        "a = Game { $gmae }\nb = B { $x ->\n *[one] one\n}\n",
+        catalog,
+    );
+    assert_eq!(unknown.len(), 2, "{unknown:?}");
+    let via_reference = problems("a = Game { b }\nb = B { $user }\n", catalog);
+    assert_eq!(via_reference.len(), 2, "{via_reference:?}");
+    let extra = problems("a = A { $game }\nb = B\nc = C\n", catalog);
+    assert_eq!(extra, ["`c` is not a message the code asks for"]);
+    assert_eq!(problems("a = { \n", catalog).len(), 1, "a syntax error");
+}
+
+/// Every message formats in every language with sample arguments, without
+/// errors and without the isolation marks Fluent would put around placeables.
+#[test]
+fn every_message_formats_cleanly_without_isolation_marks() {
+    for lang in Lang::ALL {
+        let bundle = &BUNDLES[lang.index()];
+        for (id, args) in Msg::CATALOG {
+            let mut values = FluentArgs::new();
+            for (i, arg) in args.iter().enumerate() {
+                values.set(*arg, FluentValue::from(i as i64 + 2));
+            }
+            let pattern = bundle.get_message(id).and_then(|m| m.value());
+            let pattern = pattern.unwrap_or_else(|| panic!("{lang}: `{id}` missing"));
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(&values), &mut errors);
+            assert!(errors.is_empty(), "{lang}: `{id}`: {errors:?}");
+            assert!(
+                !text.contains(['\u{2068}', '\u{2069}']),
+                "{lang}: `{id}` has isolation marks"
+            );
+        }
+    }
+}
+
+#[test]
+fn language_codes_and_discord_locales() {
+    for (code, lang) in [
+        ("en", Lang::En),
+        ("en-US", Lang::En),
+        ("en-GB", Lang::En),
+        ("zh-Hans", Lang::ZhHans),
+        ("zh-CN", Lang::ZhHans),
+        ("zh_cn", Lang::ZhHans),
+        ("ZH-hans", Lang::ZhHans),
+        ("zh-Hant", Lang::ZhHant),
+        ("zh-TW", Lang::ZhHant),
+        ("zh-HK", Lang::ZhHant),
+        ("vi", Lang::Vi),
+        ("vi-VN", Lang::Vi),
+    ] {
+        assert_eq!(code.parse::<Lang>(), Ok(lang), "{code}");
+    }
+    for lang in Lang::ALL {
+        assert_eq!(lang.code().parse::<Lang>(), Ok(lang));
+        if let Some(locale) = lang.discord_locale() {
+            assert_eq!(Lang::from_discord_locale(locale), Some(lang));
+        }
+    }
+    for bad in ["fr", "", "zh-Latn", "english", "x-🀄"] {
+        let err = bad.parse::<Lang>().unwrap_err();
+        assert!(
+            err.to_string().contains("en, zh-Hans, zh-Hant or vi"),
+            "{err}"
+        );
+    }
+    assert_eq!(Lang::from_discord_locale("pt-BR"), None);
+}
