@@ -16,6 +16,7 @@ use super::model::{
     BotLevel, GameId, GameRecord, GameResult, GameState, Iccs, Location, MoveRecord, Participant,
     RatingChange, UnixMillis, UserRef, START_FEN,
 };
+use super::offers::{drop_lapsed_offers, drop_offers};
 use super::players::{load_rating, record_result, upsert_player};
 use super::rating::{rate, GamePoints};
 use super::{to_u32, Store};
@@ -322,13 +323,7 @@ pub(super) async fn take_back_in(
             removed.len()
         )));
     }
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1"
-    )
-    .bind(game.0)
-    .execute(c)
-    .await?
-    .rows_affected());
+    drop_offers(conn, game).await?;
     removed.sort_by_key(|m| m.ply);
     Ok(Ok(removed
         .into_iter()
@@ -377,13 +372,7 @@ pub(super) async fn finish_in(
             Some(_) => StoreError::GameOver(game),
         }));
     };
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1"
-    )
-    .bind(game.0)
-    .execute(c)
-    .await?
-    .rows_affected());
+    drop_offers(conn, game).await?;
     let Some(result) = result else {
         return Ok(Ok(()));
     };
@@ -499,14 +488,7 @@ async fn apply_move_in(
     .execute(c)
     .await?
     .rows_affected());
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2"
-    )
-    .bind(game.0)
-    .bind(i64::from(ply))
-    .execute(c)
-    .await?
-    .rows_affected());
+    drop_lapsed_offers(conn, game, ply).await?;
     Ok(MoveRecord {
         game_id: game,
         ply,

@@ -69,13 +69,24 @@ fn live(record: &GameRecord) -> StoreResult<()> {
     }
 }
 
-/// The pending offer of `kind` in a game at `ply`, dropping it if it lapsed.
-async fn pending_offer(
+/// Drops every offer in a game (it ended, or moves were taken back).
+pub(super) async fn drop_offers(conn: &mut Conn<'_>, game: GameId) -> StoreResult<()> {
+    on_conn!(conn, |c| sqlx::query(
+        "DELETE FROM offers WHERE game_id = $1"
+    )
+    .bind(game.0)
+    .execute(c)
+    .await?
+    .rows_affected());
+    Ok(())
+}
+
+/// Drops the offers in a game that lapse by `ply`.
+pub(super) async fn drop_lapsed_offers(
     conn: &mut Conn<'_>,
     game: GameId,
-    kind: OfferKind,
     ply: u32,
-) -> StoreResult<Option<OfferRecord>> {
+) -> StoreResult<()> {
     on_conn!(conn, |c| sqlx::query(
         "DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2"
     )
@@ -84,6 +95,17 @@ async fn pending_offer(
     .execute(c)
     .await?
     .rows_affected());
+    Ok(())
+}
+
+/// The pending offer of `kind` in a game at `ply`, dropping it if it lapsed.
+async fn pending_offer(
+    conn: &mut Conn<'_>,
+    game: GameId,
+    kind: OfferKind,
+    ply: u32,
+) -> StoreResult<Option<OfferRecord>> {
+    drop_lapsed_offers(conn, game, ply).await?;
     let row: Option<OfferRow> = on_conn!(conn, |c| sqlx::query_as(
         "SELECT game_id, kind, by_side, at_ply, lapses_at_ply, takeback_plies, created_at \
          FROM offers WHERE game_id = $1 AND kind = $2",
