@@ -462,8 +462,7 @@ impl Player for ExternalEngine {
                 (Some(started + t), started + t * 3 + GRACE)
             }
         };
-        let mut nodes = None;
-        let mut time = None;
+        let mut speed = None;
         loop {
             let line = match stop_at {
                 Some(stop) => match self.read_line(stop.min(deadline)) {
@@ -480,34 +479,39 @@ impl Player for ExternalEngine {
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.first().copied() {
                 Some("info") => {
-                    let value = |key: &str| {
-                        words
-                            .iter()
-                            .position(|w| *w == key)
-                            .and_then(|i| words.get(i + 1))
-                            .and_then(|v| v.parse::<u64>().ok())
-                    };
-                    if let (Some(n), Some(t)) = (value("nodes"), value("time")) {
-                        nodes = Some(n);
-                        time = Some(Duration::from_millis(t));
+                    if let Some(reported) = info_speed(&words) {
+                        speed = Some(reported);
                     }
                 }
                 Some("bestmove") => {
                     let mv = words.get(1).and_then(|text| self.read_engine_move(text));
-                    return Ok(Reply {
-                        mv,
-                        speed: nodes.zip(time),
-                    });
+                    return Ok(Reply { mv, speed });
                 }
-                Some("nobestmove") => {
-                    return Ok(Reply {
-                        mv: None,
-                        speed: nodes.zip(time),
-                    })
-                }
+                Some("nobestmove") => return Ok(Reply { mv: None, speed }),
                 _ => {}
             }
         }
+    }
+}
+
+/// The nodes and thinking time an `info` line reports, if it gives both.
+/// A short search reports `time 0` in whole milliseconds; the engine's own
+/// `nps` still gives its speed then, so it is preferred when present.
+fn info_speed(words: &[&str]) -> Option<(u64, Duration)> {
+    let value = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let nodes = value("nodes")?;
+    match (value("nps"), value("time")) {
+        (Some(rate), _) if rate > 0 => {
+            Some((nodes, Duration::from_secs_f64(nodes as f64 / rate as f64)))
+        }
+        (_, Some(millis)) => Some((nodes, Duration::from_millis(millis))),
+        _ => None,
     }
 }
 
@@ -547,6 +551,23 @@ fn resolve_program(program: &Path) -> Result<PathBuf, PlayerError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn info_lines_give_speed_from_nps_even_when_time_rounds_to_zero() {
+        let words = |line: &'static str| line.split_whitespace().collect::<Vec<_>>();
+        assert_eq!(
+            info_speed(&words(
+                "info depth 3 score 12 nodes 800 nps 1600000 time 0 pv h2e2"
+            )),
+            Some((800, Duration::from_micros(500)))
+        );
+        assert_eq!(
+            info_speed(&words("info depth 9 nodes 3000000 time 1500")),
+            Some((3_000_000, Duration::from_millis(1500)))
+        );
+        assert_eq!(info_speed(&words("info depth 9 time 1500")), None);
+        assert_eq!(info_speed(&words("info string hello")), None);
+    }
 
     #[test]
     fn specs_read_our_engine_and_commands_and_refuse_nonsense() {
