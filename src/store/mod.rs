@@ -20,6 +20,7 @@ mod clock;
 mod error;
 mod export;
 mod games;
+mod jobs;
 mod model;
 mod offers;
 mod players;
@@ -42,6 +43,7 @@ pub use challenges::{Accepter, NewChallenge, MAX_PENDING_CHALLENGES};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
 pub use games::NewGame;
+pub use jobs::{EngineJob, EngineJobRow};
 pub use model::{
     ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, GameId, GameRecord,
     GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,

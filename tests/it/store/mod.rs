@@ -11,6 +11,7 @@ mod durability;
 mod export;
 mod faults;
 mod games;
+mod jobs;
 mod offers;
 mod ratings;
 mod replay;
