@@ -32,6 +32,18 @@ pub struct BotArgs {
     #[arg(long, env = "XIANGQI_ENGINE_THREADS")]
     pub engine_threads: Option<usize>,
 
+    /// Seconds a process holds a bot move it claimed before another process
+    /// may take it over (renewed while it thinks). A process that dies
+    /// mid-think delays that move by at most this much.
+    #[arg(long, env = "XIANGQI_ENGINE_LEASE_SECS", default_value_t = 30.0)]
+    pub engine_lease_secs: f64,
+
+    /// Seconds a stopping process (SIGTERM, SIGINT) lets the bot moves it is
+    /// thinking on finish before it stops them and releases them to other
+    /// processes.
+    #[arg(long, env = "XIANGQI_SHUTDOWN_GRACE_SECS", default_value_t = 5.0)]
+    pub shutdown_grace_secs: f64,
+
     /// A game with no move for this many hours ends as a loss for the side to move.
     #[arg(long, env = "XIANGQI_IDLE_HOURS", default_value_t = 72.0)]
     pub idle_hours: f64,
@@ -86,6 +98,12 @@ impl BotArgs {
             challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
             hints: self.hints,
             engine_threads,
+            engine_lease: duration(self.engine_lease_secs, 1.0, "engine-lease-secs")?,
+            shutdown_grace: if self.shutdown_grace_secs == 0.0 {
+                Duration::ZERO
+            } else {
+                duration(self.shutdown_grace_secs, 1.0, "shutdown-grace-secs")?
+            },
             lang: self.lang,
             style: Style {
                 pieces: self.pieces,
@@ -120,6 +138,10 @@ pub struct BotConfig {
     pub hints: bool,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
+    /// How long a claimed bot move stays this process's without renewal.
+    pub engine_lease: Duration,
+    /// How long a stopping process lets its searches finish.
+    pub shutdown_grace: Duration,
     /// The language where neither the user nor the server chose one.
     pub lang: Lang,
     /// How pictures look unless a command names a style.
@@ -133,6 +155,8 @@ impl Default for BotConfig {
             challenge_expiry: Duration::from_secs(10 * 60),
             hints: true,
             engine_threads: default_engine_threads(),
+            engine_lease: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(5),
             lang: Lang::En,
             style: Style::default(),
         }
@@ -151,6 +175,8 @@ mod tests {
         BotArgs {
             database_url: String::new(),
             engine_threads,
+            engine_lease_secs: 30.0,
+            shutdown_grace_secs: 5.0,
             idle_hours: 72.0,
             challenge_minutes: 10.0,
             hints: true,
@@ -172,6 +198,27 @@ mod tests {
         }
         let fine = args(Some(MAX_ENGINE_THREADS)).bot_config().unwrap();
         assert_eq!(fine.engine_threads, MAX_ENGINE_THREADS);
+    }
+
+    #[test]
+    fn leases_and_grace_are_checked_and_grace_may_be_zero() {
+        let mut bad = args(None);
+        bad.engine_lease_secs = 0.0;
+        let err = bad.bot_config().unwrap_err().to_string();
+        assert!(
+            err.contains("--engine-lease-secs must be a positive number"),
+            "{err}"
+        );
+        let mut bad = args(None);
+        bad.shutdown_grace_secs = -1.0;
+        let err = bad.bot_config().unwrap_err().to_string();
+        assert!(err.contains("--shutdown-grace-secs"), "{err}");
+        let mut fine = args(None);
+        fine.engine_lease_secs = 0.5;
+        fine.shutdown_grace_secs = 0.0;
+        let config = fine.bot_config().unwrap();
+        assert_eq!(config.engine_lease, Duration::from_millis(500));
+        assert_eq!(config.shutdown_grace, Duration::ZERO);
     }
 
     #[test]

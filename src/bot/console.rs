@@ -56,6 +56,9 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     bot.sweep_idle(outbox.as_ref()).await;
 
     let sweeper = Bot::spawn_sweeper(bot.clone(), outbox.clone(), SWEEP_EVERY);
+    let worker = Bot::spawn_engine_worker(bot.clone(), outbox.clone());
+    let stop = super::stopping::stop_requested();
+    tokio::pin!(stop);
 
     let interactive = std::io::stdin().is_terminal();
     if interactive {
@@ -79,7 +82,14 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
             print!("> ");
             let _ = std::io::stdout().flush();
         }
-        let Some(bytes) = lines.next_segment().await.context("reading stdin")? else {
+        let next = tokio::select! {
+            next = lines.next_segment() => next,
+            signal = &mut stop => {
+                tracing::info!(signal, "stopping");
+                break;
+            }
+        };
+        let Some(bytes) = next.context("reading stdin")? else {
             break;
         };
         number += 1;
@@ -116,7 +126,21 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
                     command,
                     locale: None,
                 };
-                bot.handle(&request, outbox.as_ref()).await;
+                let handling = bot.handle(&request, outbox.as_ref());
+                tokio::pin!(handling);
+                tokio::select! {
+                    () = &mut handling => {}
+                    signal = &mut stop => {
+                        // Mid-command (the bot thinking, say): the command
+                        // finishes or its move is released, as shutting
+                        // down decides, and nothing more is read.
+                        tracing::info!(signal, "stopping");
+                        tokio::join!(handling, bot.shut_down(bot.config().shutdown_grace));
+                        sweeper.abort();
+                        worker.abort();
+                        return Ok(());
+                    }
+                }
             }
             Err(err) => {
                 let voice = bot.voice(&actor, &place, None).await;
@@ -127,6 +151,8 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         }
     }
     sweeper.abort();
+    bot.shut_down(bot.config().shutdown_grace).await;
+    worker.abort();
     Ok(())
 }
 

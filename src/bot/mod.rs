@@ -19,6 +19,7 @@ pub mod error;
 pub mod help;
 pub mod markup;
 pub mod reply;
+pub mod stopping;
 pub mod timing;
 pub mod voice;
 
@@ -108,6 +109,7 @@ pub struct Request {
 mod challenge;
 mod games;
 mod history;
+mod jobs;
 mod moves;
 mod play;
 mod suggest;
@@ -131,6 +133,8 @@ pub struct Bot {
     store: Store,
     renderer: Arc<Renderer>,
     engine: Engine,
+    /// The bot's moves as jobs claimed from the store ([`jobs`]).
+    jobs: jobs::Jobs,
     timings: MoveTimings,
     config: BotConfig,
     /// One lock per game: a move, the bot's answer, a takeback or a resignation
@@ -151,6 +155,7 @@ impl Bot {
     pub fn new(store: Store, renderer: Renderer, config: BotConfig) -> Bot {
         Bot {
             engine: Engine::new(config.engine_threads),
+            jobs: jobs::Jobs::new(config.engine_lease),
             timings: MoveTimings::default(),
             store,
             renderer: Arc::new(renderer),
@@ -288,27 +293,15 @@ impl Bot {
     }
 
     /// At start: makes the bot's move in every game that was waiting on it
-    /// (the bot stopped while thinking, or the player moved just before).
+    /// and that no running process holds (this process stopped while
+    /// thinking, or the player moved just before); see [`jobs`].
     pub async fn resume_pending(&self, outbox: &dyn Outbox) {
         // Moves stored but never shown (the process stopped in between) go
         // out first, so the bot's answer follows them.
         if let Err(err) = self.announce_all_late(outbox).await {
             tracing::error!(error = %err, "could not list games with moves not yet shown");
         }
-        match self.store.games_awaiting_bot().await {
-            Ok(games) => {
-                if !games.is_empty() {
-                    tracing::info!(count = games.len(), "resuming games waiting on the bot");
-                }
-                for game in games {
-                    let voice = self.place_voice(game.location.guild_id.as_deref()).await;
-                    if let Err(err) = self.bot_turn(game.id, voice, outbox).await {
-                        tracing::error!(game = game.id.0, error = %err, "could not resume a game");
-                    }
-                }
-            }
-            Err(err) => tracing::error!(error = %err, "could not list games waiting on the bot"),
-        }
+        self.work_due_jobs(outbox).await;
     }
 
     /// Ends every game with no move for the idle timeout as a loss for the side

@@ -30,6 +30,7 @@ use super::games::{
 };
 use super::markup::shown;
 use super::reply::{is_place_gone, Attachment, Outbox, Reply};
+use super::think::Slot;
 use super::timing::{self, Phase};
 use super::voice::Voice;
 use super::{post, Bot, Request};
@@ -100,32 +101,58 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let thinking = self.think(&player.after);
+        let Some(held) = self.claim_now(&player.after).await else {
+            // No search slot free here (or another process has the job): the
+            // player's move now, the bot's when a worker with a slot takes it.
+            return self.announce_locked(&player, voice, outbox).await;
+        };
+        let thinking = self.think_held(held, &player.after);
         tokio::pin!(thinking);
         let quick = tokio::select! {
             answer = &mut thinking => Some(answer),
             () = tokio::time::sleep(ONE_MESSAGE_WITHIN) => None,
         };
-        let Some(answer) = quick else {
-            self.announce_locked(&player, voice, outbox).await?;
-            return match thinking.await? {
-                Some(mv) => {
-                    self.store_bot_move(&player.after, mv, None, voice, outbox)
-                        .await
-                }
-                None => Ok(()),
-            };
+        let Some((claim, answer)) = quick else {
+            let shown = self.announce_locked(&player, voice, outbox).await;
+            let (claim, answer) = thinking.await;
+            let made = self
+                .make_thought_move(&player.after, answer, None, voice, outbox)
+                .await;
+            self.settle(claim, &made).await;
+            return shown.and(made.map(drop));
         };
+        let made = self
+            .make_thought_move(&player.after, answer, Some(&player), voice, outbox)
+            .await;
+        self.settle(claim, &made).await;
+        made.map(drop)
+    }
+
+    /// Stores and posts the bot's move searched on `snapshot` (`answer`),
+    /// after `player`'s move when that is still to be shown; when there is no
+    /// move to store, shows the player's move alone. `Ok(true)` when the job
+    /// is done: the move stored, or the game changed meanwhile (the store
+    /// refused the move and dropped the job).
+    pub(super) async fn make_thought_move(
+        &self,
+        snapshot: &LoadedGame,
+        answer: BotResult<Option<Move>>,
+        player: Option<&PlayedMove>,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<bool> {
         let mv = match answer {
             Ok(Some(mv)) => mv,
-            Ok(None) => return self.announce_locked(&player, voice, outbox).await,
-            Err(err) => {
-                self.announce_locked(&player, voice, outbox).await?;
-                return Err(err);
+            Ok(None) | Err(_) => {
+                if let Some(player) = player {
+                    self.announce_locked(player, voice, outbox).await?;
+                }
+                return answer.map(|_| false);
             }
         };
-        self.store_bot_move(&player.after, mv, Some(&player), voice, outbox)
-            .await
+        self.store_bot_move(snapshot, mv, player, voice, outbox)
+            .await?;
+        Ok(true)
     }
 
     /// The side the requester plays, when it is their move in a live game.
@@ -315,47 +342,12 @@ impl Bot {
         }
     }
 
-    /// Makes the bot's move if it is the bot's turn in a live game (at start,
-    /// after a restart, from the idle sweep, or when a game begins).
-    pub(super) async fn bot_turn(
+    /// The bot's move in `snapshot`, searched in `slot` without holding the
+    /// game (the position is copied first). `None` when the bot has no move
+    /// to make.
+    pub(super) fn think(
         &self,
-        id: GameId,
-        voice: Voice,
-        outbox: &dyn Outbox,
-    ) -> BotResult<()> {
-        let snapshot = {
-            let lock = self.game_lock(id.0);
-            let _held = lock.lock().await;
-            let loaded = self.load(id).await?;
-            if !loaded.record.awaits_bot() {
-                return Ok(());
-            }
-            loaded
-        };
-        self.bot_move(snapshot, voice, outbox).await
-    }
-
-    /// Thinks on `snapshot` (a live game where the bot is to move) without
-    /// holding the game, then stores and announces the move.
-    async fn bot_move(
-        &self,
-        snapshot: LoadedGame,
-        voice: Voice,
-        outbox: &dyn Outbox,
-    ) -> BotResult<()> {
-        match self.think(&snapshot).await? {
-            Some(mv) => {
-                self.store_bot_move(&snapshot, mv, None, voice, outbox)
-                    .await
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// The bot's move in `snapshot`, searched without holding the game (the
-    /// position is copied first). `None` when the bot has no move to make.
-    fn think(
-        &self,
+        slot: Slot,
         snapshot: &LoadedGame,
     ) -> impl std::future::Future<Output = BotResult<Option<Move>>> + Send + '_ {
         let id = snapshot.id();
@@ -368,7 +360,10 @@ impl Bot {
             let Some(level) = level else {
                 return Ok(None);
             };
-            let result = self.engine.play(&start, &moves, level.get(), seed).await?;
+            let result = self
+                .engine
+                .play(slot, &start, &moves, level.get(), seed)
+                .await?;
             match result.best_move {
                 Some(mv) => {
                     tracing::debug!(game = id, %mv, score = result.score.0, depth = result.depth, "bot move");
@@ -773,7 +768,7 @@ impl Bot {
     async fn end_idle_game(&self, record: store::GameRecord, outbox: &dyn Outbox) -> BotResult<()> {
         let voice = self.place_voice(record.location.guild_id.as_deref()).await;
         if record.awaits_bot() {
-            return self.bot_turn(record.id, voice, outbox).await;
+            return self.move_now_or_later(record.id, voice, outbox).await;
         }
         let lock = self.game_lock(record.id.0);
         let _held = lock.lock().await;
@@ -820,7 +815,7 @@ fn stored_not_shown(game: i64, err: BotError) -> BotError {
 }
 
 /// A move just stored: the game after it, who made it and the move in words.
-struct PlayedMove {
+pub(super) struct PlayedMove {
     after: LoadedGame,
     mover: Color,
     words: String,

@@ -8,7 +8,7 @@ use crate::store::{BotLevel, GameRecord, NewGame, Participant};
 
 use super::command::ColorChoice;
 use super::error::{BotError, BotResult};
-use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref};
+use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref, LoadedGame};
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
 use super::voice::Voice;
@@ -85,6 +85,35 @@ impl Bot {
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = self.load(record.id).await?;
+        // The bot's first move is claimed before the start is shown, so that
+        // no other worker posts it ahead of the start.
+        let first_move = if loaded.record.awaits_bot() {
+            self.claim_now(&loaded).await
+        } else {
+            None
+        };
+        let shown = self.show_start(request, &loaded, voice, outbox).await;
+        match (shown, first_move) {
+            (Ok(()), Some(held)) => {
+                self.run_job(held, Some(voice), outbox).await;
+                Ok(())
+            }
+            (Err(err), Some(held)) => {
+                self.release_held(held).await;
+                Err(err)
+            }
+            (shown, None) => shown,
+        }
+    }
+
+    /// Posts the start of `loaded` (see [`Bot::announce_start`]).
+    async fn show_start(
+        &self,
+        request: &Request,
+        loaded: &LoadedGame,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let place = game_place(&loaded.record);
         if place != request.place {
             let pointer = voice.say(Msg::GameStartsIn {
@@ -121,7 +150,7 @@ impl Bot {
             (_, Some(_)) => false,
             _ => to_move == Color::Black,
         };
-        let board = self.board_file(&loaded, black_seat, voice).await?;
+        let board = self.board_file(loaded, black_seat, voice).await?;
         let mut reply = Reply::public(text);
         reply.files.push(board);
         if place != request.place {
@@ -134,10 +163,6 @@ impl Bot {
                     .filter_map(|p| p.user_id().map(str::to_string)),
             );
         }
-        post(outbox, &place, reply).await?;
-        if loaded.record.awaits_bot() {
-            self.bot_turn(loaded.record.id, voice, outbox).await?;
-        }
-        Ok(())
+        post(outbox, &place, reply).await
     }
 }

@@ -17,11 +17,11 @@
 //! one searcher per slot and table size is ever kept.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::engine::{GameHistory, Level, SearchResult, Searcher};
 use crate::rules::{Move, Position};
@@ -49,6 +49,9 @@ pub(super) struct Engine {
     advice: Admission,
     /// Idle searchers, with their table size in megabytes.
     idle: Arc<Mutex<Vec<(usize, Searcher)>>>,
+    /// Every search's stop flag: set when the bot stops, so that searches
+    /// still running end at once.
+    halt: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -58,20 +61,58 @@ impl Engine {
             permits: Arc::new(Semaphore::new(slots)),
             advice: Admission::new(ADVICE_PER_USER, ADVICE_PER_SLOT * slots),
             idle: Arc::default(),
+            halt: Arc::default(),
         }
     }
 
-    /// The bot's move at `level` after `moves` from `start`. The seed makes
-    /// the weak levels' choice repeatable for a given game and ply.
+    /// Stops every search running now or started later (the bot is
+    /// stopping); each returns the best move it has so far.
+    pub fn halt(&self) {
+        self.halt.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`Engine::halt`] was called: a search that returned since may
+    /// have been cut short.
+    pub fn halted(&self) -> bool {
+        self.halt.load(Ordering::SeqCst)
+    }
+
+    /// A search slot if one is free now, without waiting: the bot takes on a
+    /// move only when it can start thinking at once (`jobs.rs`).
+    pub fn try_slot(&self) -> Option<Slot> {
+        self.permits
+            .clone()
+            .try_acquire_owned()
+            .ok()
+            .map(|permit| Slot { _permit: permit })
+    }
+
+    /// A search slot, once one is free.
+    pub async fn slot(&self) -> BotResult<Slot> {
+        let waiting = Instant::now();
+        let permit = self
+            .permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(BotError::internal)?;
+        timing::add(Phase::EngineWait, waiting.elapsed());
+        Ok(Slot { _permit: permit })
+    }
+
+    /// The bot's move at `level` after `moves` from `start`, searched in
+    /// `slot`. The seed makes the weak levels' choice repeatable for a given
+    /// game and ply.
     pub async fn play(
         &self,
+        slot: Slot,
         start: &Position,
         moves: &[Move],
         level: u8,
         seed: u64,
     ) -> BotResult<SearchResult> {
         let level = Level::new(i64::from(level)).map_err(BotError::internal)?;
-        self.run(start, moves, level, seed).await
+        self.run(slot, start, moves, level, seed).await
     }
 
     /// A quick search for advice asked by `user`: a hint, or whether the bot
@@ -86,27 +127,24 @@ impl Engine {
     ) -> BotResult<SearchResult> {
         let _queued = self.advice.admit(user).ok_or(BotError::Busy)?;
         let level = Level::new(i64::from(ADVICE_LEVEL)).map_err(BotError::internal)?;
-        self.run(start, moves, level, seed).await
+        let slot = self.slot().await?;
+        self.run(slot, start, moves, level, seed).await
     }
 
     async fn run(
         &self,
+        slot: Slot,
         start: &Position,
         moves: &[Move],
         level: Level,
         seed: u64,
     ) -> BotResult<SearchResult> {
-        let waiting = Instant::now();
-        let _permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(BotError::internal)?;
-        timing::add(Phase::EngineWait, waiting.elapsed());
         let (start, moves) = (start.clone(), moves.to_vec());
         let idle = Arc::clone(&self.idle);
+        let stop = Arc::clone(&self.halt);
         let (result, searching) = tokio::task::spawn_blocking(move || {
+            // Held until the search ends, even if its caller stops waiting.
+            let _slot = slot;
             let started = Instant::now();
             let (position, history) = GameHistory::rebuild(&start, &moves)?;
             // The shallow levels search a few thousand nodes: a full-size
@@ -117,7 +155,6 @@ impl Engine {
                 HASH_MB
             };
             let mut searcher = take_searcher(&idle, hash_mb);
-            let stop = Arc::new(AtomicBool::new(false));
             let result = searcher.play_level(&position, &history, level, seed, stop);
             lock(&idle).push((hash_mb, searcher));
             anyhow::Ok((result, started.elapsed()))
@@ -128,6 +165,12 @@ impl Engine {
         timing::add(Phase::Search, searching);
         Ok(result)
     }
+}
+
+/// One of the engine's search slots (`--engine-threads`), held while a
+/// search runs and given back when dropped.
+pub(super) struct Slot {
+    _permit: OwnedSemaphorePermit,
 }
 
 /// A bounded queue of retryable work: how much each user and everyone has

@@ -1154,3 +1154,118 @@ async fn a_game_is_visible_in_its_server_and_to_its_players() {
     let other_server = h.say_in(&in_server("g2", "c"), "eve", history).await;
     assert!(!listed(&other_server), "{}", texts(&other_server));
 }
+
+/// Polls `done` every 20 ms for up to `within`; false if it never held.
+async fn eventually<F, Fut>(within: Duration, mut done: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = std::time::Instant::now() + within;
+    while std::time::Instant::now() < deadline {
+        if done().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_bot_move_held_by_a_dead_process_is_made_by_a_worker_once_its_lease_runs_out() {
+    let h = harness().await;
+    let record = h
+        .stored_game(
+            Participant::Bot(BotLevel::new(1).unwrap()),
+            Participant::User(UserRef::new("ann", "ann")),
+            None,
+        )
+        .await;
+    let lease = BotConfig::default().engine_lease;
+    // Another process claimed the move and died without a word.
+    h.store
+        .claim_engine_job("a process that died", lease)
+        .await
+        .unwrap()
+        .unwrap();
+    let Harness {
+        bot, store, clock, ..
+    } = h;
+    let bot = Arc::new(bot);
+    let outbox = Arc::new(RecordingOutbox::new());
+    let worker = Bot::spawn_engine_worker(bot.clone(), outbox.clone());
+    // The worker looks at least every second; while the lease holds it
+    // leaves the move alone.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(store.game(record.id).await.unwrap().ply, 0);
+    assert!(outbox.take().is_empty());
+    clock.advance(lease);
+    let moved = eventually(Duration::from_secs(10), || async {
+        store.game(record.id).await.unwrap().ply == 1
+    })
+    .await;
+    assert!(
+        moved,
+        "the worker makes the move once the lease has run out"
+    );
+    assert!(
+        eventually(Duration::from_secs(5), || async {
+            !outbox.take().is_empty()
+        })
+        .await
+    );
+    assert!(store.engine_jobs().await.unwrap().is_empty());
+    bot.shut_down(Duration::from_secs(1)).await;
+    tokio::time::timeout(Duration::from_secs(5), worker)
+        .await
+        .expect("the worker stops with the bot")
+        .unwrap();
+}
+
+#[tokio::test]
+async fn shutting_down_releases_the_move_being_thought_on_for_another_process() {
+    let h = harness().await;
+    // Level 8 thinks for seconds: long enough to stop it midway.
+    let record = h
+        .stored_game(
+            Participant::Bot(BotLevel::new(8).unwrap()),
+            Participant::User(UserRef::new("ann", "ann")),
+            None,
+        )
+        .await;
+    let Harness {
+        bot,
+        store,
+        _dir: dir,
+        ..
+    } = h;
+    let bot = Arc::new(bot);
+    let outbox = Arc::new(RecordingOutbox::new());
+    let worker = Bot::spawn_engine_worker(bot.clone(), outbox.clone());
+    let owner = bot.job_owner().to_owned();
+    let claimed = eventually(Duration::from_secs(5), || async {
+        let jobs = store.engine_jobs().await.unwrap();
+        jobs.len() == 1 && jobs[0].owner.as_deref() == Some(owner.as_str())
+    })
+    .await;
+    assert!(claimed, "the worker claims the move");
+    let stopping = std::time::Instant::now();
+    bot.shut_down(Duration::ZERO).await;
+    assert!(
+        stopping.elapsed() < Duration::from_secs(2),
+        "the search is stopped, not waited for: {:?}",
+        stopping.elapsed()
+    );
+    worker.await.unwrap();
+    assert!(outbox.take().is_empty(), "a move cut short is not played");
+    // The bot closed its store: look through a second one.
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let reopened = Store::open(&url).await.unwrap();
+    let jobs = reopened.engine_jobs().await.unwrap();
+    assert_eq!(jobs.len(), 1, "{jobs:?}");
+    assert_eq!(
+        jobs[0].owner, None,
+        "released: any process may claim it at once"
+    );
+    assert_eq!(reopened.game(record.id).await.unwrap().ply, 0);
+}

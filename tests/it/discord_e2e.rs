@@ -135,6 +135,10 @@ impl BotProcess {
                 engine_threads: Some(2),
                 idle_hours,
                 challenge_minutes,
+                // Short: a bot killed mid-think leaves its move to the next
+                // one within seconds (the lease runs out), not half a minute.
+                engine_lease_secs: 2.0,
+                shutdown_grace_secs: 5.0,
                 hints: true,
                 lang: Default::default(),
                 board_dir: db.with_extension("boards"),
@@ -143,6 +147,7 @@ impl BotProcess {
             },
             token: "stand-in-token".into(),
             guild: None,
+            shards: None,
             message_content,
             api_proxy: Some(stand_in.rest_base().to_string()),
             answer_within_ms,
@@ -578,6 +583,9 @@ async fn slash_play_is_answered_publicly_with_boards() {
                 && c.content().contains("xiangqi-bot")
                 && c.content().contains("): ")
         })
+        .await;
+    h.stand_in
+        .wait_for("the game's start", from, WAIT, |c| ours(c))
         .await;
     let calls = h.stand_in.calls();
     let answers: Vec<&RestCall> = calls[from..].iter().filter(|c| ours(c)).collect();

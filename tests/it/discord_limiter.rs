@@ -163,6 +163,8 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 engine_threads: Some(1),
                 idle_hours: 72.0,
                 challenge_minutes: 10.0,
+                engine_lease_secs: 30.0,
+                shutdown_grace_secs: 5.0,
                 hints: true,
                 lang: Default::default(),
                 board_dir: db.with_extension("boards"),
@@ -171,6 +173,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
             },
             token: "stand-in-token".into(),
             guild: None,
+            shards: None,
             message_content: true,
             // No proxy: the limiter stays on, as in production.
             api_proxy: None,

@@ -1855,3 +1855,107 @@ async fn interactions_carry_their_context_and_channel() {
         .await
         .expect("but the interaction can be answered");
 }
+
+// ---------------------------------------------------------------- sharding
+
+/// Forwards each message with the shard that received it.
+struct ShardForward(mpsc::UnboundedSender<(u32, String)>);
+
+#[async_trait]
+impl EventHandler for ShardForward {
+    async fn message(&self, ctx: Context, message: Message) {
+        let _ = self.0.send((ctx.shard_id.0, message.content));
+    }
+}
+
+async fn sharded_client(stand_in: &StandIn) -> (Client, mpsc::UnboundedReceiver<(u32, String)>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let client = ClientBuilder::new_with_http(
+        HttpBuilder::new("Bot x")
+            .proxy(stand_in.rest_base())
+            .ratelimiter_disabled(true)
+            .build(),
+        default_intents(),
+    )
+    .event_handler(ShardForward(tx))
+    .await
+    .expect("the client builds");
+    (client, rx)
+}
+
+/// Gateway docs, "Sharding": a guild's events go to shard
+/// `(guild_id >> 22) % num_shards` only, and events without a guild (DMs)
+/// to shard 0 only. `GET /gateway/bot` recommends the configured count and
+/// serenity's autosharding opens that many, each identified `[id, count]`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_event_goes_to_the_one_shard_discord_routes_it_to() {
+    let stand_in = StandIn::start_with(StandInConfig {
+        recommended_shards: 2,
+        ..StandInConfig::default()
+    })
+    .await;
+    let (mut client, mut events) = sharded_client(&stand_in).await;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move { client.start_autosharded().await });
+    // serenity starts one shard every 5 s.
+    stand_in.wait_identified(2, WAIT).await;
+    assert_eq!(stand_in.connected_shards(), vec![[0, 2], [1, 2]]);
+
+    let guild_shard = ((GUILD_ID >> 22) % 2) as u32;
+    let alice = TestUser::new(1001, "alice");
+    stand_in
+        .send_message(&alice, stand_in.new_id(), "in the guild")
+        .await;
+    let dm = stand_in.new_id();
+    stand_in.mark_dm(dm);
+    stand_in.send_message(&alice, dm, "in a DM").await;
+    let mut got = Vec::new();
+    while let Ok(Some(event)) =
+        tokio::time::timeout(Duration::from_millis(1500), events.recv()).await
+    {
+        got.push(event);
+    }
+    got.sort();
+    let mut expected = vec![
+        (guild_shard, "in the guild".to_string()),
+        (0, "in a DM".to_string()),
+    ];
+    expected.sort();
+    assert_eq!(got, expected, "each event once, on its shard");
+    shards.shutdown_all().await;
+}
+
+/// Gateway docs, "Gateway Close Event Codes": 4010 Invalid shard, for a
+/// `shard` whose id is not below its count (or no count at all).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_shard_is_closed_with_4010() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+    let stand_in = StandIn::start().await;
+    for shard in [json!([2, 2]), json!([0, 0]), json!([1]), json!("0/1")] {
+        let (mut socket, _) = tokio_tungstenite::connect_async(stand_in.gateway_url())
+            .await
+            .expect("the gateway accepts the connection");
+        let hello = socket.next().await.expect("HELLO").expect("a frame");
+        assert!(hello.to_text().unwrap().contains("\"op\":10"), "{hello:?}");
+        let identify = json!({"op": 2, "d": {
+            "token": "Bot x", "intents": 0, "properties": {}, "shard": shard,
+        }});
+        socket
+            .send(WsMessage::Text(identify.to_string()))
+            .await
+            .unwrap();
+        let closed = tokio::time::timeout(WAIT, socket.next())
+            .await
+            .expect("an answer")
+            .expect("a frame")
+            .expect("a close frame, not an error");
+        match closed {
+            WsMessage::Close(Some(frame)) => assert_eq!(u16::from(frame.code), 4010, "{shard}"),
+            other => panic!("{shard}: expected close 4010, got {other:?}"),
+        }
+    }
+    assert_eq!(stand_in.identify_count(), 0);
+    assert!(stand_in.identified_shards().is_empty());
+}

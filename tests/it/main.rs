@@ -22,6 +22,7 @@ mod fen;
 mod match_cli;
 mod movegen;
 mod perft;
+mod scale_out;
 mod status_cli;
 mod store;
 mod uci_session;

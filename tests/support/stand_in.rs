@@ -76,6 +76,8 @@ pub struct StandInConfig {
     /// The per-file upload limit, and the `attachment_size_limit` the
     /// interactions carry (Discord's default: 10 MiB).
     pub attachment_size_limit: u64,
+    /// The shard count `GET /gateway/bot` recommends.
+    pub recommended_shards: u64,
 }
 
 impl Default for StandInConfig {
@@ -87,6 +89,7 @@ impl Default for StandInConfig {
             initial_response_deadline: Duration::from_secs(3),
             token_lifetime: Duration::from_secs(15 * 60),
             attachment_size_limit: DEFAULT_ATTACHMENT_SIZE_LIMIT,
+            recommended_shards: 1,
         }
     }
 }
@@ -416,7 +419,7 @@ impl Drop for StandIn {
         for task in &self.tasks {
             task.abort();
         }
-        if let Some(live) = self.state.gateway.lock().unwrap().live.take() {
+        for live in self.state.gateway.lock().unwrap().live.drain(..) {
             let _ = live.tx.send(Outgoing::Drop);
         }
     }
@@ -521,17 +524,37 @@ impl StandIn {
         );
     }
 
-    /// Closes the gateway connection abruptly, as a network failure would.
+    /// Closes every gateway connection abruptly, as a network failure would.
     pub fn drop_gateway(&self) {
-        if let Some(live) = self.state.gateway.lock().unwrap().live.take() {
+        for live in self.state.gateway.lock().unwrap().live.drain(..) {
             let _ = live.tx.send(Outgoing::Drop);
         }
+    }
+
+    /// The `[shard_id, num_shards]` of every accepted IDENTIFY, in order.
+    pub fn identified_shards(&self) -> Vec<[u64; 2]> {
+        self.world().identified_shards.clone()
+    }
+
+    /// The shards connected now, sorted.
+    pub fn connected_shards(&self) -> Vec<[u64; 2]> {
+        let mut shards: Vec<[u64; 2]> = self
+            .state
+            .gateway
+            .lock()
+            .unwrap()
+            .live
+            .iter()
+            .map(|live| live.shard)
+            .collect();
+        shards.sort_unstable();
+        shards
     }
 
     /// Waits (bounded) for a connected, identified client.
     async fn wait_connected(&self, what: &str) {
         let deadline = Instant::now() + GATEWAY_WAIT;
-        while self.state.gateway.lock().unwrap().live.is_none() {
+        while self.state.gateway.lock().unwrap().live.is_empty() {
             assert!(
                 Instant::now() < deadline,
                 "no client connected to the gateway to receive {what}"
@@ -540,20 +563,29 @@ impl StandIn {
         }
     }
 
-    /// Sends a dispatch event to the connected client, waiting (bounded) for
-    /// one to be connected and identified.
+    /// Sends a dispatch event to the connections Discord would send it to
+    /// (the shard of its `guild_id`, or shard 0 without one), waiting
+    /// (bounded) for one to be connected and identified.
     pub async fn inject(&self, event: &str, data: Value) {
+        let guild = data
+            .get("guild_id")
+            .and_then(Value::as_str)
+            .and_then(|id| id.parse::<u64>().ok());
         let deadline = Instant::now() + GATEWAY_WAIT;
         loop {
             {
                 let mut gateway = self.state.gateway.lock().unwrap();
-                let seq = gateway.seq + 1;
-                if let Some(live) = &gateway.live {
+                let mut sent = false;
+                for live in gateway.live.iter_mut().filter(|l| l.receives(guild)) {
+                    let seq = live.seq + 1;
                     let frame = json!({"op": 0, "s": seq, "t": event, "d": data}).to_string();
                     if live.tx.send(Outgoing::Frame(frame)).is_ok() {
-                        gateway.seq = seq;
-                        return;
+                        live.seq = seq;
+                        sent = true;
                     }
+                }
+                if sent {
+                    return;
                 }
             }
             assert!(

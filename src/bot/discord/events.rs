@@ -233,6 +233,7 @@ impl EventHandler for Handler {
         let outbox = Arc::new(self.outbox(&ctx));
         // Off the gateway's event loop: resumed games may each think a while.
         tokio::spawn(async move {
+            Bot::spawn_engine_worker(bot.clone(), outbox.clone());
             bot.resume_pending(outbox.as_ref()).await;
             bot.sweep_idle(outbox.as_ref()).await;
             Bot::spawn_sweeper(bot, outbox, SWEEP_EVERY);
@@ -240,13 +241,17 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, message: Message) {
-        if message.author.bot {
+        // A stopping bot takes no new commands.
+        if message.author.bot || self.bot.is_stopping() {
             return;
         }
         self.on_message(&ctx, &message).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        if self.bot.is_stopping() {
+            return;
+        }
         match interaction {
             Interaction::Command(command) if command.data.name == commands::NAME => {
                 self.on_slash(&ctx, &command).await;

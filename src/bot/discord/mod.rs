@@ -13,6 +13,7 @@ mod commands;
 mod events;
 mod outbox;
 mod places;
+pub mod shards;
 
 use std::sync::Arc;
 
@@ -52,6 +53,12 @@ pub struct DiscordArgs {
     /// post answered with 429 is then tried again twice, after 0.5 s and 1 s.
     #[arg(long, env = "DISCORD_API_PROXY")]
     pub api_proxy: Option<String>,
+
+    /// The gateway shards this process runs: `FIRST-END/TOTAL` (shards
+    /// FIRST to END-1 of TOTAL, as `0-2/4`) or `SHARD/TOTAL`. Without it,
+    /// all the shards Discord recommends for the bot.
+    #[arg(long, env = "DISCORD_SHARDS")]
+    pub shards: Option<shards::ShardRange>,
 
     /// How long a slash command waits for its first answer before it shows
     /// "thinking…", in milliseconds (Discord needs an answer within 3 s).
@@ -119,9 +126,24 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
             .map_err(|_| anyhow::anyhow!("DISCORD_TOKEN does not look like a bot token"))?;
     }
     let bot = Arc::new(Bot::connect(&args.bot).await?);
-    let mut client = build_client(bot, &args).await?;
-    client
-        .start()
-        .await
-        .context("the Discord connection failed")
+    let mut client = build_client(bot.clone(), &args).await?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        let signal = crate::bot::stopping::stop_requested().await;
+        tracing::info!(signal, "stopping");
+        bot.shut_down(bot.config().shutdown_grace).await;
+        shards.shutdown_all().await;
+    });
+    let started = match args.shards {
+        Some(range) => {
+            tracing::info!(shards = %range, "running a range of shards");
+            // serenity's `start_shard_range` runs up to and including the
+            // range's end, unlike Rust ranges: give it the last shard.
+            client
+                .start_shard_range(range.first..range.end - 1, range.total)
+                .await
+        }
+        None => client.start_autosharded().await,
+    };
+    started.context("the Discord connection failed")
 }

@@ -1,7 +1,9 @@
 //! The stand-in's gateway: a WebSocket on loopback that says HELLO, answers
 //! heartbeats, refuses resumes (so a reconnecting client identifies afresh),
 //! checks the intents of each IDENTIFY against what the application was
-//! granted, and carries the dispatches tests inject.
+//! granted and its `shard` (`[shard_id, num_shards]`, closing 4010 Invalid
+//! shard when the id is not below the count), and carries the dispatches
+//! tests inject to the shard Discord would send them to.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -36,12 +38,28 @@ pub enum Outgoing {
 pub struct LiveConnection {
     pub id: u64,
     pub tx: mpsc::UnboundedSender<Outgoing>,
+    /// `[shard_id, num_shards]` as identified (`[0, 1]` when not sharded).
+    pub shard: [u64; 2],
+    pub seq: u64,
+}
+
+impl LiveConnection {
+    /// Whether Discord would send this connection an event of `guild`
+    /// (`None`: a DM or another event without a guild, which goes to shard
+    /// 0). Gateway docs, "Sharding": `shard_id = (guild_id >> 22) % num_shards`.
+    pub fn receives(&self, guild: Option<u64>) -> bool {
+        let [shard, shards] = self.shard;
+        match guild {
+            Some(guild) => (guild >> 22) % shards == shard,
+            None => shard == 0,
+        }
+    }
 }
 
 #[derive(Default)]
 pub struct Gateway {
-    pub live: Option<LiveConnection>,
-    pub seq: u64,
+    /// Every identified connection: one per shard a client runs.
+    pub live: Vec<LiveConnection>,
 }
 
 pub async fn serve(listener: TcpListener, state: Arc<State>) {
@@ -105,13 +123,7 @@ async fn connection(stream: TcpStream, state: Arc<State>) {
         }
     }
     let mut gateway = state.gateway.lock().unwrap();
-    if gateway
-        .live
-        .as_ref()
-        .is_some_and(|live| live.id == connection_id)
-    {
-        gateway.live = None;
-    }
+    gateway.live.retain(|live| live.id != connection_id);
     // Dropping the halves here closes the TCP connection without a close frame.
 }
 
@@ -126,6 +138,14 @@ fn identify(
         .and_then(|d| d.get("intents"))
         .and_then(Value::as_u64)
         .unwrap_or(0);
+    let shard = match identified_shard(payload) {
+        Ok(shard) => shard,
+        Err(()) => {
+            state.world.lock().unwrap().refused_identifies += 1;
+            let _ = tx.send(Outgoing::Close(4010, "Invalid shard.".into()));
+            return;
+        }
+    };
     let mut gateway = state.gateway.lock().unwrap();
     {
         let mut world = state.world.lock().unwrap();
@@ -149,26 +169,53 @@ fn identify(
             return;
         }
         world.identified_intents = Some(asked);
+        world.identified_shards.push(shard);
     }
+    let probe = LiveConnection {
+        id: connection_id,
+        tx: tx.clone(),
+        shard,
+        seq: 1,
+    };
+    let guilds: Vec<Value> = if probe.receives(Some(GUILD_ID)) {
+        vec![json!({"id": GUILD_ID.to_string(), "unavailable": true})]
+    } else {
+        Vec::new()
+    };
     let session = state.identifies.borrow().to_owned() + 1;
     let ready = json!({
         "op": 0, "s": 1, "t": "READY",
         "d": {
             "v": 10,
             "user": bot_user(),
-            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+            "guilds": guilds,
             "session_id": format!("stand-in-session-{session}"),
             "resume_gateway_url": state.gateway_url,
-            "shard": [0, 1],
+            "shard": shard,
             "application": {"id": APP_ID.to_string(), "flags": 0},
         }
     });
     if tx.send(Outgoing::Frame(ready.to_string())).is_ok() {
-        gateway.seq = 1;
-        gateway.live = Some(LiveConnection {
-            id: connection_id,
-            tx: tx.clone(),
-        });
+        gateway.live.retain(|live| live.id != connection_id);
+        gateway.live.push(probe);
         state.identifies.send_modify(|n| *n += 1);
+    }
+}
+
+/// IDENTIFY's `shard`, `[shard_id, num_shards]` (`[0, 1]` when absent), or
+/// `Err` for what Discord closes with 4010 Invalid shard: not two whole
+/// numbers, no shards, or an id not below the count (gateway docs, "Gateway
+/// Close Event Codes" and "Sharding"). Discord lets sessions use different
+/// counts and several use the same shard; so does the stand-in.
+fn identified_shard(payload: &Value) -> Result<[u64; 2], ()> {
+    let Some(shard) = payload.get("d").and_then(|d| d.get("shard")) else {
+        return Ok([0, 1]);
+    };
+    match shard.as_array().map(Vec::as_slice) {
+        Some([id, count]) => match (id.as_u64(), count.as_u64()) {
+            (Some(id), Some(count)) if id < count => Ok([id, count]),
+            _ => Err(()),
+        },
+        _ => Err(()),
     }
 }

@@ -137,6 +137,8 @@ pub struct World {
     pub commands: Vec<RegisteredCommand>,
     /// The intents of the last accepted IDENTIFY.
     pub identified_intents: Option<u64>,
+    /// The `[shard_id, num_shards]` of every accepted IDENTIFY.
+    pub identified_shards: Vec<[u64; 2]>,
     pub refused_identifies: usize,
     /// MESSAGE_CREATE events not delivered for want of an intent.
     pub undelivered: usize,
@@ -162,6 +164,7 @@ impl World {
             invalid_requests: 0,
             commands: Vec::new(),
             identified_intents: None,
+            identified_shards: Vec::new(),
             refused_identifies: 0,
             undelivered: 0,
         }

@@ -298,7 +298,7 @@ fn route(state: &State, world: &mut World, req: &Req, index: usize) -> Routed {
     let outcome = match (req.method, segments) {
         (&Method::GET, ["gateway"]) => Outcome::ok(json!({"url": state.gateway_url})),
         (&Method::GET, ["gateway", "bot"]) => Outcome::ok(json!({
-            "url": state.gateway_url, "shards": 1,
+            "url": state.gateway_url, "shards": world.config.recommended_shards,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
         })),
         (&Method::GET, ["users", "@me"]) => Outcome::ok(bot_user()),
