@@ -177,17 +177,25 @@ async fn client(
     intents: GatewayIntents,
 ) -> (Client, mpsc::UnboundedReceiver<Event>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    let client = ClientBuilder::new_with_http(
+    (client_handled_by(stand_in, intents, Forward(tx)).await, rx)
+}
+
+/// A bare serenity client of the stand-in, its events going to `handler`.
+async fn client_handled_by(
+    stand_in: &StandIn,
+    intents: GatewayIntents,
+    handler: impl EventHandler + 'static,
+) -> Client {
+    ClientBuilder::new_with_http(
         HttpBuilder::new("Bot x")
             .proxy(stand_in.rest_base())
             .ratelimiter_disabled(true)
             .build(),
         intents,
     )
-    .event_handler(Forward(tx))
+    .event_handler(handler)
     .await
-    .expect("the client builds");
-    (client, rx)
+    .expect("the client builds")
 }
 
 /// Discord's answer to a refused call: (HTTP status, JSON code, the paths of
@@ -1870,16 +1878,7 @@ impl EventHandler for ShardForward {
 
 async fn sharded_client(stand_in: &StandIn) -> (Client, mpsc::UnboundedReceiver<(u32, String)>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    let client = ClientBuilder::new_with_http(
-        HttpBuilder::new("Bot x")
-            .proxy(stand_in.rest_base())
-            .ratelimiter_disabled(true)
-            .build(),
-        default_intents(),
-    )
-    .event_handler(ShardForward(tx))
-    .await
-    .expect("the client builds");
+    let client = client_handled_by(stand_in, default_intents(), ShardForward(tx)).await;
     (client, rx)
 }
 
