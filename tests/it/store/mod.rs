@@ -12,6 +12,7 @@ mod export;
 mod faults;
 mod games;
 mod offers;
+mod puzzles;
 mod ratings;
 mod replay;
 mod schema;
