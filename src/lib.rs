@@ -9,6 +9,8 @@
 //!   console channel.
 //! - [`matches`]: engine-against-engine matches (a measuring tool on top of
 //!   the engine; the bot does not use it).
+//! - [`puzzles`]: puzzles found in engine games and checked by the engine
+//!   (on top of rules and engine; the bot serves them).
 //!
 //! Beside them, [`rng`]: the one small random-number generator all layers use.
 
@@ -17,6 +19,7 @@ pub mod engine;
 pub mod i18n;
 pub mod lines;
 pub mod matches;
+pub mod puzzles;
 pub mod render;
 pub mod rng;
 pub mod rules;

@@ -47,6 +47,8 @@ enum Command {
     Match(cli::matches::MatchArgs),
     /// Engine self-play: writes quiet positions labelled with results, for `tune`.
     Selfplay(cli::selfplay::SelfPlayArgs),
+    /// Puzzles: generate a set from engine games, or verify one.
+    Puzzles(cli::puzzles::PuzzlesArgs),
     /// Fits the evaluation's weights to `selfplay` positions (Texel tuning).
     Tune(cli::tune::TuneArgs),
     /// Play in the local console channel: commands on stdin, replies on stdout,
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => cli::render::run(args),
         Some(Command::Match(args)) => cli::matches::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Puzzles(args)) => cli::puzzles::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         None => cli::bot::run_default(),
         Some(Command::Console(args)) => cli::bot::run_console(args),

@@ -6,6 +6,7 @@ pub mod bot;
 pub mod matches;
 pub mod moves;
 pub mod perft;
+pub mod puzzles;
 pub mod render;
 pub mod selfplay;
 pub mod status;

@@ -153,13 +153,29 @@ impl Searcher {
         depth: u32,
         limits: &Limits,
     ) -> Vec<(Move, Score)> {
+        self.score_root_moves_within(root, history, depth, (-INFINITE, INFINITE), limits)
+    }
+
+    /// As [`score_root_moves`](Self::score_root_moves), each move searched
+    /// with the window `(alpha, beta)` (the side to move's view): a score at or
+    /// below `alpha` is only an upper bound, one at or above `beta` only a
+    /// lower bound. A null window around a threshold asks cheaply which moves
+    /// reach it (the puzzle checks' question).
+    pub fn score_root_moves_within(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        limits: &Limits,
+    ) -> Vec<(Move, Score)> {
         let mut ctx = self.start(root, history, limits);
         ctx.started = true;
         let moves = ctx.pos.legal_moves();
         let mut scored = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             ctx.play(mv);
-            let score = -ctx.negamax(depth as i32 - 1, -INFINITE, INFINITE, 1, true);
+            let score = -ctx.negamax(depth as i32 - 1, -beta, -alpha, 1, true);
             ctx.unplay(mv);
             if ctx.stopped {
                 break;

@@ -24,6 +24,7 @@ mod jobs;
 mod model;
 mod offers;
 mod players;
+mod puzzles;
 pub(crate) mod rating;
 mod rebuild;
 mod threads;
@@ -49,6 +50,8 @@ pub use model::{
     GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,
 };
 pub use offers::OfferAnswer;
+pub use puzzles::{DailyPuzzle, PuzzleOutcome, PuzzlePlayer, PuzzleResult, PuzzleSession};
+pub use rating::Rating;
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
 pub use writer::DiskLimit;

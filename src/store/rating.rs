@@ -102,6 +102,11 @@ impl GamePoints {
     pub fn value(self) -> f64 {
         self.0
     }
+
+    /// The other side's points from the same game.
+    pub fn for_opponent(self) -> GamePoints {
+        GamePoints(1.0 - self.0)
+    }
 }
 
 /// Glickman's g(φ): discounts a result by how uncertain the opponent's rating is.

@@ -13,6 +13,7 @@ mod faults;
 mod games;
 mod jobs;
 mod offers;
+mod puzzles;
 mod ratings;
 mod replay;
 mod schema;

@@ -1,0 +1,167 @@
+//! The generator and the verifier against each other, and the verifier
+//! against hand-built puzzles it must refuse.
+
+use super::analysis::{Analyst, Budgets, Rejection};
+use super::format::{parse_file, Puzzle, HEADER};
+use super::generate::{generate, GenerateSettings};
+use super::themes::{balance, Theme};
+use super::verify::verify;
+use crate::engine::uci::parse_iccs;
+use crate::rules::{Color, Position};
+
+/// Shallower than the shipped set's budgets, so the test takes seconds; the
+/// checks are the same.
+fn quick() -> Budgets {
+    Budgets {
+        find_depth: 4,
+        check_depth: 6,
+        ..Budgets::default()
+    }
+}
+
+fn generated(threads: usize) -> Vec<Puzzle> {
+    let settings = GenerateSettings {
+        seed: 7,
+        budgets: quick(),
+        ..GenerateSettings::default()
+    };
+    let mut puzzles = Vec::new();
+    generate(
+        30,
+        threads,
+        4,
+        &settings,
+        |p| {
+            puzzles.push(p.clone());
+            Ok(())
+        },
+        |_| {},
+    )
+    .unwrap();
+    puzzles
+}
+
+#[test]
+fn generated_puzzles_pass_verification_and_do_not_depend_on_threads() {
+    let puzzles = generated(2);
+    assert!(!puzzles.is_empty(), "30 games gave no puzzle");
+    assert_eq!(puzzles, generated(1), "the threads changed the output");
+    let ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids[0], "1");
+    // Through the file format, as `puzzles verify` reads it.
+    let text: String = std::iter::once(HEADER.to_string())
+        .chain(puzzles.iter().map(Puzzle::to_line))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let read = parse_file(&text).unwrap();
+    assert_eq!(read, puzzles);
+    assert_eq!(verify(&read, quick(), 2, |_| {}), vec![]);
+    for p in &read {
+        assert_eq!(p.solution.len() % 2, 1, "{} ends on a reply", p.id);
+    }
+    // A different depth is a different check: a stated rating it does not
+    // reproduce is refused, not silently accepted.
+    let mut wrong = read[0].clone();
+    wrong.rating += 100;
+    let refused = verify(&[wrong], quick(), 1, |_| {});
+    assert_eq!(refused.len(), 1);
+    assert!(
+        refused[0].reason.starts_with("rating "),
+        "{}",
+        refused[0].reason
+    );
+}
+
+fn puzzle(fen: &str, solution: &str) -> Puzzle {
+    Puzzle::parse_line(&format!("t\t{fen}\t{solution}\t600\t")).unwrap()
+}
+
+#[test]
+fn a_second_winning_move_is_refused() {
+    // Two chariots against a bare general: nearly every move keeps the win.
+    let p = puzzle("3k5/9/9/9/9/9/9/9/R8/4K3R w", "a1a9");
+    let err = Analyst::new(quick()).check(&p).unwrap_err();
+    assert!(
+        matches!(err, Rejection::SecondWinningMove { at: 1, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("wins as well as a1a9"), "{err}");
+}
+
+#[test]
+fn a_move_that_does_not_win_is_refused() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let err = Analyst::new(quick())
+        .check(&puzzle(start, "h2e2"))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        Rejection::SolutionDoesNotWin {
+            at: 1,
+            solution: parse_iccs("h2e2").unwrap()
+        }
+    );
+    // And the generator makes no puzzle of a level position.
+    let level = Position::from_fen(start).unwrap();
+    assert!(matches!(
+        Analyst::new(quick()).solve(&level),
+        Err(Rejection::NotDecisive { at: 1, .. })
+    ));
+}
+
+#[test]
+fn a_reply_that_is_not_the_best_defence_is_refused() {
+    // Puzzle 18 of the shipped set: Black's horse goes to e6, the chariot
+    // takes it, the other horse takes back. Checked at the set's own
+    // budgets, since a reply's choice is what the deeper search decides.
+    let line = "18\tr1b1ka3/4a4/4c1n1b/p5C1p/9/3nR1B2/P1P3P2/6N2/3NA4/3AK4 b - - 0 19\t\
+                g7e6 e4e6 d4e6\t900\twinningMaterial,sacrifice";
+    let p = Puzzle::parse_line(line).unwrap();
+    let mut analyst = Analyst::new(Budgets::default());
+    assert_eq!(analyst.check(&p), Ok(()));
+    let start = p.position();
+    let best = analyst.best_defences(&start, &p.solution[..1]);
+    let mut pos = start.clone();
+    pos.make_move(p.solution[0]);
+    let worse = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !best.contains(m))
+        .expect("a reply that is not among the best");
+    pos.make_move(worse);
+    let next = pos.legal_moves()[0];
+    let changed = Puzzle {
+        solution: vec![p.solution[0], worse, next],
+        ..p.clone()
+    };
+    assert_eq!(
+        analyst.check(&changed),
+        Err(Rejection::NotBestDefence {
+            at: 1,
+            reply: worse,
+            better: best[0]
+        })
+    );
+}
+
+#[test]
+fn themes_read_back_and_material_counts_from_the_side_given() {
+    for theme in [
+        Theme::MateIn(3),
+        Theme::WinningMaterial,
+        Theme::Fork,
+        Theme::Pin,
+        Theme::DiscoveredAttack,
+        Theme::Sacrifice,
+        Theme::Endgame,
+    ] {
+        assert_eq!(theme.to_string().parse::<Theme>(), Ok(theme));
+    }
+    assert!("mateIn0".parse::<Theme>().is_err());
+    assert!("brilliant".parse::<Theme>().is_err());
+    // Red has a chariot more.
+    let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w").unwrap();
+    assert_eq!(balance(&pos, Color::Red), 90);
+    assert_eq!(balance(&pos, Color::Black), -90);
+}
