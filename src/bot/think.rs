@@ -147,9 +147,7 @@ impl Engine {
             let _slot = slot;
             let started = Instant::now();
             let (position, history) = GameHistory::rebuild(&start, &moves)?;
-            // The shallow levels search a few thousand nodes: a full-size
-            // table would cost more to clear than the search.
-            let hash_mb = if level.settings().depth.is_some() {
+            let hash_mb = if level.settings().searches_briefly() {
                 SHALLOW_HASH_MB
             } else {
                 HASH_MB

@@ -1,8 +1,10 @@
 //! The bot's playing levels, 1 (a beginner can win) to 8 (full strength, a few
-//! seconds a move). Levels 1–4 search shallowly and pick at random among the
-//! moves scoring close to the best, from a seed the caller gives (so a game
-//! can be reproduced); levels 5–8 search normally for a growing time.
-//! docs/engine.md has the table.
+//! seconds a move). Levels 1–5 look one move ahead (plus captures) and pick
+//! at random among the moves scoring close to the best, level 1 now and then
+//! blind to the reply; levels 6 and 7 search a fixed number of nodes, level 8
+//! for a fixed time, all three varying between near-equal moves. Every choice
+//! comes from a seed the caller gives, so a game can be reproduced.
+//! docs/engine.md has the measured ladder.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -14,7 +16,7 @@ use crate::rules::Position;
 
 use super::limits::Limits;
 use super::repetition::GameHistory;
-use super::search::{SearchResult, Searcher};
+use super::search::{RootVariety, SearchResult, Searcher};
 
 /// A playing level, 1–8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -43,13 +45,32 @@ impl std::error::Error for LevelError {}
 /// How one level searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelSettings {
-    /// Search depth in plies (`None`: as deep as time allows).
+    /// Search depth in plies (`None`: as deep as the other limits allow).
     pub depth: Option<u32>,
-    /// Time for one move.
+    /// Nodes for one move (`None`: no node limit). A node budget makes a
+    /// level's strength the same on a busy machine as on an idle one.
+    pub nodes: Option<u64>,
+    /// Time for one move: the whole budget of the strongest level, a
+    /// safety stop for the others.
     pub movetime: Duration,
     /// Moves scoring within this many centipawns of the best may be played
     /// instead (0: always the best).
     pub random_margin: i32,
+    /// Of a hundred moves, how many are chosen blind to every reply, as a
+    /// beginner overlooks a threat now and then.
+    pub oversights_per_hundred: u64,
+    /// For the levels that play their best move: root moves get a seeded
+    /// bonus of up to this many centipawns, so games against the same level
+    /// part ways between near-equal moves.
+    pub variety_margin: i32,
+}
+
+impl LevelSettings {
+    /// Whether the search is over in a few thousand nodes at most: a
+    /// full-size transposition table would cost more to clear than it saves.
+    pub fn searches_briefly(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some()
+    }
 }
 
 impl Level {
@@ -80,25 +101,45 @@ impl Level {
         (self.0 - Level::MIN.0) as usize
     }
 
+    /// Each level's search, from the ladder measured in docs/engine.md:
+    /// neighbours about 150–250 Elo apart, level 1 below a beginner who
+    /// only avoids hanging pieces.
     pub fn settings(self) -> LevelSettings {
-        let ms = Duration::from_millis;
-        let (depth, movetime, random_margin) = match self.0 {
-            1 => (Some(1), ms(1000), 250),
-            2 => (Some(2), ms(1000), 120),
-            3 => (Some(3), ms(1000), 60),
-            4 => (Some(4), ms(1000), 25),
-            5 => (None, ms(250), 0),
-            6 => (None, ms(600), 0),
-            7 => (None, ms(1500), 0),
-            _ => (None, ms(3000), 0),
-        };
-        LevelSettings {
-            depth,
-            movetime,
+        let weak = |random_margin, oversights_per_hundred| LevelSettings {
+            depth: Some(1),
+            nodes: None,
+            movetime: WEAK_LEVEL_MOVETIME,
             random_margin,
+            oversights_per_hundred,
+            variety_margin: 0,
+        };
+        let searching = |nodes, movetime| LevelSettings {
+            depth: None,
+            nodes,
+            movetime,
+            random_margin: 0,
+            oversights_per_hundred: 0,
+            variety_margin: VARIETY_MARGIN,
+        };
+        match self.0 {
+            1 => weak(250, 10),
+            2 => weak(250, 0),
+            3 => weak(160, 0),
+            4 => weak(100, 0),
+            5 => weak(40, 0),
+            6 => searching(Some(300), WEAK_LEVEL_MOVETIME),
+            7 => searching(Some(1_000), WEAK_LEVEL_MOVETIME),
+            _ => searching(None, Duration::from_millis(3000)),
         }
     }
 }
+
+/// The weak levels' safety stop; they finish in milliseconds.
+const WEAK_LEVEL_MOVETIME: Duration = Duration::from_millis(1000);
+
+/// The searching levels' seeded root bonus, in centipawns: small enough
+/// that a move clearly better is still played.
+const VARIETY_MARGIN: i32 = 8;
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -121,16 +162,30 @@ impl Searcher {
         let settings = level.settings();
         let limits = Limits {
             depth: settings.depth,
-            nodes: None,
+            nodes: settings.nodes,
             movetime: Some(settings.movetime),
             stop,
             ..Limits::default()
         };
         if settings.random_margin == 0 {
-            return self.search(root, history, &limits);
+            if settings.variety_margin == 0 {
+                return self.search(root, history, &limits);
+            }
+            let variety = RootVariety {
+                seed,
+                margin: settings.variety_margin,
+            };
+            return self.search_varied(root, history, &limits, variety);
         }
         let start = std::time::Instant::now();
-        let scored = self.score_root_moves(root, history, settings.depth.unwrap_or(1), &limits);
+        let mut rng = SplitMix64::new(seed ^ root.key());
+        let overlooks = rng.below(100) < settings.oversights_per_hundred;
+        let depth = if overlooks {
+            0
+        } else {
+            settings.depth.unwrap_or(1)
+        };
+        let scored = self.score_root_moves(root, history, depth, &limits);
         let Some(&(_, best)) = scored.first() else {
             // No legal move, or stopped before any move was scored.
             return self.search(root, history, &Limits::depth(1));
@@ -144,7 +199,6 @@ impl Searcher {
             .iter()
             .map(|(_, s)| (settings.random_margin - (best.0 - s.0) + 1).max(1) as u64)
             .collect();
-        let mut rng = SplitMix64::new(seed ^ root.key());
         let mut pick = rng.below(weights.iter().sum());
         let mut chosen = candidates[0];
         for (candidate, &w) in candidates.iter().zip(&weights) {
@@ -188,11 +242,61 @@ mod tests {
             let s = Level::new(n).unwrap().settings();
             if let Some(p) = previous {
                 assert!(s.random_margin <= p.random_margin);
+                assert!(s.oversights_per_hundred <= p.oversights_per_hundred);
                 assert!(s.depth.unwrap_or(u32::MAX) >= p.depth.unwrap_or(u32::MAX));
+                if let (Some(now), Some(before)) = (s.nodes, p.nodes) {
+                    assert!(now >= before);
+                }
+                assert!(s.movetime >= p.movetime);
             }
             previous = Some(s);
         }
         assert_eq!(Level::MAX.settings().random_margin, 0);
+    }
+
+    #[test]
+    fn searching_levels_vary_by_seed_between_near_equal_moves_only() {
+        let history = GameHistory::new();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut searcher = Searcher::new(1);
+        for level in [6, 7] {
+            let level = Level::new(level).unwrap();
+            let openings: std::collections::HashSet<_> = (0..16)
+                .map(|seed| {
+                    searcher.new_game();
+                    let result = searcher.play_level(
+                        &Position::startpos(),
+                        &history,
+                        level,
+                        seed,
+                        stop.clone(),
+                    );
+                    result.best_move.unwrap()
+                })
+                .collect();
+            assert!(
+                openings.len() > 1,
+                "level {level} opens the same way whatever the seed: {openings:?}"
+            );
+            // A soldier takes a chariot left hanging: worth far more than
+            // the bonus, so every seed plays it.
+            let hanging = Position::from_fen(
+                "rnbakabn1/9/1c5c1/p1p1p1p1p/9/4r4/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            )
+            .unwrap();
+            let capture = crate::rules::notation::parse_move(&hanging, "e3e4")
+                .unwrap()
+                .mv;
+            for seed in 0..8 {
+                searcher.new_game();
+                let result = searcher.play_level(&hanging, &history, level, seed, stop.clone());
+                assert_eq!(
+                    result.best_move,
+                    Some(capture),
+                    "level {level}, seed {seed}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::rng::SplitMix64;
 use crate::rules::game::{judge_repetition, NO_CAPTURE_PLIES};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
@@ -62,6 +63,21 @@ impl SearchResult {
     pub fn nps(&self) -> u64 {
         let micros = self.time.as_micros().max(1) as u64;
         self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+/// Seeded root-move bonuses for [`Searcher::search_varied`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootVariety {
+    pub seed: u64,
+    /// The largest bonus, in centipawns.
+    pub margin: i32,
+}
+
+impl RootVariety {
+    fn bonus(self, mv: Move) -> i32 {
+        let draw = SplitMix64::new(self.seed ^ u64::from(mv.raw())).below(self.margin as u64 + 1);
+        draw as i32
     }
 }
 
@@ -123,6 +139,29 @@ impl Searcher {
         ctx.iterate(&mut on_iteration)
     }
 
+    /// As [`search`](Self::search), but each root move's score gains a
+    /// seeded bonus of up to `variety.margin` centipawns, so that moves
+    /// within that margin of the best are chosen by the seed: two games with
+    /// different seeds part ways, while a move clearly better is still played.
+    pub fn search_varied(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        limits: &Limits,
+        variety: RootVariety,
+    ) -> SearchResult {
+        let mut ctx = self.start(root, history, limits);
+        ctx.root_variety = Some(variety);
+        let mut result = ctx.iterate(&mut |_| {});
+        // The bonus is a tie-break, not part of what the position is worth.
+        if let Some(best) = result.best_move {
+            if result.score.0.abs() < MATE_BOUND {
+                result.score = Score(result.score.0 - variety.bonus(best));
+            }
+        }
+        result
+    }
+
     /// A new search of `root`: what the table holds becomes older, and the
     /// killers of other positions are forgotten.
     fn start<'a>(
@@ -144,7 +183,8 @@ impl Searcher {
     }
 
     /// Scores every legal move of `root` with a full-window search `depth`
-    /// plies deep (the move itself counting as one), best first. For the weak
+    /// plies deep (the move itself counting as one), best first; at depth 0
+    /// by the evaluation of the position it leaves, blind to any reply. For the weak
     /// levels, which pick among near-best moves; not meant for deep searches.
     pub fn score_root_moves(
         &mut self,
@@ -175,7 +215,16 @@ impl Searcher {
         let mut scored = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             ctx.play(mv);
-            let score = -ctx.negamax(depth as i32 - 1, -beta, -alpha, 1, true);
+            let score = if depth == 0 {
+                // Blind to every reply: only a mate given is seen as such.
+                if ctx.pos.has_legal_moves() {
+                    -evaluate(&ctx.pos)
+                } else {
+                    MATE - 1
+                }
+            } else {
+                -ctx.negamax(depth as i32 - 1, -beta, -alpha, 1, true)
+            };
             ctx.unplay(mv);
             if ctx.stopped {
                 break;
@@ -231,6 +280,8 @@ struct Context<'a> {
     pv_len: [usize; MAX_PLY + 1],
     /// Best root move and score of the iteration in progress.
     root_best: Option<(Move, i32)>,
+    /// Seeded bonuses for root moves, so near-equal moves vary by seed.
+    root_variety: Option<RootVariety>,
 }
 
 impl<'a> Context<'a> {
@@ -275,6 +326,7 @@ impl<'a> Context<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_best: None,
+            root_variety: None,
         }
     }
 
@@ -595,9 +647,16 @@ impl<'a> Context<'a> {
                 continue;
             }
             let new_depth = depth - 1;
+            // The root's seeded bonus: the move is searched as if the
+            // window were lower by it, and its score raised by it.
+            let bonus = match self.root_variety {
+                Some(variety) if ply == 0 => variety.bonus(mv),
+                _ => 0,
+            };
+            let (window_alpha, window_beta) = (alpha - bonus, beta - bonus);
 
-            let score = if index == 0 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+            let searched = if index == 0 {
+                -self.negamax(new_depth, -window_beta, -window_alpha, ply + 1, true)
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && index >= 3 && !is_capture && !in_check && !gives_check {
@@ -610,14 +669,26 @@ impl<'a> Context<'a> {
                     reduction -= quiet_history / (3 * HISTORY_MAX / 2);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.negamax(
+                    new_depth - reduction,
+                    -window_alpha - 1,
+                    -window_alpha,
+                    ply + 1,
+                    true,
+                );
+                if s > window_alpha && reduction > 0 {
+                    s = -self.negamax(new_depth, -window_alpha - 1, -window_alpha, ply + 1, true);
                 }
-                if s > alpha && s < beta {
-                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                if s > window_alpha && s < window_beta {
+                    s = -self.negamax(new_depth, -window_beta, -window_alpha, ply + 1, true);
                 }
                 s
+            };
+            // A mate's distance is exact; a bonus would blur it.
+            let score = if searched.abs() < MATE_BOUND {
+                searched + bonus
+            } else {
+                searched
             };
             self.unplay(mv);
             if self.stopped {
