@@ -25,6 +25,7 @@ mod offers;
 mod players;
 pub(crate) mod rating;
 mod rebuild;
+mod reviews;
 mod threads;
 mod writer;
 
@@ -47,6 +48,7 @@ pub use model::{
     GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,
 };
 pub use offers::OfferAnswer;
+pub use reviews::ReviewKey;
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
 pub use writer::DiskLimit;

@@ -14,6 +14,7 @@ mod games;
 mod offers;
 mod ratings;
 mod replay;
+mod reviews;
 mod schema;
 mod writer;
 
