@@ -106,7 +106,7 @@ fn the_engines_own_deeper_choices_are_never_worse_than_good() {
 #[test]
 fn lines_name_ply_move_class_eval_and_best_and_a_bad_line_gets_an_error() {
     let lines = analyze(
-        "startpos moves h2e2 h9g7\nnot a position\nstartpos moves h2h9\n\n3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1\n",
+        "startpos moves h2e2 h9g7\nnot a position\nstartpos moves h2h8\n\n3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1\n",
         &["--nodes", "2000"],
     );
     assert_eq!(lines.len(), 6, "{lines:?}");
@@ -130,7 +130,7 @@ fn lines_name_ply_move_class_eval_and_best_and_a_bad_line_gets_an_error() {
         .is_ok_and(|a| (0.0..=100.0).contains(&a)));
     assert_eq!(summary[3], "black-accuracy");
     assert!(lines[3].starts_with("error: invalid FEN"), "{}", lines[3]);
-    assert!(lines[4].starts_with("error: move 1 `h2h9`"), "{}", lines[4]);
+    assert!(lines[4].starts_with("error: move 1 `h2h8`"), "{}", lines[4]);
     // A position without moves: nothing to judge, no accuracy.
     assert_eq!(lines[5], "summary red-accuracy - black-accuracy -");
 }
