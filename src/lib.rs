@@ -7,6 +7,8 @@
 //! - [`store`]: games, moves, players, ratings and challenges in SQLite.
 //! - [`bot`]: commands, games and replies, transport-independent, plus the
 //!   console channel.
+//! - [`review`]: game review, the engine's judgement of each move as the
+//!   renderer draws it (graph, key moments).
 //! - [`matches`]: engine-against-engine matches (a measuring tool on top of
 //!   the engine; the bot does not use it).
 //! - [`puzzles`]: puzzles found in engine games and checked by the engine
@@ -21,6 +23,7 @@ pub mod lines;
 pub mod matches;
 pub mod puzzles;
 pub mod render;
+pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod store;

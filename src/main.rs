@@ -51,6 +51,12 @@ enum Command {
     Puzzles(cli::puzzles::PuzzlesArgs),
     /// Fits the evaluation's weights to `selfplay` positions (Texel tuning).
     Tune(cli::tune::TuneArgs),
+    /// Review games read on stdin (`FEN|startpos [moves ...]` a line): each
+    /// move's class, evaluation and the engine's choice, then each side's
+    /// accuracy; `--graph` draws the evaluation.
+    Analyze(cli::analyze::AnalyzeArgs),
+    /// Fit the review's win-rate scale to the engine's self-play results.
+    FitWinRate(cli::fit_win_rate::FitWinRateArgs),
     /// Play in the local console channel: commands on stdin, replies on stdout,
     /// board pictures in the board directory.
     Console(xiangqi_bot::bot::console::ConsoleArgs),
@@ -72,6 +78,8 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Puzzles(args)) => cli::puzzles::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
+        Some(Command::Analyze(args)) => cli::analyze::run(args),
+        Some(Command::FitWinRate(args)) => cli::fit_win_rate::run(args),
         None => cli::bot::run_default(),
         Some(Command::Console(args)) => cli::bot::run_console(args),
         Some(Command::Discord(args)) => cli::bot::run_discord(args),

@@ -1,8 +1,10 @@
 //! Command-line subcommands. Each file is one subcommand; this module holds
 //! what they share.
 
+pub mod analyze;
 pub mod bench;
 pub mod bot;
+pub mod fit_win_rate;
 pub mod matches;
 pub mod moves;
 pub mod perft;

@@ -12,8 +12,10 @@
 //! - [`repetition`]: the game's past positions and the repetition rules in search;
 //! - [`limits`]: depth, node and time limits, clock to time budget;
 //! - [`levels`]: the bot's playing levels 1–8;
-//! - [`score`]: scores, mate distances and their UCI form.
+//! - [`score`]: scores, mate distances and their UCI form;
+//! - [`analysis`]: game review, every move judged by the expected score it lost.
 
+pub mod analysis;
 pub(crate) mod correction;
 pub(crate) mod evaluate;
 pub(crate) mod levels;

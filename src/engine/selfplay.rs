@@ -50,6 +50,9 @@ pub struct SelfPlayGame {
     pub red_score: f64,
     /// Plies played, the random opening included.
     pub plies: usize,
+    /// Every search's score, in centipawns from Red's side, mates included
+    /// (for fitting the win-rate scale, `analysis::fit`).
+    pub red_scores: Vec<i32>,
 }
 
 /// Plays up to `plies` random moves that capture nothing into `game`
@@ -79,6 +82,7 @@ pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings
     searcher.new_game();
 
     let mut positions = Vec::new();
+    let mut red_scores = Vec::new();
     // Plies in a row the score has favoured one side decisively: (side, count).
     let mut decisive: (Option<Color>, usize) = (None, 0);
     let mut engine_plies = 0;
@@ -96,6 +100,10 @@ pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings
             unreachable!("a game that is not over has a legal move")
         };
         let score = result.score.0;
+        red_scores.push(match pos.side_to_move() {
+            Color::Red => score,
+            Color::Black => -score,
+        });
         if engine_plies >= settings.skip_plies
             && !pos.in_check()
             && !pos.is_capture(mv)
@@ -129,6 +137,7 @@ pub fn play_game(searcher: &mut Searcher, seed: u64, settings: &SelfPlaySettings
         positions,
         red_score,
         plies: game.moves().len(),
+        red_scores,
     }
 }
 

@@ -9,9 +9,11 @@
 //! text; what is still written here, and why, is in `docs/rendering.md`.
 //! A [`Renderer`] is `Send + Sync`; share it in an `Arc`.
 
+mod arrows;
 mod board;
 mod canvas;
 mod encode;
+mod graph;
 mod layout;
 mod marks;
 mod palette;
@@ -34,6 +36,10 @@ use std::sync::OnceLock;
 
 use image::RgbImage;
 
+pub use arrows::{Arrow, ArrowKind};
+pub use graph::{
+    point_centres as graph_point_centres, GraphMark, GraphPoint, CLIP_CP, GRAPH_HEIGHT, GRAPH_WIDTH,
+};
 pub use layout::{point as point_centre, HEIGHT, WIDTH};
 pub use scene::{caption, move_caption, Scene};
 pub use style::{PieceStyle, Style, Theme, UnknownChoice};
@@ -140,6 +146,12 @@ impl Renderer {
         (lines, &art.palette.rgb)
     }
 
+    /// A game review's evaluation graph as a PNG of
+    /// [`GRAPH_WIDTH`] × [`GRAPH_HEIGHT`], one point a move.
+    pub fn render_eval_graph(&self, points: &[GraphPoint], theme: Theme) -> Vec<u8> {
+        graph::draw(points, theme, &self.caption)
+    }
+
     /// A looping animated GIF with one frame per scene, in order, all in one style.
     pub fn render_replay_gif(
         &self,
@@ -217,6 +229,9 @@ impl Drawing {
             if let Some(piece) = scene.pieces[sq.index()] {
                 blit(&mut c, &sprites[piece.index()], sq);
             }
+        }
+        for &arrow in &scene.arrows {
+            dirty.push(arrows::draw(&mut c, arrow, scene.flipped, self.colors));
         }
         if let Some(text) = &scene.caption {
             draw_caption(&mut c, caption, text, self.colors);

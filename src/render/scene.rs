@@ -1,6 +1,7 @@
 //! What a picture shows: the pieces and the marks, independent of how the
 //! position was reached or whether it is legal.
 
+use super::arrows::Arrow;
 use crate::rules::{Color, Move, Piece, Position, Square, NUM_SQUARES};
 
 /// One board picture's content.
@@ -16,6 +17,8 @@ pub struct Scene {
     pub flipped: bool,
     /// A line above the board: players, move number, whose turn.
     pub caption: Option<String>,
+    /// Arrows over the pieces, drawn in order (a review's key moment).
+    pub arrows: Vec<Arrow>,
 }
 
 impl Scene {
@@ -27,6 +30,7 @@ impl Scene {
             check: None,
             flipped: false,
             caption: None,
+            arrows: Vec::new(),
         }
     }
 

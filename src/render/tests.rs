@@ -510,3 +510,63 @@ fn indexing_only_what_was_drawn_matches_indexing_everything() {
         }
     }
 }
+
+#[test]
+fn arrows_show_the_move_played_and_the_better_one_in_every_style_and_seat() {
+    use crate::render::theme::Colors;
+    use crate::render::{Arrow, ArrowKind};
+    let start = scene_from_placement(START);
+    let played = Move::new(sq("h2"), sq("e2"));
+    let better = Move::new(sq("b0"), sq("c2"));
+    for flipped in [false, true] {
+        let plain = Scene {
+            flipped,
+            ..start.clone()
+        };
+        let scene = Scene {
+            arrows: vec![
+                Arrow {
+                    mv: played,
+                    kind: ArrowKind::Played,
+                },
+                Arrow {
+                    mv: better,
+                    kind: ArrowKind::Better,
+                },
+            ],
+            ..plain.clone()
+        };
+        for style in all_styles() {
+            let colors = Colors::of(style.theme);
+            let (with, without) = (render(&scene, style), render(&plain, style));
+            let pixel = |img: &Decoded, (x, y): (f32, f32)| {
+                let at = (y as usize * img.width + x as usize) * 3;
+                [img.rgb[at], img.rgb[at + 1], img.rgb[at + 2]]
+            };
+            let distance = |a: [u8; 3], b: image::Rgb<u8>| {
+                (0..3)
+                    .map(|i| (a[i] as i32 - b[i] as i32).abs())
+                    .sum::<i32>()
+            };
+            for (mv, color) in [(played, colors.check), (better, colors.last_move)] {
+                // Two thirds of the way along the shaft: no piece there.
+                let (from, to) = (
+                    point_centre(mv.from(), flipped),
+                    point_centre(mv.to(), flipped),
+                );
+                let at = (
+                    from.0 + (to.0 - from.0) * 0.45,
+                    from.1 + (to.1 - from.1) * 0.45,
+                );
+                let (p, q) = (pixel(&with, at), pixel(&without, at));
+                assert!(
+                    distance(p, color) < distance(q, color) / 3,
+                    "{mv} in {style:?}, flipped {flipped}: {p:?} vs {q:?}"
+                );
+            }
+            // Away from the arrows nothing changed.
+            let far = point_centre(sq("e9"), flipped);
+            assert_eq!(pixel(&with, far), pixel(&without, far), "{style:?}");
+        }
+    }
+}

@@ -27,6 +27,7 @@ mod players;
 mod puzzles;
 pub(crate) mod rating;
 mod rebuild;
+mod reviews;
 mod threads;
 mod writer;
 
@@ -52,6 +53,7 @@ pub use model::{
 pub use offers::OfferAnswer;
 pub use puzzles::{DailyPuzzle, PuzzleOutcome, PuzzlePlayer, PuzzleResult, PuzzleSession};
 pub use rating::Rating;
+pub use reviews::ReviewKey;
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
 pub use writer::DiskLimit;

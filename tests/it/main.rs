@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analyze_cli;
 mod bot_core;
 mod cli;
 mod console;

@@ -16,6 +16,7 @@ mod offers;
 mod puzzles;
 mod ratings;
 mod replay;
+mod reviews;
 mod schema;
 mod writer;
 
