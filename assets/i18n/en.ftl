@@ -323,3 +323,19 @@ slash-bad-page = `{ $option }` must be a page number, 1 or more.
 console-welcome = Xiangqi console: you are { $name }. Type `help`, or `quit` to leave.
 console-bad-name = `{ $name }` is not a usable name; write `as NAME <command>`.
 console-what-should = What should { $name } do? Write `as { $name } <command>`.
+
+## Settings
+
+setting-language = Language
+setting-notation = Moves shown first in
+setting-pieces = Pieces
+setting-theme = Board
+setting-server-language = Server language
+setting-server-level = Bot level for new games
+setting-server-channels = Channels where the bot plays
+setting-server-threads = A thread for each game
+setting-server-expiry = Challenges expire after
+setting-forms-choice = one of { $choices }
+setting-forms-level = a level from { $min } to { $max }
+setting-forms-channels = up to { $max } channels (`#name`), or `all`
+setting-forms-duration = a time from 1 minute to 7 days, such as `30m`, `2h` or `1d`

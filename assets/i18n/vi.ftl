@@ -307,3 +307,19 @@ slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.
 console-welcome = Bảng điều khiển cờ tướng: bạn là { $name }. Gõ `help` để xem trợ giúp, hoặc `quit` để thoát.
 console-bad-name = `{ $name }` không dùng làm tên được; hãy viết `as TÊN <lệnh>`.
 console-what-should = { $name } cần làm gì? Hãy viết `as { $name } <lệnh>`.
+
+## Cài đặt
+
+setting-language = Ngôn ngữ
+setting-notation = Nước đi hiển thị trước theo
+setting-pieces = Quân cờ
+setting-theme = Bàn cờ
+setting-server-language = Ngôn ngữ của máy chủ
+setting-server-level = Cấp độ bot cho ván mới
+setting-server-channels = Các kênh bot chơi
+setting-server-threads = Mỗi ván mở một chủ đề riêng
+setting-server-expiry = Lời thách đấu hết hạn sau
+setting-forms-choice = một trong { $choices }
+setting-forms-level = một cấp độ từ { $min } đến { $max }
+setting-forms-channels = tối đa { $max } kênh (`#tên`), hoặc `all`
+setting-forms-duration = một khoảng thời gian từ 1 phút đến 7 ngày, ví dụ `30m`, `2h` hoặc `1d`

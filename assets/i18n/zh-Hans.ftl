@@ -306,3 +306,19 @@ slash-bad-page = `{ $option }` 必须是页码，从 1 开始。
 console-welcome = 象棋控制台：你是 { $name }。输入 `help` 查看帮助，`quit` 退出。
 console-bad-name = `{ $name }` 不能用作名字；请写 `as 名字 <命令>`。
 console-what-should = { $name } 要做什么？请写 `as { $name } <命令>`。
+
+## 设置
+
+setting-language = 语言
+setting-notation = 着法优先显示为
+setting-pieces = 棋子
+setting-theme = 棋盘
+setting-server-language = 服务器语言
+setting-server-level = 新对局的机器人级别
+setting-server-channels = 机器人下棋的频道
+setting-server-threads = 每局开一个子区
+setting-server-expiry = 挑战的有效期
+setting-forms-choice = { $choices } 之一
+setting-forms-level = { $min } 到 { $max } 之间的级别
+setting-forms-channels = 最多 { $max } 个频道（`#频道名`），或 `all`
+setting-forms-duration = 1 分钟到 7 天之间的时长，例如 `30m`、`2h` 或 `1d`

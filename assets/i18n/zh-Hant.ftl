@@ -306,3 +306,19 @@ slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
 console-welcome = 象棋主控台：你是 { $name }。輸入 `help` 查看說明，`quit` 退出。
 console-bad-name = `{ $name }` 不能用作名字；請寫 `as 名字 <命令>`。
 console-what-should = { $name } 要做什麼？請寫 `as { $name } <命令>`。
+
+## 設定
+
+setting-language = 語言
+setting-notation = 著法優先顯示為
+setting-pieces = 棋子
+setting-theme = 棋盤
+setting-server-language = 伺服器語言
+setting-server-level = 新對局的機器人級別
+setting-server-channels = 機器人下棋的頻道
+setting-server-threads = 每局開一個討論串
+setting-server-expiry = 挑戰的有效期
+setting-forms-choice = { $choices } 之一
+setting-forms-level = { $min } 到 { $max } 之間的級別
+setting-forms-channels = 最多 { $max } 個頻道（`#頻道名`），或 `all`
+setting-forms-duration = 1 分鐘到 7 天之間的時長，例如 `30m`、`2h` 或 `1d`

@@ -19,6 +19,7 @@ pub mod error;
 pub mod help;
 pub mod markup;
 pub mod reply;
+pub mod settings;
 pub mod timing;
 pub mod voice;
 

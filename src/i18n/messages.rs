@@ -237,4 +237,17 @@ messages! {
     ConsoleWelcome { name: String } = "console-welcome";
     ConsoleBadName { name: String } = "console-bad-name";
     ConsoleWhatShould { name: String } = "console-what-should";
+    SettingLanguage = "setting-language";
+    SettingNotation = "setting-notation";
+    SettingPieces = "setting-pieces";
+    SettingTheme = "setting-theme";
+    SettingServerLanguage = "setting-server-language";
+    SettingServerLevel = "setting-server-level";
+    SettingServerChannels = "setting-server-channels";
+    SettingServerThreads = "setting-server-threads";
+    SettingServerExpiry = "setting-server-expiry";
+    SettingFormsChoice { choices: String } = "setting-forms-choice";
+    SettingFormsLevel { min: i64, max: i64 } = "setting-forms-level";
+    SettingFormsChannels { max: i64 } = "setting-forms-channels";
+    SettingFormsDuration = "setting-forms-duration";
 }

@@ -25,6 +25,7 @@ mod offers;
 mod players;
 pub(crate) mod rating;
 mod rebuild;
+mod settings;
 mod threads;
 mod writer;
 
@@ -47,6 +48,9 @@ pub use model::{
     GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,
 };
 pub use offers::OfferAnswer;
+pub use settings::{
+    SettingChange, SettingScope, StoredSettings, MAX_SETTING_NAME, MAX_SETTING_VALUE,
+};
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
 pub use writer::DiskLimit;

@@ -15,6 +15,7 @@ mod offers;
 mod ratings;
 mod replay;
 mod schema;
+mod settings;
 mod writer;
 
 use std::collections::HashMap;

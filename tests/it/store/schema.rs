@@ -51,13 +51,20 @@ async fn migrations_run_on_an_empty_database(backend: Backend) {
     store.close().await;
 
     let (tables, applied) = tables_and_migrations(&db).await;
-    for expected in ["challenges", "games", "moves", "offers", "players"] {
+    for expected in [
+        "challenges",
+        "games",
+        "moves",
+        "offers",
+        "players",
+        "settings",
+    ] {
         assert!(
             tables.iter().any(|t| t == expected),
             "{expected} missing from {tables:?}"
         );
     }
-    assert_eq!(applied, vec![(1, true), (2, true)]);
+    assert_eq!(applied, vec![(1, true), (2, true), (3, true)]);
 
     // Opening again applies nothing twice and keeps working.
     let store = open(&db, Arc::new(ManualClock::new(T0))).await;
@@ -92,7 +99,7 @@ async fn stores_opening_a_new_database_together_all_succeed(backend: Backend) {
         store.close().await;
     }
     let (_, applied) = tables_and_migrations(&db).await;
-    assert_eq!(applied, vec![(1, true), (2, true)]);
+    assert_eq!(applied, vec![(1, true), (2, true), (3, true)]);
 }
 on_both_backends!(
     stores_opening_a_new_database_together_all_succeed,
