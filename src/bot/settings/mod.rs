@@ -2,13 +2,16 @@
 //! request's user and server chose ([`Chosen`], read from the store in one
 //! query), and the `settings` command that shows and changes them.
 
+pub mod command;
 pub mod keys;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use crate::bot::error::BotError;
+use crate::bot::{Bot, Command, Outbox, Place, Request, Voice};
 use crate::i18n::Lang;
-use crate::render::{PieceStyle, Theme};
+use crate::render::{PieceStyle, Style, Theme};
 use crate::rules::notation::Notation;
 use crate::store::{SettingScope, StoredSettings};
 
@@ -123,5 +126,82 @@ impl Settings {
             user: Chosen::from_stored(SettingScope::User, user),
             server: Chosen::from_stored(SettingScope::Server, server),
         }
+    }
+}
+
+impl Bot {
+    /// The settings of a request's user and server, read in one query. A
+    /// store that cannot answer leaves the defaults (logged): a settings
+    /// read is no reason to refuse a move.
+    pub(in crate::bot) async fn request_settings(
+        &self,
+        user_id: &str,
+        server: Option<&str>,
+    ) -> Settings {
+        match self.store.settings_for(user_id, server).await {
+            Ok((user, server)) => Settings::from_stored(&user, &server),
+            Err(err) => {
+                tracing::warn!(error = %err, "could not read settings; using the defaults");
+                Settings::default()
+            }
+        }
+    }
+
+    /// How to speak to a requester: the language is the first of their
+    /// own setting, their client's (`locale`), their server's default and
+    /// the bot's (`--lang`); moves show first in their chosen notation, else
+    /// their language's; boards are drawn in their pieces and theme, else
+    /// the bot's.
+    pub(in crate::bot) fn voice_for(&self, settings: &Settings, locale: Option<Lang>) -> Voice {
+        let (user, server) = (&settings.user, &settings.server);
+        let lang = user
+            .language(keys::LANGUAGE)
+            .or(locale)
+            .or_else(|| server.language(keys::LANGUAGE))
+            .unwrap_or(self.config.lang);
+        let mut voice = Voice::of(lang).with_style(Style {
+            pieces: user
+                .pieces(keys::PIECES)
+                .unwrap_or(self.config.style.pieces),
+            theme: user.theme(keys::THEME).unwrap_or(self.config.style.theme),
+        });
+        if let Some(notation) = user.notation(keys::NOTATION) {
+            voice.notation = notation;
+        }
+        voice
+    }
+
+    /// Refuses to start a game outside the channels a server chose for the
+    /// bot (its threads count as the channel). Only what starts a game is
+    /// refused: games already under way, and every other command
+    /// (`settings` above all, to fix the list), work anywhere.
+    pub(in crate::bot) fn plays_here(
+        &self,
+        request: &Request,
+        server: &Chosen,
+        outbox: &dyn Outbox,
+    ) -> Result<(), BotError> {
+        let starts_game = matches!(
+            request.command,
+            Command::Play { .. } | Command::Challenge { .. } | Command::Accept
+        );
+        let Some(channels) = server.channels(keys::CHANNELS) else {
+            return Ok(());
+        };
+        if !starts_game || channels.is_empty() || channels.contains(&request.place.channel) {
+            return Ok(());
+        }
+        let links = channels
+            .iter()
+            .map(|id| {
+                outbox.link(&Place {
+                    guild: request.place.guild.clone(),
+                    channel: id.clone(),
+                    thread: None,
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        Err(BotError::NotPlayedHere { channels: links })
     }
 }
