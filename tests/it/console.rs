@@ -227,7 +227,8 @@ help
         assert!(refusals >= 5, "{lang}: {refusals} private replies\n{out}");
         if lang == "en" {
             for expected in [
-                "Bot level for new games (`server level`): 1",
+                "Bot level for new games (`server level`): default: 3",
+                "Bot level for new games is now 1.",
                 "11 is not a value for `server level`",
                 "colour is not a setting",
                 "Only members with the Manage Server permission",
@@ -269,7 +270,7 @@ as ann h9g7
         "{out}"
     );
     assert!(
-        out.contains("Game #1 (ann (Red) vs bob (Black)) was aborted by carol."),
+        out.contains("Game #1 (ann vs bob) was aborted by carol."),
         "{out}"
     );
     assert!(out.contains("It is not rated."), "{out}");

@@ -88,6 +88,16 @@ impl Handler {
         let locale = Lang::from_discord_locale(&interaction.locale);
         let permissions = member_permissions(interaction);
         let command = commands::read(&interaction.data).map_err(Refusal::Slash);
+        if command.is_err() {
+            // Refused at once, not raced against the deadline: saying it in
+            // the user's language reads their settings first, and a
+            // deferral must not win that race and turn a refusal into a
+            // follow-up.
+            self.dispatch(actor, place, locale, permissions, command, &outbox)
+                .await;
+            outbox.finish().await;
+            return;
+        }
         // A deferral up front: private for a private answer, public when no
         // time is given to answer first.
         let defer_now = match &command {
