@@ -323,3 +323,78 @@ slash-bad-page = `{ $option }` must be a page number, 1 or more.
 console-welcome = Xiangqi console: you are { $name }. Type `help`, or `quit` to leave.
 console-bad-name = `{ $name }` is not a usable name; write `as NAME <command>`.
 console-what-should = What should { $name } do? Write `as { $name } <command>`.
+
+## Settings
+
+setting-language = Language
+setting-notation = Notation shown first
+setting-pieces = Pieces
+setting-theme = Board
+setting-server-language = Server language
+setting-server-level = Bot level for new games
+setting-server-channels = Channels where the bot plays
+setting-server-threads = A thread for each game
+setting-server-expiry = Challenge expiry
+setting-forms-choice = one of { $choices }
+setting-forms-level = a level from { $min } to { $max }
+setting-forms-channels = up to { $max } channels (`#name`), or `all`
+setting-forms-duration = a time from 1 minute to 7 days, such as `30m`, `2h` or `1d`
+group-settings = Settings and moderation
+about-settings = Show or change your settings, or the server's (Manage Server)
+about-abort = End a live game as aborted and unrated (Manage Messages)
+option-setting = Which setting (leave out to see them all)
+option-setting-value = The new value, or `default`
+what-setting = a setting
+what-setting-value = a value
+bad-not-setting = { $word } is not a setting; the settings are { $settings }
+settings-yours = **Your settings**
+settings-server = **This server's settings** (Manage Server)
+settings-line = { $setting } (`{ $typed }`): { $value }
+settings-how-to = Change one with `settings <setting> <value>`, for example `settings language vi` or `settings server expiry 30m`; the value `default` goes back to the default.
+setting-default = default
+setting-default-is = default: { $value }
+setting-everywhere = every channel
+setting-on-off = { $on ->
+    [on] on
+   *[off] off
+ }
+language-name = { $lang ->
+    [en] English
+    [zh-Hans] Simplified Chinese
+    [zh-Hant] Traditional Chinese
+    [vi] Vietnamese
+   *[other] { $lang }
+ }
+notation-name = { $notation ->
+    [iccs] ICCS coordinates
+    [wxf] WXF
+    [chinese] Chinese
+    [vietnamese] Vietnamese
+   *[other] { $notation }
+ }
+pieces-name = { $pieces ->
+    [chinese] Chinese characters
+    [international] International symbols (rook, knight, king...)
+   *[other] { $pieces }
+ }
+theme-name = { $theme ->
+    [wood] Wooden board
+    [contrast] High contrast (small screens, colour blindness)
+   *[other] { $theme }
+ }
+setting-changed = { $setting } is now { $value }.
+setting-reset = { $setting } is back to the default.
+not-allowed = Only members with the { $right ->
+    [manage-server] Manage Server
+   *[manage-messages] Manage Messages
+ } permission can do that.
+not-allowed-typed = Discord tells the bot your permissions only with slash commands: use `/xiangqi` for this (it needs { $right ->
+    [manage-server] Manage Server
+   *[manage-messages] Manage Messages
+ }).
+setting-server-only = Server settings are changed in one of the server's channels, not here.
+setting-needs-value = `settings { $setting }` needs a value: { $forms }; or `default`.
+setting-bad-value = { $given } is not a value for `{ $setting }`: { $forms }.
+not-played-here = On this server the bot plays in { $channels }; start a game there.
+game-aborted = Game #{ $game } ({ $pairing }) was aborted by { $name }. { $result } It is not rated.
+bot-name = xiangqi-bot (level { $level })

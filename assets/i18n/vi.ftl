@@ -307,3 +307,78 @@ slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.
 console-welcome = Bảng điều khiển cờ tướng: bạn là { $name }. Gõ `help` để xem trợ giúp, hoặc `quit` để thoát.
 console-bad-name = `{ $name }` không dùng làm tên được; hãy viết `as TÊN <lệnh>`.
 console-what-should = { $name } cần làm gì? Hãy viết `as { $name } <lệnh>`.
+
+## Cài đặt
+
+setting-language = Ngôn ngữ
+setting-notation = Ký hiệu hiển thị trước
+setting-pieces = Quân cờ
+setting-theme = Bàn cờ
+setting-server-language = Ngôn ngữ của máy chủ
+setting-server-level = Cấp độ bot cho ván mới
+setting-server-channels = Các kênh bot chơi
+setting-server-threads = Chủ đề riêng cho mỗi ván
+setting-server-expiry = Thời hạn lời thách đấu
+setting-forms-choice = một trong { $choices }
+setting-forms-level = một cấp độ từ { $min } đến { $max }
+setting-forms-channels = tối đa { $max } kênh (`#tên`), hoặc `all`
+setting-forms-duration = một khoảng thời gian từ 1 phút đến 7 ngày, ví dụ `30m`, `2h` hoặc `1d`
+group-settings = Cài đặt và điều hành
+about-settings = Xem hoặc đổi cài đặt của bạn, hoặc của máy chủ (cần quyền Quản lý máy chủ)
+about-abort = Hủy một ván đang chơi, không tính điểm (cần quyền Quản lý tin nhắn)
+option-setting = Cài đặt nào (bỏ trống để xem tất cả)
+option-setting-value = Giá trị mới, hoặc `default`
+what-setting = một cài đặt
+what-setting-value = một giá trị
+bad-not-setting = { $word } không phải là một cài đặt; các cài đặt là { $settings }
+settings-yours = **Cài đặt của bạn**
+settings-server = **Cài đặt của máy chủ này** (cần quyền Quản lý máy chủ)
+settings-line = { $setting } (`{ $typed }`): { $value }
+settings-how-to = Đổi một cài đặt bằng `settings <cài đặt> <giá trị>`, ví dụ `settings language vi` hoặc `settings server expiry 30m`; giá trị `default` đưa về mặc định.
+setting-default = mặc định
+setting-default-is = mặc định: { $value }
+setting-everywhere = mọi kênh
+setting-on-off = { $on ->
+    [on] bật
+   *[off] tắt
+ }
+language-name = { $lang ->
+    [en] tiếng Anh
+    [zh-Hans] tiếng Trung giản thể
+    [zh-Hant] tiếng Trung phồn thể
+    [vi] tiếng Việt
+   *[other] { $lang }
+ }
+notation-name = { $notation ->
+    [iccs] tọa độ ICCS
+    [wxf] WXF
+    [chinese] ký hiệu Trung Quốc
+    [vietnamese] ký hiệu Việt Nam
+   *[other] { $notation }
+ }
+pieces-name = { $pieces ->
+    [chinese] Quân chữ Hán
+    [international] Ký hiệu quốc tế (xe là tháp, mã là kỵ sĩ, tướng là vua...)
+   *[other] { $pieces }
+ }
+theme-name = { $theme ->
+    [wood] Bàn cờ vân gỗ
+    [contrast] Tương phản cao (màn hình nhỏ, người mù màu)
+   *[other] { $theme }
+ }
+setting-changed = { $setting } giờ là { $value }.
+setting-reset = { $setting } đã về mặc định.
+not-allowed = Chỉ thành viên có quyền { $right ->
+    [manage-server] Quản lý máy chủ
+   *[manage-messages] Quản lý tin nhắn
+ } mới làm được việc này.
+not-allowed-typed = Discord chỉ cho bot biết quyền của bạn qua lệnh gạch chéo: hãy dùng `/xiangqi` cho việc này (cần quyền { $right ->
+    [manage-server] Quản lý máy chủ
+   *[manage-messages] Quản lý tin nhắn
+ }).
+setting-server-only = Cài đặt máy chủ phải đổi trong một kênh của máy chủ đó, không phải ở đây.
+setting-needs-value = `settings { $setting }` cần một giá trị: { $forms }; hoặc `default`.
+setting-bad-value = { $given } không phải là giá trị cho `{ $setting }`: { $forms }.
+not-played-here = Trên máy chủ này bot chỉ chơi ở { $channels }; hãy bắt đầu ván ở đó.
+game-aborted = Ván #{ $game } ({ $pairing }) đã bị { $name } hủy. { $result } Ván này không tính điểm.
+bot-name = xiangqi-bot (cấp { $level })

@@ -306,3 +306,78 @@ slash-bad-page = `{ $option }` 必须是页码，从 1 开始。
 console-welcome = 象棋控制台：你是 { $name }。输入 `help` 查看帮助，`quit` 退出。
 console-bad-name = `{ $name }` 不能用作名字；请写 `as 名字 <命令>`。
 console-what-should = { $name } 要做什么？请写 `as { $name } <命令>`。
+
+## 设置
+
+setting-language = 语言
+setting-notation = 优先显示的记谱法
+setting-pieces = 棋子
+setting-theme = 棋盘
+setting-server-language = 服务器语言
+setting-server-level = 新对局的机器人级别
+setting-server-channels = 机器人下棋的频道
+setting-server-threads = 对局子区
+setting-server-expiry = 挑战的有效期
+setting-forms-choice = { $choices } 之一
+setting-forms-level = { $min } 到 { $max } 之间的级别
+setting-forms-channels = 最多 { $max } 个频道（`#频道名`），或 `all`
+setting-forms-duration = 1 分钟到 7 天之间的时长，例如 `30m`、`2h` 或 `1d`
+group-settings = 设置与管理
+about-settings = 查看或更改你的设置，或服务器的设置（需“管理服务器”权限）
+about-abort = 中止一局进行中的对局，不计等级分（需“管理消息”权限）
+option-setting = 哪一项设置（不填则列出全部）
+option-setting-value = 新的值，或 `default`
+what-setting = 一项设置
+what-setting-value = 一个值
+bad-not-setting = { $word } 不是一项设置；可用的设置有 { $settings }
+settings-yours = **你的设置**
+settings-server = **本服务器的设置**（需“管理服务器”权限）
+settings-line = { $setting }（`{ $typed }`）：{ $value }
+settings-how-to = 用 `settings <设置> <值>` 更改，例如 `settings language vi` 或 `settings server expiry 30m`；值写 `default` 即恢复默认。
+setting-default = 默认
+setting-default-is = 默认：{ $value }
+setting-everywhere = 所有频道
+setting-on-off = { $on ->
+    [on] 开
+   *[off] 关
+ }
+language-name = { $lang ->
+    [en] 英语
+    [zh-Hans] 简体中文
+    [zh-Hant] 繁体中文
+    [vi] 越南语
+   *[other] { $lang }
+ }
+notation-name = { $notation ->
+    [iccs] ICCS 坐标
+    [wxf] WXF
+    [chinese] 中文记谱
+    [vietnamese] 越南记谱
+   *[other] { $notation }
+ }
+pieces-name = { $pieces ->
+    [chinese] 汉字棋子
+    [international] 国际符号（车为城堡、马为骑士、将为王……）
+   *[other] { $pieces }
+ }
+theme-name = { $theme ->
+    [wood] 木纹棋盘
+    [contrast] 高对比度（小屏幕、色盲友好）
+   *[other] { $theme }
+ }
+setting-changed = { $setting }已设为 { $value }。
+setting-reset = { $setting }已恢复默认。
+not-allowed = 只有拥有“{ $right ->
+    [manage-server] 管理服务器
+   *[manage-messages] 管理消息
+ }”权限的成员才能这样做。
+not-allowed-typed = Discord 只在斜杠命令中告诉机器人你的权限：请用 `/xiangqi` 来做这件事（需要“{ $right ->
+    [manage-server] 管理服务器
+   *[manage-messages] 管理消息
+ }”权限）。
+setting-server-only = 服务器设置要在该服务器的频道里更改，不能在这里改。
+setting-needs-value = `settings { $setting }` 需要一个值：{ $forms }；或 `default`。
+setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }。
+not-played-here = 在本服务器，机器人只在 { $channels } 下棋；请到那里开局。
+game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不计等级分。
+bot-name = xiangqi-bot（{ $level } 级）

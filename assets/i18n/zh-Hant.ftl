@@ -306,3 +306,78 @@ slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
 console-welcome = 象棋主控台：你是 { $name }。輸入 `help` 查看說明，`quit` 退出。
 console-bad-name = `{ $name }` 不能用作名字；請寫 `as 名字 <命令>`。
 console-what-should = { $name } 要做什麼？請寫 `as { $name } <命令>`。
+
+## 設定
+
+setting-language = 語言
+setting-notation = 優先顯示的記譜法
+setting-pieces = 棋子
+setting-theme = 棋盤
+setting-server-language = 伺服器語言
+setting-server-level = 新對局的機器人級別
+setting-server-channels = 機器人下棋的頻道
+setting-server-threads = 對局討論串
+setting-server-expiry = 挑戰的有效期
+setting-forms-choice = { $choices } 之一
+setting-forms-level = { $min } 到 { $max } 之間的級別
+setting-forms-channels = 最多 { $max } 個頻道（`#頻道名`），或 `all`
+setting-forms-duration = 1 分鐘到 7 天之間的時長，例如 `30m`、`2h` 或 `1d`
+group-settings = 設定與管理
+about-settings = 查看或更改你的設定，或伺服器的設定（需「管理伺服器」權限）
+about-abort = 中止一局進行中的對局，不計等級分（需「管理訊息」權限）
+option-setting = 哪一項設定（不填則列出全部）
+option-setting-value = 新的值，或 `default`
+what-setting = 一項設定
+what-setting-value = 一個值
+bad-not-setting = { $word } 不是一項設定；可用的設定有 { $settings }
+settings-yours = **你的設定**
+settings-server = **本伺服器的設定**（需「管理伺服器」權限）
+settings-line = { $setting }（`{ $typed }`）：{ $value }
+settings-how-to = 用 `settings <設定> <值>` 更改，例如 `settings language vi` 或 `settings server expiry 30m`；值寫 `default` 即恢復預設。
+setting-default = 預設
+setting-default-is = 預設：{ $value }
+setting-everywhere = 所有頻道
+setting-on-off = { $on ->
+    [on] 開
+   *[off] 關
+ }
+language-name = { $lang ->
+    [en] 英語
+    [zh-Hans] 簡體中文
+    [zh-Hant] 繁體中文
+    [vi] 越南語
+   *[other] { $lang }
+ }
+notation-name = { $notation ->
+    [iccs] ICCS 座標
+    [wxf] WXF
+    [chinese] 中文記譜
+    [vietnamese] 越南記譜
+   *[other] { $notation }
+ }
+pieces-name = { $pieces ->
+    [chinese] 漢字棋子
+    [international] 國際符號（車為城堡、馬為騎士、將為王……）
+   *[other] { $pieces }
+ }
+theme-name = { $theme ->
+    [wood] 木紋棋盤
+    [contrast] 高對比度（小螢幕、色盲友善）
+   *[other] { $theme }
+ }
+setting-changed = { $setting }已設為 { $value }。
+setting-reset = { $setting }已恢復預設。
+not-allowed = 只有擁有「{ $right ->
+    [manage-server] 管理伺服器
+   *[manage-messages] 管理訊息
+ }」權限的成員才能這樣做。
+not-allowed-typed = Discord 只在斜線指令中告訴機器人你的權限：請用 `/xiangqi` 來做這件事（需要「{ $right ->
+    [manage-server] 管理伺服器
+   *[manage-messages] 管理訊息
+ }」權限）。
+setting-server-only = 伺服器設定要在該伺服器的頻道裡更改，不能在這裡改。
+setting-needs-value = `settings { $setting }` 需要一個值：{ $forms }；或 `default`。
+setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }。
+not-played-here = 在本伺服器，機器人只在 { $channels } 下棋；請到那裡開局。
+game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不計等級分。
+bot-name = xiangqi-bot（{ $level } 級）

@@ -15,6 +15,7 @@ use super::games::{
 };
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
+use super::settings::{keys, Chosen};
 use super::voice::Voice;
 use super::{post, Actor, Bot, Request};
 use crate::i18n::Msg;
@@ -25,9 +26,13 @@ impl Bot {
         request: &Request,
         opponent: &Actor,
         color: ColorChoice,
+        server: &Chosen,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
+        let expiry = server
+            .duration(keys::EXPIRY)
+            .unwrap_or(self.config.challenge_expiry);
         if opponent.id == request.actor.id {
             return Err(BotError::SelfChallenge);
         }
@@ -49,7 +54,7 @@ impl Bot {
                 color,
                 start_fen: None,
                 rated: true,
-                expires_in: self.config.challenge_expiry,
+                expires_in: expiry,
             })
             .await
             .map_err(|e| store_error(e, 0))?;
@@ -62,7 +67,7 @@ impl Bot {
             from: shown(&request.actor.name).to_string(),
             to: shown(&opponent.name).to_string(),
             side: side.into(),
-            within: voice.duration(self.config.challenge_expiry),
+            within: voice.duration(expiry),
         });
         tracing::debug!(challenge = challenge.id.0, "challenge made");
         let reply = Reply::public(text).notifying([opponent.id.clone()]);
@@ -72,6 +77,7 @@ impl Bot {
     pub(super) async fn accept(
         &self,
         request: &Request,
+        server: &Chosen,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
@@ -97,7 +103,7 @@ impl Bot {
         let title = voice.say(Msg::ThreadTitle {
             pairing: plain_pairing(&record, voice),
         });
-        let home = self.game_home(request, &title, outbox).await;
+        let home = self.game_home(request, &title, server, outbox).await;
         let record = if home != game_place(&record) {
             self.store
                 .set_game_thread(record.id, home.thread.as_deref())

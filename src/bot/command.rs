@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use super::commands_table::{self, Arg, ArgValues, CommandSpec};
+use super::settings::{command::find_typed, Setting};
 use super::voice::Voice;
 use super::Actor;
 use crate::engine::Level;
@@ -54,7 +55,8 @@ pub enum Command {
     /// Start a game against the bot.
     Play {
         color: ColorChoice,
-        level: u8,
+        /// `None`: the server's default level, else [`DEFAULT_LEVEL`].
+        level: Option<u8>,
     },
     /// Challenge another person; `color` is the challenger's side.
     Challenge {
@@ -92,6 +94,16 @@ pub enum Command {
     },
     Leaderboard,
     Help,
+    /// Show the settings (`setting: None`) or change one (`value`: the
+    /// words after its name, checked by the handler against its kind).
+    Settings {
+        setting: Option<&'static Setting>,
+        value: Vec<String>,
+    },
+    /// End a live game as aborted and unrated (moderators).
+    Abort {
+        game: i64,
+    },
 }
 
 /// Why a line could not be read as a command. [`CommandError::message`] is
@@ -137,6 +149,7 @@ pub enum Problem {
     PiecesTwice,
     ThemeTwice,
     NotStyle { word: String },
+    NotSetting { word: String },
 }
 
 impl CommandError {
@@ -194,6 +207,14 @@ impl Problem {
             Problem::TakesNothing { word } => Msg::BadTakesNothing { word: word.clone() },
             Problem::PiecesTwice => Msg::BadPiecesTwice,
             Problem::ThemeTwice => Msg::BadThemeTwice,
+            Problem::NotSetting { word } => Msg::BadNotSetting {
+                word: word.clone(),
+                settings: super::settings::SETTINGS
+                    .iter()
+                    .map(|s| format!("`{}`", super::settings::command::typed_name(s)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            },
             Problem::NotStyle { word } => Msg::BadNotStyle {
                 word: word.clone(),
                 pieces: choices(&PieceStyle::ALL.map(PieceStyle::name)),
@@ -254,6 +275,29 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
             Arg::Pieces => takes_pieces = true,
             Arg::Theme => takes_theme = true,
             Arg::Ignored => rest = &[],
+            Arg::Setting => {
+                let Some((&first, after)) = rest.split_first() else {
+                    continue;
+                };
+                // `server` and the setting's own word, or the word alone.
+                let (typed, after) = match after.split_first() {
+                    Some((&word, after)) if first.eq_ignore_ascii_case("server") => {
+                        (format!("{first} {word}"), after)
+                    }
+                    _ => (first.to_owned(), after),
+                };
+                let setting = find_typed(&typed).ok_or_else(|| {
+                    bad(Problem::NotSetting {
+                        word: shorten(&typed),
+                    })
+                })?;
+                values.setting = Some(setting);
+                rest = after;
+            }
+            Arg::SettingValue => {
+                values.words = rest.iter().map(|w| (*w).to_owned()).collect();
+                rest = &[];
+            }
             Arg::MoveText if rest.is_empty() => return Err(missing(arg)),
             Arg::MoveText => {
                 // `move H2 - E2` and `move 炮二 平五`: spaces inside a move are forgiven.
@@ -514,12 +558,12 @@ mod tests {
             parse("play"),
             Ok(Command::Play {
                 color: ColorChoice::Red,
-                level: DEFAULT_LEVEL
+                level: None
             })
         );
         let black5 = Ok(Command::Play {
             color: ColorChoice::Black,
-            level: 5,
+            level: Some(5),
         });
         assert_eq!(parse("play black 5"), black5);
         assert_eq!(parse("PLAY level 5 Black"), black5);

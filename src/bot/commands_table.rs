@@ -10,6 +10,7 @@
 //! handler in `Bot::dispatch`.
 
 use super::command::{ColorChoice, Command, StyleChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use super::settings::Setting;
 use super::Actor;
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
@@ -65,6 +66,12 @@ pub enum Arg {
     Theme,
     /// Whatever follows is read and ignored (`help play` still helps); no option.
     Ignored,
+    /// Which setting: `language`, or `server level` for a server's; the
+    /// option `setting`, with a choice per setting.
+    Setting,
+    /// The rest of the line, a setting's new value (`#a #b`, `30m`,
+    /// `default`); the option `value`.
+    SettingValue,
 }
 
 /// A named argument's Discord option and whether it must be given.
@@ -83,17 +90,25 @@ pub enum Group {
     Playing,
     Watching,
     History,
+    Settings,
     Help,
 }
 
 impl Group {
-    pub const ALL: [Group; 4] = [Group::Playing, Group::Watching, Group::History, Group::Help];
+    pub const ALL: [Group; 5] = [
+        Group::Playing,
+        Group::Watching,
+        Group::History,
+        Group::Settings,
+        Group::Help,
+    ];
 
     pub fn title(self) -> Msg {
         match self {
             Group::Playing => Msg::GroupPlaying,
             Group::Watching => Msg::GroupWatching,
             Group::History => Msg::GroupHistory,
+            Group::Settings => Msg::GroupSettings,
             Group::Help => Msg::GroupHelp,
         }
     }
@@ -111,6 +126,9 @@ pub struct ArgValues {
     pub text: Option<String>,
     pub pieces: Option<PieceStyle>,
     pub theme: Option<Theme>,
+    pub setting: Option<&'static Setting>,
+    /// The words of a setting's value.
+    pub words: Vec<String>,
 }
 
 impl ArgValues {
@@ -147,7 +165,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         build: |a| {
             Some(Command::Play {
                 color: a.side.unwrap_or_default(),
-                level: a.level.unwrap_or(DEFAULT_LEVEL),
+                level: a.level,
             })
         },
     },
@@ -341,6 +359,36 @@ pub static COMMANDS: &[CommandSpec] = &[
         is: |c| matches!(c, Command::Leaderboard),
         build: |_| Some(Command::Leaderboard),
     },
+    // Settings and moderation
+    CommandSpec {
+        word: "settings",
+        aliases: &["set"],
+        about: Msg::AboutSettings,
+        args: &[Arg::Setting, Arg::SettingValue],
+        group: Group::Settings,
+        private: true,
+        is: |c| matches!(c, Command::Settings { .. }),
+        build: |a| {
+            Some(Command::Settings {
+                setting: a.setting,
+                value: a.words,
+            })
+        },
+    },
+    CommandSpec {
+        word: "abort",
+        aliases: &[],
+        about: Msg::AboutAbort,
+        args: &[Arg::GameId(Slot {
+            option: "game",
+            required: true,
+            about: &Msg::OptionGameId,
+        })],
+        group: Group::Settings,
+        private: false,
+        is: |c| matches!(c, Command::Abort { .. }),
+        build: |a| Some(Command::Abort { game: a.game? }),
+    },
     CommandSpec {
         word: "help",
         aliases: &["?"],
@@ -385,7 +433,14 @@ impl Arg {
         match self {
             Arg::User(slot) | Arg::GameId(slot) => slot.required,
             Arg::MoveText => true,
-            Arg::Side | Arg::Level | Arg::Page | Arg::Pieces | Arg::Theme | Arg::Ignored => false,
+            Arg::Side
+            | Arg::Level
+            | Arg::Page
+            | Arg::Pieces
+            | Arg::Theme
+            | Arg::Ignored
+            | Arg::Setting
+            | Arg::SettingValue => false,
         }
     }
 
@@ -399,6 +454,8 @@ impl Arg {
             Arg::Page => Some("page"),
             Arg::Pieces => Some("pieces"),
             Arg::Theme => Some("theme"),
+            Arg::Setting => Some("setting"),
+            Arg::SettingValue => Some("value"),
             Arg::Ignored => None,
         }
     }
@@ -417,6 +474,8 @@ impl Arg {
             Arg::User(slot) | Arg::GameId(slot) => slot.about.clone(),
             Arg::MoveText => Msg::OptionMove,
             Arg::Page => Msg::OptionPage,
+            Arg::Setting => Msg::OptionSetting,
+            Arg::SettingValue => Msg::OptionSettingValue,
             Arg::Ignored => return None,
         })
     }
@@ -435,6 +494,8 @@ impl Arg {
             Arg::Page => optional("page"),
             Arg::Pieces => optional(&names(&PieceStyle::ALL.map(PieceStyle::name))),
             Arg::Theme => optional(&names(&Theme::ALL.map(Theme::name))),
+            Arg::Setting => optional("[server] setting"),
+            Arg::SettingValue => optional("value|default"),
             Arg::Ignored => return None,
         })
     }
@@ -450,6 +511,8 @@ impl Arg {
             Arg::MoveText => Msg::WhatMove,
             Arg::Pieces => Msg::WhatPieces,
             Arg::Theme => Msg::WhatTheme,
+            Arg::Setting => Msg::WhatSetting,
+            Arg::SettingValue => Msg::WhatSettingValue,
             Arg::Ignored => Msg::WhatAnything,
         }
     }
@@ -524,6 +587,14 @@ mod tests {
                     assert!(!(arg.required() && optional_seen), "{}", spec.word);
                     optional_seen |= !arg.required();
                 }
+                if matches!(arg, Arg::MoveText | Arg::Ignored | Arg::SettingValue) {
+                    assert_eq!(
+                        spec.args.last(),
+                        Some(&arg),
+                        "{}: it takes the rest",
+                        spec.word
+                    );
+                }
                 if matches!(arg, Arg::MoveText | Arg::Ignored) {
                     assert_eq!(spec.args.len(), 1, "{}: it takes the whole line", spec.word);
                 }
@@ -539,13 +610,13 @@ mod tests {
     }
 
     #[test]
-    fn only_help_and_hint_answer_privately() {
+    fn only_help_hint_and_settings_answer_privately() {
         let private: Vec<_> = COMMANDS
             .iter()
             .filter(|spec| spec.private)
             .map(|spec| spec.word)
             .collect();
-        assert_eq!(private, ["hint", "help"]);
+        assert_eq!(private, ["hint", "settings", "help"]);
         assert!(Command::Help.answers_privately() && Command::Hint.answers_privately());
         assert!(!Command::Games { page: 1 }.answers_privately());
     }

@@ -21,7 +21,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use super::command::parse_user;
 use super::config::BotArgs;
 use super::reply::{Outbox, Reply};
-use super::{Actor, Bot, Place, Request};
+use super::{Actor, Bot, Permissions, Place, Request};
 
 /// `xiangqi-bot console`'s flags.
 #[derive(Args, Clone, Debug)]
@@ -38,6 +38,8 @@ pub struct ConsoleArgs {
 
 /// The console's one channel.
 pub const CONSOLE_CHANNEL: &str = "console";
+/// The console's server, whose settings its local user manages.
+pub const CONSOLE_SERVER: &str = "console";
 
 /// How often abandoned games are looked for while the console is open.
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
@@ -71,6 +73,8 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         );
     }
     let place = Place {
+        // No guild: the console's games have always been stored without
+        // one; its server settings are found through `settings_server`.
         guild: None,
         channel: CONSOLE_CHANNEL.to_string(),
         thread: None,
@@ -118,6 +122,13 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
                 continue;
             }
         };
+        // The console's own user runs the bot and is its server's admin;
+        // users played with `as NAME` are not.
+        let permissions = if actor.id == me.id {
+            Permissions::ALL
+        } else {
+            Permissions::NONE
+        };
         match super::command::parse(text) {
             Ok(command) => {
                 let request = Request {
@@ -125,6 +136,7 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
                     place: place.clone(),
                     command,
                     locale: None,
+                    permissions: Some(permissions),
                 };
                 let handling = bot.handle(&request, outbox.as_ref());
                 tokio::pin!(handling);
@@ -273,6 +285,11 @@ impl Outbox for ConsoleOutbox {
     /// The console has one channel and no threads: games live in it.
     async fn open_thread(&self, _place: &Place, _title: &str) -> Option<Place> {
         None
+    }
+
+    /// The console is one server of its own, run by its local user.
+    fn settings_server(&self, _place: &Place) -> Option<String> {
+        Some(CONSOLE_SERVER.to_owned())
     }
 }
 

@@ -8,6 +8,7 @@ use std::fmt;
 
 use super::command::CommandError;
 use super::markup::{in_code, shown};
+use super::permissions::Right;
 use super::voice::Voice;
 use crate::i18n::Msg;
 use crate::rules::notation::MoveError;
@@ -53,6 +54,31 @@ pub enum BotError {
     Busy,
     /// A move stored whose announcement failed; it is posted later.
     StoredNotShown(i64),
+    /// A right the requester lacks; `known` is false when the transport
+    /// could not say (a typed Discord message), so the reply points to the
+    /// slash command, which carries the permissions.
+    NotAllowed {
+        right: Right,
+        known: bool,
+    },
+    /// A server's setting asked for outside a server (a DM).
+    ServerOnly,
+    /// A setting named with no value (`setting`: as typed, `server level`).
+    SettingNeedsValue {
+        setting: String,
+        forms: Msg,
+    },
+    /// A value its setting does not take (`given`: the user's word).
+    SettingBadValue {
+        setting: String,
+        given: String,
+        forms: Msg,
+    },
+    /// A game started outside the channels the server chose (`channels`:
+    /// links to them).
+    NotPlayedHere {
+        channels: String,
+    },
     Internal(anyhow::Error),
 }
 
@@ -123,6 +149,31 @@ impl BotError {
             BotError::HintsAgainstPeople => Msg::HintsAgainstPeople,
             BotError::Busy => Msg::Busy,
             BotError::StoredNotShown(game) => Msg::StoredNotShown { game: *game },
+            BotError::NotAllowed { right, known } => {
+                let right = right.key().to_owned();
+                if *known {
+                    Msg::NotAllowed { right }
+                } else {
+                    Msg::NotAllowedTyped { right }
+                }
+            }
+            BotError::ServerOnly => Msg::SettingServerOnly,
+            BotError::SettingNeedsValue { setting, forms } => Msg::SettingNeedsValue {
+                setting: setting.clone(),
+                forms: voice.say(forms.clone()),
+            },
+            BotError::SettingBadValue {
+                setting,
+                given,
+                forms,
+            } => Msg::SettingBadValue {
+                setting: setting.clone(),
+                given: in_code(given),
+                forms: voice.say(forms.clone()),
+            },
+            BotError::NotPlayedHere { channels } => Msg::NotPlayedHere {
+                channels: channels.clone(),
+            },
             BotError::Internal(_) => Msg::InternalError,
         };
         voice.say(msg)

@@ -75,7 +75,7 @@ pub(super) fn user_ref(actor: &Actor) -> UserRef {
 /// name escaped: see [`markup`]).
 pub(super) fn seat(record: &GameRecord, color: Color, voice: Voice) -> String {
     voice.say(Msg::Seat {
-        name: shown(&record.participant(color).display_name()).to_string(),
+        name: shown(&voice.name_of(record.participant(color))).to_string(),
         color: color_key(color).into(),
     })
 }
@@ -83,8 +83,8 @@ pub(super) fn seat(record: &GameRecord, color: Color, voice: Voice) -> String {
 /// "alice vs xiangqi-bot (level 3)", Red first, for a reply's text.
 pub(super) fn pairing(record: &GameRecord, voice: Voice) -> String {
     voice.say(Msg::Pairing {
-        red: shown(&record.red.display_name()).to_string(),
-        black: shown(&record.black.display_name()).to_string(),
+        red: shown(&voice.name_of(&record.red)).to_string(),
+        black: shown(&voice.name_of(&record.black)).to_string(),
     })
 }
 
@@ -92,8 +92,8 @@ pub(super) fn pairing(record: &GameRecord, voice: Voice) -> String {
 /// no markdown renderer reads.
 pub(super) fn plain_pairing(record: &GameRecord, voice: Voice) -> String {
     voice.say(Msg::Pairing {
-        red: record.red.display_name(),
-        black: record.black.display_name(),
+        red: voice.name_of(&record.red),
+        black: voice.name_of(&record.black),
     })
 }
 
@@ -222,7 +222,7 @@ impl Bot {
         black_seat: bool,
         voice: Voice,
     ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
-        self.board_file_in(loaded, black_seat, self.config.style, voice)
+        self.board_file_in(loaded, black_seat, voice.style, voice)
     }
 
     /// [`Bot::board_file`] in a given style (`board` with a style named).

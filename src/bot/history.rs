@@ -122,7 +122,7 @@ impl Bot {
             filename: format!("game-{id}.pgn"),
             bytes: pgn.into_bytes(),
         });
-        let style = style.or(self.config.style);
+        let style = style.or(voice.style);
         reply
             .files
             .push(self.replay_gif(&loaded, style, voice).await?);

@@ -18,7 +18,9 @@ pub mod discord;
 pub mod error;
 pub mod help;
 pub mod markup;
+pub mod permissions;
 pub mod reply;
+pub mod settings;
 pub mod stopping;
 pub mod timing;
 pub mod voice;
@@ -26,6 +28,7 @@ pub mod voice;
 pub use command::{Command, CommandError};
 pub use config::{BotArgs, BotConfig};
 pub use error::BotError;
+pub use permissions::Permissions;
 pub use reply::{is_place_gone, Attachment, Outbox, PlaceGone, RecordingOutbox, Reply};
 pub use timing::{MoveTiming, MoveTimings};
 pub use voice::Voice;
@@ -104,8 +107,14 @@ pub struct Request {
     /// The language the user's client is set to, when the transport knows
     /// it and the bot speaks it (a Discord interaction's locale).
     pub locale: Option<Lang>,
+    /// What the requester may manage where they asked, as the platform
+    /// reports it (a Discord interaction's member permissions; the console's
+    /// user has them all); `None` when the transport cannot tell (a typed
+    /// Discord message), which grants nothing.
+    pub permissions: Option<Permissions>,
 }
 
+mod abort;
 mod challenge;
 mod games;
 mod history;
@@ -121,7 +130,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::i18n::Lang;
 use crate::render::Renderer;
-use crate::store::Store;
+use crate::store::{SettingScope, Store};
 
 use error::BotResult;
 use think::Engine;
@@ -218,10 +227,18 @@ impl Bot {
         let request = &unmistakable(request);
         let command = request.command.name();
         tracing::debug!(user = %request.actor.id, command, "request");
-        let voice = self
-            .voice(&request.actor, &request.place, request.locale)
+        let server = outbox.settings_server(&request.place);
+        let settings = self
+            .request_settings(&request.actor.id, server.as_deref())
             .await;
-        if let Err(err) = self.dispatch(request, bare, voice, outbox).await {
+        let voice = self.voice_for(&settings, request.locale);
+        // Only commands that start a game can be refused here, never a bare
+        // move, so chat stays silent where the bot does not play.
+        let result = match self.plays_here(request, &settings.server, outbox) {
+            Ok(()) => self.dispatch(request, bare, &settings, voice, outbox).await,
+            Err(refusal) => Err(refusal),
+        };
+        if let Err(err) = result {
             if let BotError::Internal(cause) = &err {
                 tracing::error!(user = %request.actor.id, command, error = format!("{cause:#}"), "request failed");
             }
@@ -236,18 +253,21 @@ impl Bot {
         &self,
         request: &Request,
         bare: bool,
+        settings: &settings::Settings,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
+        let server = &settings.server;
         match &request.command {
             Command::Play { color, level } => {
-                self.play(request, *color, *level, voice, outbox).await
-            }
-            Command::Challenge { opponent, color } => {
-                self.challenge(request, opponent, *color, voice, outbox)
+                self.play(request, *color, *level, server, voice, outbox)
                     .await
             }
-            Command::Accept => self.accept(request, voice, outbox).await,
+            Command::Challenge { opponent, color } => {
+                self.challenge(request, opponent, *color, server, voice, outbox)
+                    .await
+            }
+            Command::Accept => self.accept(request, server, voice, outbox).await,
             Command::Decline => self.decline(request, voice, outbox).await,
             Command::Move(text) => {
                 let timings = &self.timings;
@@ -271,6 +291,11 @@ impl Bot {
             Command::Stats { user } => self.stats(request, user.as_ref(), voice, outbox).await,
             Command::Leaderboard => self.leaderboard(request, voice, outbox).await,
             Command::Help => post(outbox, &request.place, help::help(voice)).await,
+            Command::Settings { setting, value } => {
+                self.settings(request, *setting, value, settings, voice, outbox)
+                    .await
+            }
+            Command::Abort { game } => self.abort(request, *game, voice, outbox).await,
         }
     }
 
@@ -278,18 +303,31 @@ impl Bot {
     /// client's language (`locale`), their server's default, the bot's
     /// (`--lang`, else English). Adapters use it for what they refuse
     /// before the core sees a command.
-    pub async fn voice(&self, _actor: &Actor, place: &Place, locale: Option<Lang>) -> Voice {
-        match locale {
-            Some(lang) => Voice::of(lang),
-            None => self.place_voice(place.guild.as_deref()).await,
-        }
+    pub async fn voice(&self, actor: &Actor, place: &Place, locale: Option<Lang>) -> Voice {
+        let settings = self
+            .request_settings(&actor.id, place.guild.as_deref())
+            .await;
+        self.voice_for(&settings, locale)
     }
 
     /// How to speak in a server when nobody in particular is addressed (the
     /// sweep's notices, the bot's moves after a restart): its default
     /// language, else the bot's.
-    async fn place_voice(&self, _guild: Option<&str>) -> Voice {
-        Voice::of(self.config.lang)
+    async fn place_voice(&self, guild: Option<&str>) -> Voice {
+        let server = match guild {
+            Some(guild) => match self.store.settings(SettingScope::Server, guild).await {
+                Ok(stored) => settings::Chosen::from_stored(SettingScope::Server, &stored),
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not read a server's settings; using the defaults");
+                    settings::Chosen::default()
+                }
+            },
+            None => settings::Chosen::default(),
+        };
+        let lang = server
+            .language(settings::keys::LANGUAGE)
+            .unwrap_or(self.config.lang);
+        Voice::of(lang).with_style(self.config.style)
     }
 
     /// At start: makes the bot's move in every game that was waiting on it

@@ -526,7 +526,7 @@ impl Bot {
                     .make_offer(loaded.record.id, OfferKind::Draw, &me)
                     .await
                     .map_err(|e| store_error(e, loaded.id()))?;
-                let opponent = loaded.record.participant(color.opponent()).display_name();
+                let opponent = voice.name_of(loaded.record.participant(color.opponent()));
                 let opponent = shown(&opponent).to_string();
                 let text = voice.say(Msg::DrawOffered {
                     game: loaded.id(),
@@ -619,7 +619,7 @@ impl Bot {
                         }
                         other => store_error(other, loaded.id()),
                     })?;
-                let opponent = loaded.record.participant(color.opponent()).display_name();
+                let opponent = voice.name_of(loaded.record.participant(color.opponent()));
                 let opponent = shown(&opponent).to_string();
                 let text = voice.say(Msg::TakebackAsked {
                     game: loaded.id(),
@@ -905,7 +905,7 @@ fn whats_next(played: &PlayedMove, voice: Voice) -> String {
         None => format!(
             " {}",
             voice.say(Msg::YourMove {
-                name: shown(&next.display_name()).to_string()
+                name: shown(&voice.name_of(next)).to_string()
             })
         ),
         Some(_) => String::new(),

@@ -6,11 +6,12 @@ use crate::rng::coin_flip;
 use crate::rules::Color;
 use crate::store::{BotLevel, GameRecord, NewGame, Participant};
 
-use super::command::ColorChoice;
+use super::command::{ColorChoice, DEFAULT_LEVEL};
 use super::error::{BotError, BotResult};
 use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref, LoadedGame};
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
+use super::settings::{keys, Chosen};
 use super::voice::Voice;
 use super::{post, Bot, Place, Request};
 use crate::i18n::Msg;
@@ -20,10 +21,14 @@ impl Bot {
         &self,
         request: &Request,
         color: ColorChoice,
-        level: u8,
+        level: Option<u8>,
+        server: &Chosen,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
+        let level = level
+            .or_else(|| server.level(keys::LEVEL))
+            .unwrap_or(DEFAULT_LEVEL);
         let level = BotLevel::new(level).map_err(BotError::internal)?;
         let record = {
             let _starting = self.start_lock.lock().await;
@@ -38,11 +43,11 @@ impl Bot {
             };
             let title = voice.say(Msg::ThreadTitle {
                 pairing: voice.say(Msg::Pairing {
-                    red: red.display_name(),
-                    black: black.display_name(),
+                    red: voice.name_of(&red),
+                    black: voice.name_of(&black),
                 }),
             });
-            let place = self.game_home(request, &title, outbox).await;
+            let place = self.game_home(request, &title, server, outbox).await;
             self.store
                 .create_game(NewGame {
                     location: place_location(&place),
@@ -57,14 +62,18 @@ impl Bot {
         self.announce_start(request, &record, voice, outbox).await
     }
 
-    /// Where a new game will live: a thread opened for it, or else the place
-    /// the request was typed in.
+    /// Where a new game will live: a thread opened for it (unless the
+    /// server turned threads off), or else the place the request was typed in.
     pub(super) async fn game_home(
         &self,
         request: &Request,
         title: &str,
+        server: &Chosen,
         outbox: &dyn Outbox,
     ) -> Place {
+        if server.on_off(keys::THREADS) == Some(false) {
+            return request.place.clone();
+        }
         if request.place.thread.is_some() {
             // Already in a thread: transports cannot nest them.
             return request.place.clone();
@@ -137,7 +146,7 @@ impl Bot {
                 game,
                 red,
                 black,
-                name: shown(&mover.display_name()).to_string(),
+                name: shown(&voice.name_of(mover)).to_string(),
             }
         });
         // Each player sees the board from their own seat; the bot's opponent

@@ -91,6 +91,25 @@ pub trait Outbox: Send + Sync {
         let id = place.thread.as_deref().unwrap_or(&place.channel);
         format!("#{}", super::markup::shown(id))
     }
+
+    /// The id of the channel a user named (`settings server channels #a`),
+    /// as this transport's users name channels: here `#name` or `name`, the
+    /// inverse of [`Outbox::link`].
+    fn channel_named(&self, typed: &str) -> Option<String> {
+        let name = typed.strip_prefix('#').unwrap_or(typed);
+        let plain = !name.is_empty()
+            && name.len() <= 100
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        plain.then(|| name.to_owned())
+    }
+
+    /// The server whose settings apply at `place`: its guild; `None` in a
+    /// direct message. The console, one server of its own, says otherwise.
+    fn settings_server(&self, place: &Place) -> Option<String> {
+        place.guild.clone()
+    }
 }
 
 /// An outbox that keeps what it is given: for tests, and for any caller that

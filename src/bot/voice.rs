@@ -5,14 +5,19 @@
 //! into that language, so the rules themselves stay free of any.
 
 use crate::i18n::{Lang, Msg};
+use crate::render::Style;
 use crate::rules::notation::{self, MoveError, Notation};
 use crate::rules::{Color, IllegalReason, Move, PieceKind, Position};
+use crate::store::Participant;
 
-/// A language and the notation moves are shown in first.
+/// A language, the notation moves are shown in first, and the look of the
+/// boards drawn for this reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Voice {
     pub lang: Lang,
     pub notation: Notation,
+    /// Unless a command names another (`board … international`).
+    pub style: Style,
 }
 
 impl Default for Voice {
@@ -29,7 +34,13 @@ impl Voice {
         Voice {
             lang,
             notation: native_notation(lang),
+            style: Style::default(),
         }
+    }
+
+    /// The same voice drawing boards in `style`.
+    pub fn with_style(self, style: Style) -> Voice {
+        Voice { style, ..self }
     }
 
     /// A message in this voice's language.
@@ -65,6 +76,17 @@ impl Voice {
             notation::chinese_traditional(before, mv)
         } else {
             notation::chinese(before, mv)
+        }
+    }
+
+    /// A side's name: a player's own, or the bot's at its level, in this
+    /// language ("xiangqi-bot (level 3)", "xiangqi-bot（3 级）").
+    pub fn name_of(self, participant: &Participant) -> String {
+        match participant.bot_level() {
+            Some(level) => self.say(Msg::BotName {
+                level: i64::from(level.get()),
+            }),
+            None => participant.display_name(),
         }
     }
 

@@ -26,7 +26,7 @@ impl Bot {
         };
         let text = status_line(&loaded, voice);
         let black_seat = seen_by_black(&loaded.record, Some(&request.actor));
-        let style = style.or(self.config.style);
+        let style = style.or(voice.style);
         let board = self
             .board_file_in(&loaded, black_seat, style, voice)
             .await?;

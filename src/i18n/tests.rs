@@ -217,3 +217,70 @@ fn language_codes_and_discord_locales() {
     }
     assert_eq!(Lang::from_discord_locale("pt-BR"), None);
 }
+
+/// Every character a board's caption can say, in every language, and every
+/// character of the Chinese and Vietnamese notations, is drawn by the
+/// embedded font; one it lacks would show as `?`
+/// (`assets/fonts/make-subset.sh` cuts the font to these).
+#[test]
+fn caption_glyphs_cover_every_language_and_notation() {
+    use crate::render::has_glyph;
+    use crate::rules::{notation, Position};
+    let missing = |text: &str| -> Vec<char> { text.chars().filter(|&c| !has_glyph(c)).collect() };
+    for lang in Lang::ALL {
+        for color in ["red", "black"] {
+            let bot = lang.text(Msg::BotName { level: 3 });
+            let seat = lang.text(Msg::Seat {
+                name: bot.clone(),
+                color: color.into(),
+            });
+            let pairing = lang.text(Msg::Pairing {
+                red: "ann".into(),
+                black: bot.clone(),
+            });
+            let heading = lang.text(Msg::RecordHead {
+                game: 7,
+                red: "ann".into(),
+                black: bot.clone(),
+            });
+            let captions = [
+                seat,
+                lang.text(Msg::Caption {
+                    game: 7,
+                    pairing: pairing.clone(),
+                    number: 12,
+                    color: color.into(),
+                    name: bot.clone(),
+                }),
+                lang.text(Msg::CaptionOver {
+                    game: 7,
+                    pairing,
+                    number: 12,
+                }),
+                lang.text(Msg::ReplayCaption { heading, ply: 3 }),
+            ];
+            for caption in captions {
+                assert_eq!(missing(&caption), Vec::<char>::new(), "{lang}: {caption}");
+            }
+        }
+    }
+    let positions = [
+        Position::startpos(),
+        // Tandem pieces and pawns on several files, to reach 前/后/中 and the
+        // numbered pawns.
+        Position::from_fen("3akab2/9/4b4/2P1P1P2/2P3P2/9/9/4B4/4A4/3AK4 w").unwrap(),
+        Position::from_fen("2bakab2/9/2n1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 b")
+            .unwrap(),
+    ];
+    for pos in positions {
+        for &mv in pos.legal_moves().iter() {
+            for written in [
+                notation::chinese(&pos, mv),
+                notation::chinese_traditional(&pos, mv),
+                notation::vietnamese(&pos, mv),
+            ] {
+                assert_eq!(missing(&written), Vec::<char>::new(), "{written}");
+            }
+        }
+    }
+}

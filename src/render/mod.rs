@@ -24,6 +24,8 @@ mod scene;
 mod shapes;
 mod style;
 mod text;
+
+pub use text::has_glyph;
 mod theme;
 
 #[doc(hidden)]
@@ -44,6 +46,7 @@ pub use layout::{point as point_centre, HEIGHT, WIDTH};
 pub use scene::{caption, move_caption, Scene};
 pub use style::{PieceStyle, Style, Theme, UnknownChoice};
 
+use ab_glyph::Font as _;
 use canvas::{draw_sprite, Rect, Sprite};
 use layout::CAPTION_HEIGHT;
 use marks::Marks;
@@ -115,9 +118,12 @@ impl Default for Renderer {
 
 impl Renderer {
     pub fn new() -> Renderer {
-        let caption_chars = (' '..='~').chain(['·', '—', '–']);
+        // Every character the subset holds: it was cut to what captions
+        // say in each language (assets/fonts/make-subset.sh).
+        let font = font();
+        let caption_chars: Vec<char> = font.codepoint_ids().map(|(_, c)| c).collect();
         Renderer {
-            caption: GlyphSet::new(&font(), CAPTION_EM, caption_chars),
+            caption: GlyphSet::new(&font, CAPTION_EM, caption_chars),
             themes: [OnceLock::new(), OnceLock::new()],
         }
     }

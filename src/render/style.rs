@@ -44,14 +44,6 @@ impl PieceStyle {
             PieceStyle::International => "international",
         }
     }
-
-    /// The one-line description users see next to the choice.
-    pub fn about(self) -> &'static str {
-        match self {
-            PieceStyle::Chinese => "Chinese characters",
-            PieceStyle::International => "International symbols (rook, knight, king...)",
-        }
-    }
 }
 
 impl Theme {
@@ -61,13 +53,6 @@ impl Theme {
         match self {
             Theme::Wood => "wood",
             Theme::Contrast => "contrast",
-        }
-    }
-
-    pub fn about(self) -> &'static str {
-        match self {
-            Theme::Wood => "Wooden board",
-            Theme::Contrast => "High contrast (small screens, colour blindness)",
         }
     }
 }

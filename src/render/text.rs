@@ -20,6 +20,11 @@ static FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/xiangqi-subset.otf"
 /// Stands in for characters the subset lacks (a player's name in another script).
 pub const REPLACEMENT: char = '?';
 
+/// Whether the embedded font draws `c` (else it shows as [`REPLACEMENT`]).
+pub fn has_glyph(c: char) -> bool {
+    font().glyph_id(c).0 != 0
+}
+
 pub fn font() -> FontRef<'static> {
     FontRef::try_from_slice(FONT_DATA).expect("the embedded font subset is a valid OpenType font")
 }

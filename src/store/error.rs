@@ -28,6 +28,10 @@ pub enum StoreError {
     InvalidMove { text: String, why: String },
     #[error("the start position is not valid: {0}")]
     InvalidFen(String),
+    /// A setting's name is empty or too long, or its value too long (the
+    /// bot checks settings against its typed list before they get here).
+    #[error("the setting {0:?} cannot be stored: name or value too long")]
+    InvalidSetting(String),
     #[error("the bot's level must be 1 to 8, not {0}")]
     InvalidBotLevel(i64),
     #[error("a game needs two sides; the bot cannot play itself")]

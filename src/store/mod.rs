@@ -28,6 +28,7 @@ mod puzzles;
 pub(crate) mod rating;
 mod rebuild;
 mod reviews;
+mod settings;
 mod threads;
 mod writer;
 
@@ -54,6 +55,9 @@ pub use offers::OfferAnswer;
 pub use puzzles::{DailyPuzzle, PuzzleOutcome, PuzzlePlayer, PuzzleResult, PuzzleSession};
 pub use rating::Rating;
 pub use reviews::ReviewKey;
+pub use settings::{
+    SettingChange, SettingScope, StoredSettings, MAX_SETTING_NAME, MAX_SETTING_VALUE,
+};
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord, UnixMillis};
 pub use writer::DiskLimit;

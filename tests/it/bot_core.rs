@@ -85,6 +85,7 @@ impl Harness {
             place: place.clone(),
             command,
             locale: None,
+            permissions: None,
         };
         self.bot.handle(&request, &self.outbox).await;
         self.outbox.take()
@@ -656,6 +657,7 @@ async fn a_bare_move_is_played_where_a_game_is_and_ignored_elsewhere() {
         place: place.clone(),
         command: command::parse(text).unwrap(),
         locale: None,
+        permissions: None,
     };
     // No game in the channel: chat that looks like a move gets no answer.
     h.bot
@@ -747,6 +749,7 @@ async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
             place: lobby.clone(),
             command,
             locale: None,
+            permissions: None,
         };
         let challenge = xiangqi_bot::bot::Command::Challenge {
             opponent: other.clone(),
@@ -895,6 +898,7 @@ async fn no_challenge_between_people_in_a_direct_message() {
         place: dm.clone(),
         command: command::parse("challenge @bob").unwrap(),
         locale: None,
+        permissions: None,
     };
     h.bot.handle(&request, &outbox).await;
     let replies = outbox.inner.take();
@@ -998,6 +1002,7 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
         place: channel(),
         command: command::parse("h2e2").unwrap(),
         locale: None,
+        permissions: None,
     };
     h.bot.handle(&request, &outbox).await;
     assert_eq!(h.ply(game).await, 1, "the move is stored");

@@ -14,29 +14,8 @@ fn console(db: &Path, boards: &Path, script: impl AsRef<[u8]>) -> String {
 
 /// Runs the console as `user`, or as the default user when `None`.
 fn console_as(user: Option<&str>, db: &Path, boards: &Path, script: impl AsRef<[u8]>) -> String {
-    let mut command = bot_binary();
-    command
-        .args(["console", "--db"])
-        .arg(db)
-        .arg("--board-dir")
-        .arg(boards);
-    if let Some(user) = user {
-        command.args(["--user", user]);
-    }
-    command
-        .env("RUST_LOG", "warn")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("DATABASE_URL")
-        .env_remove("XIANGQI_USER");
-    let output = run_with_stdin(command, script);
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+    let flags: Vec<&str> = user.map(|user| vec!["--user", user]).unwrap_or_default();
+    console_with(&flags, db, boards, script)
 }
 
 #[test]
@@ -164,4 +143,143 @@ fn a_line_that_is_not_utf8_is_refused_and_the_console_reads_on() {
         after.contains("file:"),
         "the board after the bad line: {out}"
     );
+}
+
+/// Runs `xiangqi-bot console` on `db` with `flags`, `script` as stdin,
+/// none of the settings' environment variables; returns stdout.
+fn console_with(flags: &[&str], db: &Path, boards: &Path, script: impl AsRef<[u8]>) -> String {
+    let mut command = bot_binary();
+    command
+        .args(["console", "--db"])
+        .arg(db)
+        .arg("--board-dir")
+        .arg(boards)
+        .args(flags)
+        .env("RUST_LOG", "warn")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DATABASE_URL")
+        .env_remove("XIANGQI_USER")
+        .env_remove("XIANGQI_LANG");
+    let output = run_with_stdin(command, script);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// One session of settings, a game against the bot, refusals, history and
+/// help, said in each language chosen with `--lang`: in Chinese and
+/// Vietnamese no reply holds an English sentence (a few English words that
+/// only sentences use are looked for; moves, names and command words may
+/// stay). The server's settings are refused to a user played with `as`,
+/// who is not the console's own user, and the server's level is the one
+/// the next game gets.
+#[test]
+fn a_session_in_each_language_speaks_it_throughout() {
+    let script = "\
+settings
+settings server level 1
+settings server expiry 30m
+settings server threads off
+settings notation wxf
+settings notation default
+settings pieces international
+settings server level 11
+settings colour red
+as dan settings server level 3
+as dan abort 1
+play black
+h9g7
+board
+games
+resign
+history
+stats
+abort 1
+help
+";
+    let english = [
+        " the ",
+        " your ",
+        "Your ",
+        "Game #",
+        " is ",
+        " was ",
+        " not ",
+        "level from",
+    ];
+    let bots = [
+        ("en", "xiangqi-bot (level 1)"),
+        ("zh-Hans", "xiangqi-bot（1 级）"),
+        ("zh-Hant", "xiangqi-bot（1 級）"),
+        ("vi", "xiangqi-bot (cấp 1)"),
+    ];
+    for (lang, bot) in bots {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, boards) = (dir.path().join("games.db"), dir.path().join("boards"));
+        let out = console_with(&["--user", "carol", "--lang", lang], &db, &boards, script);
+        assert!(out.contains(bot), "{lang}: the server's level\n{out}");
+        let refusals = out.matches("(private)").count();
+        assert!(refusals >= 5, "{lang}: {refusals} private replies\n{out}");
+        if lang == "en" {
+            for expected in [
+                "Bot level for new games (`server level`): default: 3",
+                "Bot level for new games is now 1.",
+                "11 is not a value for `server level`",
+                "colour is not a setting",
+                "Only members with the Manage Server permission",
+                "Only members with the Manage Messages permission",
+                "Challenge expiry is now 30 minutes.",
+            ] {
+                assert!(out.contains(expected), "{expected}\n{out}");
+            }
+            continue;
+        }
+        for line in out.lines() {
+            for word in english {
+                assert!(!line.contains(word), "{lang}: {word:?} in {line:?}\n{out}");
+            }
+        }
+    }
+}
+
+/// `abort` by the console's own user (the server's moderator) ends a game
+/// between two people as aborted: unrated, in nobody's counts, shown as
+/// called off; a player who is not a moderator is refused.
+#[test]
+fn abort_records_an_aborted_unrated_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, boards) = (dir.path().join("games.db"), dir.path().join("boards"));
+    let script = "\
+as ann challenge bob red
+as bob accept
+as ann h2e2
+as bob abort 1
+abort 1
+as ann stats
+as ann history
+as ann h9g7
+";
+    let out = console_with(&["--user", "carol"], &db, &boards, script);
+    assert!(
+        out.contains("Only members with the Manage Messages permission"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game #1 (ann vs bob) was aborted by carol."),
+        "{out}"
+    );
+    assert!(out.contains("It is not rated."), "{out}");
+    // Ratings and counts as before the game: a newcomer's 1500, nothing counted.
+    assert!(
+        out.contains(
+            "ann: rating 1500? (rank 1) · 0 games: 0 won, 0 drawn, 0 lost · 0 in progress"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("called off"), "history shows it: {out}");
 }

@@ -439,6 +439,106 @@ fn assert_board(call: &RestCall) {
 
 // ---------------------------------------------------------------- scenarios
 
+/// A server's settings and `abort` need the permissions Discord reports in
+/// the interaction (`member.permissions`, a string bitfield): a member
+/// without Manage Server is refused privately and changes nothing, one with
+/// it changes the server's bot level, which the next `play` uses; a typed
+/// `!xq` command, which carries no permissions, is pointed to the slash
+/// command; without Manage Messages `abort` is refused, with it the game
+/// ends aborted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_settings_and_abort_need_the_permissions_discord_reports() {
+    use support::stand_in::{perm, DEFAULT_MEMBER_PERMISSIONS};
+    let h = Harness::start().await;
+    h.stand_in.allow_threads(false);
+    h.stand_in
+        .add_member(&h.alice, None, DEFAULT_MEMBER_PERMISSIONS);
+    h.stand_in.add_member(
+        &h.bob,
+        None,
+        DEFAULT_MEMBER_PERMISSIONS | perm::MANAGE_GUILD | perm::MANAGE_MESSAGES,
+    );
+    let channel = h.stand_in.new_id();
+    let set_level = || {
+        vec![
+            option("setting", 3, json!("server level")),
+            option("value", 3, json!("5")),
+        ]
+    };
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.alice, channel, "settings", set_level(), &[])
+        .await;
+    let refusal = h
+        .stand_in
+        .wait_for("alice's refusal", from, WAIT, |c| {
+            c.is_ephemeral() && c.shows_message() && c.content().contains("Manage Server")
+        })
+        .await;
+    assert!(
+        !refusal.content().contains("is now"),
+        "{}",
+        refusal.content()
+    );
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_message(&h.alice, channel, "!xq settings server level 5")
+        .await;
+    h.stand_in
+        .wait_for("the typed command's answer", from, WAIT, |c| {
+            c.content().contains("/xiangqi") && c.content().contains("Manage Server")
+        })
+        .await;
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.bob, channel, "settings", set_level(), &[])
+        .await;
+    h.stand_in
+        .wait_for("bob's change", from, WAIT, |c| {
+            c.is_ephemeral() && c.content().contains("is now 5")
+        })
+        .await;
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.alice, channel, "play", vec![], &[])
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("alice's game", from, WAIT, |c| {
+            c.content().contains("Game #1")
+        })
+        .await;
+    assert!(
+        start.content().contains("(level 5)"),
+        "the server's level: {}",
+        start.content()
+    );
+
+    let abort = || vec![option("game", 4, json!(1))];
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.alice, channel, "abort", abort(), &[])
+        .await;
+    h.stand_in
+        .wait_for("alice may not abort", from, WAIT, |c| {
+            c.is_ephemeral() && c.content().contains("Manage Messages")
+        })
+        .await;
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.bob, channel, "abort", abort(), &[])
+        .await;
+    h.stand_in
+        .wait_for("bob aborts", from, WAIT, |c| {
+            c.content().contains("Game #1") && c.content().contains("was aborted by")
+        })
+        .await;
+}
+
 /// A slash command from a client set to Simplified Chinese (`zh-CN`) is
 /// answered in Simplified Chinese, moves in Chinese notation first; the
 /// registered command carries its descriptions and choices in `zh-CN`,

@@ -12,6 +12,8 @@ use serenity::all::{
 
 use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
 use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
+use crate::bot::settings::command::{find_typed, typed_name};
+use crate::bot::settings::SETTINGS;
 use crate::bot::{Actor, Command, Voice};
 use crate::i18n::{Lang, Msg};
 use crate::render::{PieceStyle, Theme};
@@ -19,6 +21,10 @@ use crate::render::{PieceStyle, Theme};
 /// The one top-level slash command; everything else is a subcommand of it so
 /// the bot takes a single entry in Discord's command picker.
 pub const NAME: &str = "xiangqi";
+
+/// The longest setting value the slash option takes: room for the most
+/// channels a server may name, as mentions.
+const MAX_SETTING_TYPED: u16 = 1000;
 
 /// Discord's limit on an autocomplete answer.
 pub const MAX_SUGGESTIONS: usize = 25;
@@ -93,7 +99,9 @@ fn choice_names(msg: Msg) -> (String, Vec<(&'static str, String)>) {
 /// id, suggestions for a move.
 fn option(arg: Arg) -> Option<CreateCommandOption> {
     let kind = match arg {
-        Arg::Side | Arg::MoveText | Arg::Pieces | Arg::Theme => CommandOptionType::String,
+        Arg::Side | Arg::MoveText | Arg::Pieces | Arg::Theme | Arg::Setting | Arg::SettingValue => {
+            CommandOptionType::String
+        }
         Arg::Level | Arg::GameId(_) | Arg::Page => CommandOptionType::Integer,
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
@@ -125,11 +133,22 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             option.add_int_choice_localized(name, i32::from(value), localizations)
         }),
         Arg::Pieces => PieceStyle::ALL.iter().fold(option, |option, style| {
-            option.add_string_choice(style.about(), style.name())
+            let (name, localizations) = choice_names(Msg::PiecesName {
+                pieces: style.name().into(),
+            });
+            option.add_string_choice_localized(name, style.name(), localizations)
         }),
         Arg::Theme => Theme::ALL.iter().fold(option, |option, theme| {
-            option.add_string_choice(theme.about(), theme.name())
+            let (name, localizations) = choice_names(Msg::ThemeName {
+                theme: theme.name().into(),
+            });
+            option.add_string_choice_localized(name, theme.name(), localizations)
         }),
+        Arg::Setting => SETTINGS.iter().fold(option, |option, setting| {
+            let (name, localizations) = choice_names(setting.label.clone());
+            option.add_string_choice_localized(name, typed_name(setting), localizations)
+        }),
+        Arg::SettingValue => option.max_length(MAX_SETTING_TYPED),
         Arg::GameId(_) | Arg::Page => option.min_int_value(1),
         Arg::MoveText => option.max_length(32).set_autocomplete(true),
         Arg::User(_) | Arg::Ignored => option,
@@ -240,6 +259,21 @@ pub fn read(data: &CommandData) -> Result<Command, Unread> {
                 values.theme =
                     Some(theme.map_err(|_| bad_choice(key, &Theme::ALL.map(Theme::name)))?);
             }
+            Arg::Setting => {
+                let typed = value.as_str().unwrap_or_default();
+                let setting = find_typed(typed).ok_or_else(|| {
+                    let names: Vec<String> = SETTINGS.iter().map(typed_name).collect();
+                    Unread::Said(Msg::SlashBadChoice {
+                        option: key.into(),
+                        choices: names.join(", "),
+                    })
+                })?;
+                values.setting = Some(setting);
+            }
+            Arg::SettingValue => {
+                let text = value.as_str().unwrap_or_default();
+                values.words = text.split_whitespace().map(str::to_owned).collect();
+            }
             Arg::Ignored => {}
         }
     }
@@ -326,7 +360,7 @@ pub fn name_mentions(command: Command, mentions: &[User]) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::command::{parse, DEFAULT_LEVEL};
+    use crate::bot::command::parse;
     use crate::bot::commands_table::CommandSpec;
     use crate::bot::help;
     use serde_json::json;
@@ -351,14 +385,14 @@ mod tests {
             read,
             Ok(Command::Play {
                 color: ColorChoice::Black,
-                level: 5
+                level: Some(5)
             })
         );
         assert_eq!(
             super::read(&data("play", json!([]))),
             Ok(Command::Play {
                 color: ColorChoice::Red,
-                level: DEFAULT_LEVEL
+                level: None
             })
         );
     }

@@ -20,7 +20,7 @@ use super::outbox::{ChannelOutbox, InteractionOutbox, MessageOutbox};
 use super::places::{self, Places};
 use crate::bot::command::{self, CommandError, PREFIX};
 use crate::bot::markup::in_code;
-use crate::bot::{Actor, Bot, Command, Outbox, Place, Reply, Request, Voice};
+use crate::bot::{Actor, Bot, Command, Outbox, Permissions, Place, Reply, Request, Voice};
 use crate::i18n::{Lang, Msg};
 
 /// How often abandoned games and expired challenges are looked for (as in the
@@ -86,7 +86,18 @@ impl Handler {
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&interaction.user, nick);
         let locale = Lang::from_discord_locale(&interaction.locale);
+        let permissions = member_permissions(interaction);
         let command = commands::read(&interaction.data).map_err(Refusal::Slash);
+        if command.is_err() {
+            // Refused at once, not raced against the deadline: saying it in
+            // the user's language reads their settings first, and a
+            // deferral must not win that race and turn a refusal into a
+            // follow-up.
+            self.dispatch(actor, place, locale, permissions, command, &outbox)
+                .await;
+            outbox.finish().await;
+            return;
+        }
         // A deferral up front: private for a private answer, public when no
         // time is given to answer first.
         let defer_now = match &command {
@@ -100,7 +111,7 @@ impl Handler {
                 return;
             }
         }
-        let handling = self.dispatch(actor, place, locale, command, &outbox);
+        let handling = self.dispatch(actor, place, locale, permissions, command, &outbox);
         tokio::pin!(handling);
         tokio::select! {
             () = &mut handling => {}
@@ -176,13 +187,19 @@ impl Handler {
                     place,
                     command,
                     locale: None,
+                    permissions: None,
                 };
                 return self.bot.handle_bare_move(&request, &outbox).await;
             }
             Heard::Error(err) => Err(Refusal::Command(err)),
         };
-        // A message carries no locale: the user's or server's setting decides.
-        self.dispatch(actor, place, None, command, &outbox).await;
+        // A message carries no locale: the user's or server's setting
+        // decides. Nor does it carry the author's permissions: computing them
+        // would take the server's roles and the channel's overwrites from
+        // Discord on every privileged command, so those are left to the
+        // slash command, whose interaction carries them.
+        self.dispatch(actor, place, None, None, command, &outbox)
+            .await;
     }
 
     /// Hands a command to the core, or tells the sender (privately where
@@ -192,6 +209,7 @@ impl Handler {
         actor: Actor,
         place: Place,
         locale: Option<Lang>,
+        permissions: Option<Permissions>,
         command: Result<Command, Refusal>,
         outbox: &dyn Outbox,
     ) {
@@ -202,6 +220,7 @@ impl Handler {
                     place,
                     command,
                     locale,
+                    permissions,
                 };
                 self.bot.handle(&request, outbox).await;
             }
@@ -402,6 +421,22 @@ fn has_prefix(text: &str) -> bool {
             .is_none_or(char::is_whitespace),
         _ => false,
     }
+}
+
+/// What the member who invoked a slash command may manage, from the
+/// permissions Discord computed for them in that channel (`member.permissions`,
+/// sent with every interaction in a server). Outside a server (a DM) there
+/// is nothing to manage.
+fn member_permissions(interaction: &CommandInteraction) -> Option<Permissions> {
+    let Some(member) = &interaction.member else {
+        return Some(Permissions::NONE);
+    };
+    let granted = member.permissions?;
+    let admin = granted.administrator();
+    Some(Permissions {
+        manage_server: admin || granted.manage_guild(),
+        manage_messages: admin || granted.manage_messages(),
+    })
 }
 
 #[cfg(test)]

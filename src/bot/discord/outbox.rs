@@ -174,6 +174,13 @@ impl Outbox for ChannelOutbox {
             _ => format!("#{}", crate::bot::markup::shown(id)),
         }
     }
+
+    /// Only a channel mention, `<#id>`, which Discord's clients write when
+    /// a channel is picked after `#`; a bare name could be any channel.
+    fn channel_named(&self, typed: &str) -> Option<String> {
+        let id = typed.strip_prefix("<#")?.strip_suffix('>')?;
+        parse_id(id).ok().map(|id| id.to_string())
+    }
 }
 
 /// Answers a typed message (`!xq …` or a bare move).
@@ -208,6 +215,10 @@ impl Outbox for MessageOutbox<'_> {
 
     fn link(&self, place: &Place) -> String {
         self.channel.link(place)
+    }
+
+    fn channel_named(&self, typed: &str) -> Option<String> {
+        self.channel.channel_named(typed)
     }
 }
 
@@ -456,6 +467,10 @@ impl Outbox for InteractionOutbox<'_> {
 
     fn link(&self, place: &Place) -> String {
         self.channel.link(place)
+    }
+
+    fn channel_named(&self, typed: &str) -> Option<String> {
+        self.channel.channel_named(typed)
     }
 }
 

@@ -18,6 +18,7 @@ mod ratings;
 mod replay;
 mod reviews;
 mod schema;
+mod settings;
 mod writer;
 
 use std::collections::HashMap;

@@ -62,13 +62,14 @@ async fn migrations_run_on_an_empty_database(backend: Backend) {
         "puzzle_attempts",
         "puzzle_daily",
         "puzzle_sessions",
+        "settings",
     ] {
         assert!(
             tables.iter().any(|t| t == expected),
             "{expected} missing from {tables:?}"
         );
     }
-    assert_eq!(applied, vec![(1, true), (2, true), (4, true), (5, true), (6, true)]);
+    assert_eq!(applied, vec![(1, true), (2, true), (3, true), (4, true), (5, true), (6, true)]);
 
     // Opening again applies nothing twice and keeps working.
     let store = open(&db, Arc::new(ManualClock::new(T0))).await;
@@ -103,7 +104,7 @@ async fn stores_opening_a_new_database_together_all_succeed(backend: Backend) {
         store.close().await;
     }
     let (_, applied) = tables_and_migrations(&db).await;
-    assert_eq!(applied, vec![(1, true), (2, true), (4, true), (5, true), (6, true)]);
+    assert_eq!(applied, vec![(1, true), (2, true), (3, true), (4, true), (5, true), (6, true)]);
 }
 on_both_backends!(
     stores_opening_a_new_database_together_all_succeed,

@@ -14,6 +14,8 @@ use super::{
 
 /// Permission bits the stand-in looks at.
 pub mod perm {
+    pub const ADMINISTRATOR: u64 = 1 << 3;
+    pub const MANAGE_GUILD: u64 = 1 << 5;
     pub const VIEW_CHANNEL: u64 = 1 << 10;
     pub const SEND_MESSAGES: u64 = 1 << 11;
     pub const MANAGE_MESSAGES: u64 = 1 << 13;

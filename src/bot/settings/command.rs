@@ -1,0 +1,233 @@
+//! The `settings` command: with nothing after it, the requester's settings
+//! and (in a server) the server's; with a setting and a value, a change,
+//! checked against the setting's kind; `default` clears one. A server's
+//! settings need the Manage Server right, as the transport reports it.
+
+use crate::bot::command::DEFAULT_LEVEL;
+use crate::bot::error::{BotError, BotResult};
+use crate::bot::permissions::Right;
+use crate::bot::{post, Bot, Outbox, Place, Reply, Request, Voice};
+use crate::i18n::Msg;
+use crate::store::{SettingChange, SettingScope};
+
+use super::keys::{self, notation_word, Setting, Value};
+use super::{Chosen, Settings};
+
+/// The word that sends a setting back to its default.
+pub const DEFAULT_WORD: &str = "default";
+
+impl Bot {
+    /// `settings [[server] <setting> <value…>]`.
+    pub(in crate::bot) async fn settings(
+        &self,
+        request: &Request,
+        setting: Option<&'static Setting>,
+        words: &[String],
+        settings: &Settings,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let server = outbox.settings_server(&request.place);
+        let Some(setting) = setting else {
+            let text = self.listing(settings, server.is_some(), &request.place, voice, outbox);
+            return post(outbox, &request.place, Reply::private(text)).await;
+        };
+        let owner = match setting.scope {
+            SettingScope::User => request.actor.id.clone(),
+            SettingScope::Server => {
+                let server = server.ok_or(BotError::ServerOnly)?;
+                if !Right::ManageServer.granted(request.permissions) {
+                    return Err(BotError::NotAllowed {
+                        right: Right::ManageServer,
+                        known: request.permissions.is_some(),
+                    });
+                }
+                server
+            }
+        };
+        let typed = typed_name(setting);
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let value = match words.as_slice() {
+            [] => {
+                return Err(BotError::SettingNeedsValue {
+                    setting: typed,
+                    forms: setting.kind.forms(),
+                })
+            }
+            [word] if word.eq_ignore_ascii_case(DEFAULT_WORD) => None,
+            _ => {
+                let value = setting
+                    .kind
+                    .parse(&words, &|word| outbox.channel_named(word))
+                    .map_err(|bad| BotError::SettingBadValue {
+                        setting: typed.clone(),
+                        given: bad.given,
+                        forms: setting.kind.forms(),
+                    })?;
+                Some(value)
+            }
+        };
+        let change = SettingChange {
+            name: setting.word.to_owned(),
+            value: value.as_ref().map(Value::to_stored),
+        };
+        self.store
+            .change_settings(setting.scope, &owner, &request.actor.id, vec![change])
+            .await
+            .map_err(BotError::internal)?;
+        tracing::info!(
+            user = %request.actor.id,
+            scope = setting.scope.as_str(),
+            owner = %owner,
+            setting = setting.word,
+            "setting changed"
+        );
+        // A new language of one's own is answered in that language.
+        let voice = match (&value, setting.scope, setting.word) {
+            (Some(Value::Language(lang)), SettingScope::User, keys::LANGUAGE) => {
+                Voice::of(*lang).with_style(voice.style)
+            }
+            _ => voice,
+        };
+        let label = voice.say(setting.label.clone());
+        let text = match &value {
+            Some(value) => voice.say(Msg::SettingChanged {
+                setting: label,
+                value: self.shown_value(value, &request.place, voice, outbox),
+            }),
+            None => voice.say(Msg::SettingReset { setting: label }),
+        };
+        post(outbox, &request.place, Reply::private(text)).await
+    }
+
+    /// Every setting of the requester and, in a server, the server's:
+    /// what was chosen, or the default.
+    fn listing(
+        &self,
+        settings: &Settings,
+        in_server: bool,
+        place: &Place,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> String {
+        let mut text = voice.say(Msg::SettingsYours);
+        let section = |scope: SettingScope, chosen: &Chosen, text: &mut String| {
+            for setting in Setting::of(scope) {
+                let value = match chosen.get(setting.word) {
+                    Some(value) => self.shown_value(value, place, voice, outbox),
+                    None => match self.default_value(setting) {
+                        Some(value) => voice.say(Msg::SettingDefaultIs {
+                            value: self.shown_value(&value, place, voice, outbox),
+                        }),
+                        None => voice.say(Msg::SettingDefault),
+                    },
+                };
+                text.push('\n');
+                text.push_str(&voice.say(Msg::SettingsLine {
+                    setting: voice.say(setting.label.clone()),
+                    typed: typed_name(setting),
+                    value,
+                }));
+            }
+        };
+        section(SettingScope::User, &settings.user, &mut text);
+        if in_server {
+            text.push_str("\n\n");
+            text.push_str(&voice.say(Msg::SettingsServer));
+            section(SettingScope::Server, &settings.server, &mut text);
+        }
+        text.push_str("\n\n");
+        text.push_str(&voice.say(Msg::SettingsHowTo));
+        text
+    }
+
+    /// What a setting means when nobody chose it, where that is one value
+    /// (a user's language follows their client instead, so it has none).
+    fn default_value(&self, setting: &Setting) -> Option<Value> {
+        Some(match (setting.scope, setting.word) {
+            (SettingScope::User, keys::PIECES) => Value::Pieces(self.config.style.pieces),
+            (SettingScope::User, keys::THEME) => Value::Theme(self.config.style.theme),
+            (SettingScope::Server, keys::LANGUAGE) => Value::Language(self.config.lang),
+            (SettingScope::Server, keys::LEVEL) => Value::Level(DEFAULT_LEVEL),
+            (SettingScope::Server, keys::CHANNELS) => Value::Channels(Vec::new()),
+            (SettingScope::Server, keys::THREADS) => Value::OnOff(true),
+            (SettingScope::Server, keys::EXPIRY) => Value::Duration(self.config.challenge_expiry),
+            _ => return None,
+        })
+    }
+
+    /// A value as the listing and confirmations show it: names in the
+    /// reader's language with the word to type, channels as links.
+    fn shown_value(
+        &self,
+        value: &Value,
+        place: &Place,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> String {
+        let named = |name: String, word: &str| format!("{name} (`{word}`)");
+        match value {
+            Value::Language(lang) => named(
+                voice.say(Msg::LanguageName {
+                    lang: lang.code().into(),
+                }),
+                lang.code(),
+            ),
+            Value::Notation(notation) => named(
+                voice.say(Msg::NotationName {
+                    notation: notation_word(*notation).into(),
+                }),
+                notation_word(*notation),
+            ),
+            Value::Pieces(pieces) => named(
+                voice.say(Msg::PiecesName {
+                    pieces: pieces.name().into(),
+                }),
+                pieces.name(),
+            ),
+            Value::Theme(theme) => named(
+                voice.say(Msg::ThemeName {
+                    theme: theme.name().into(),
+                }),
+                theme.name(),
+            ),
+            Value::Level(level) => level.to_string(),
+            Value::Channels(ids) if ids.is_empty() => voice.say(Msg::SettingEverywhere),
+            Value::Channels(ids) => ids
+                .iter()
+                .map(|id| {
+                    outbox.link(&Place {
+                        guild: place.guild.clone(),
+                        channel: id.clone(),
+                        thread: None,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            Value::OnOff(on) => voice.say(Msg::SettingOnOff {
+                on: if *on { "on" } else { "off" }.into(),
+            }),
+            Value::Duration(d) => voice.duration(*d),
+        }
+    }
+}
+
+/// How a setting is typed after `settings`: `language`, `server level`.
+pub fn typed_name(setting: &Setting) -> String {
+    match setting.scope {
+        SettingScope::User => setting.word.to_owned(),
+        SettingScope::Server => format!("server {}", setting.word),
+    }
+}
+
+/// The setting typed as `server <word>` or `<word>`.
+pub fn find_typed(text: &str) -> Option<&'static Setting> {
+    let mut words = text.split_whitespace();
+    match (words.next()?, words.next(), words.next()) {
+        (server, Some(word), None) if server.eq_ignore_ascii_case("server") => {
+            Setting::find(SettingScope::Server, word)
+        }
+        (word, None, None) => Setting::find(SettingScope::User, word),
+        _ => None,
+    }
+}
