@@ -66,13 +66,14 @@ pub enum BotError {
     /// A setting named with no value (`setting`: as typed, `server level`).
     SettingNeedsValue {
         setting: String,
-        forms: Msg,
+        // Boxed: a message is large, and every result carries this enum.
+        forms: Box<Msg>,
     },
     /// A value its setting does not take (`given`: the user's word).
     SettingBadValue {
         setting: String,
         given: String,
-        forms: Msg,
+        forms: Box<Msg>,
     },
     /// A game started outside the channels the server chose (`channels`:
     /// links to them).
@@ -160,7 +161,7 @@ impl BotError {
             BotError::ServerOnly => Msg::SettingServerOnly,
             BotError::SettingNeedsValue { setting, forms } => Msg::SettingNeedsValue {
                 setting: setting.clone(),
-                forms: voice.say(forms.clone()),
+                forms: voice.say((**forms).clone()),
             },
             BotError::SettingBadValue {
                 setting,
@@ -169,7 +170,7 @@ impl BotError {
             } => Msg::SettingBadValue {
                 setting: setting.clone(),
                 given: in_code(given),
-                forms: voice.say(forms.clone()),
+                forms: voice.say((**forms).clone()),
             },
             BotError::NotPlayedHere { channels } => Msg::NotPlayedHere {
                 channels: channels.clone(),

@@ -51,7 +51,7 @@ impl Bot {
             [] => {
                 return Err(BotError::SettingNeedsValue {
                     setting: typed,
-                    forms: setting.kind.forms(),
+                    forms: Box::new(setting.kind.forms()),
                 })
             }
             [word] if word.eq_ignore_ascii_case(DEFAULT_WORD) => None,
@@ -62,7 +62,7 @@ impl Bot {
                     .map_err(|bad| BotError::SettingBadValue {
                         setting: typed.clone(),
                         given: bad.given,
-                        forms: setting.kind.forms(),
+                        forms: Box::new(setting.kind.forms()),
                     })?;
                 Some(value)
             }
