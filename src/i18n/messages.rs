@@ -242,6 +242,8 @@ messages! {
     SettingPieces = "setting-pieces";
     SettingTheme = "setting-theme";
     SettingServerLanguage = "setting-server-language";
+    SettingServerPieces = "setting-server-pieces";
+    SettingServerTheme = "setting-server-theme";
     SettingServerLevel = "setting-server-level";
     SettingServerChannels = "setting-server-channels";
     SettingServerThreads = "setting-server-threads";

@@ -187,7 +187,9 @@ settings server expiry 30m
 settings server threads off
 settings notation wxf
 settings notation default
-settings pieces international
+settings server pieces international
+settings
+settings pieces chinese
 settings server level 11
 settings colour red
 as dan settings server level 3
@@ -234,6 +236,8 @@ help
                 "Only members with the Manage Server permission",
                 "Only members with the Manage Messages permission",
                 "Challenge expiry is now 30 minutes.",
+                "Pieces for members who chose none is now International symbols",
+                "Pieces (`pieces`): default: International symbols",
             ] {
                 assert!(out.contains(expected), "{expected}\n{out}");
             }

@@ -33,6 +33,8 @@ pub static SETTINGS: &[Setting] = &[
     Setting::user(PIECES, Kind::Pieces, Msg::SettingPieces),
     Setting::user(THEME, Kind::Theme, Msg::SettingTheme),
     Setting::server(LANGUAGE, Kind::Language, Msg::SettingServerLanguage),
+    Setting::server(PIECES, Kind::Pieces, Msg::SettingServerPieces),
+    Setting::server(THEME, Kind::Theme, Msg::SettingServerTheme),
     Setting::server(LEVEL, Kind::Level, Msg::SettingServerLevel),
     Setting::server(CHANNELS, Kind::Channels, Msg::SettingServerChannels),
     Setting::server(THREADS, Kind::OnOff, Msg::SettingServerThreads),
