@@ -537,8 +537,10 @@ impl Store {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
         let by = by.clone();
-        self.write(move |conn| Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now)))
-            .await
+        self.write_for_game(game, move |conn| {
+            Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now))
+        })
+        .await
     }
 
     /// Stores a move that ends the game, and the game's end, as one write:
@@ -578,7 +580,7 @@ impl Store {
         plies: u32,
     ) -> StoreResult<Vec<MoveRecord>> {
         let now = self.now();
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move { take_back_in(conn, game, expected_ply, plies, now).await? })
         })
         .await
@@ -689,7 +691,7 @@ impl Store {
     /// is played. Never lowers the mark, nor raises it past the game's ply.
     pub async fn mark_announced(&self, game: GameId, ply: u32) -> StoreResult<()> {
         let ply = i64::from(ply);
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move {
                 on_conn!(conn, |c| sqlx::query(
                     "UPDATE games SET announced_ply = CASE WHEN announced_ply > $1 THEN announced_ply ELSE $1 END \

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::support;
+use crate::support::load::{bot_move_in, game_id, without_pings};
 use crate::support::shows_raw;
 use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
@@ -347,44 +348,6 @@ impl Drop for Harness {
     fn drop(&mut self) {
         drop(self.bot.take());
     }
-}
-
-/// A message's text after the mentions it starts with (`<@1> <@2> Game #…`).
-fn without_pings(text: &str) -> &str {
-    let mut rest = text;
-    while let Some(after) = rest.strip_prefix("<@") {
-        match after.find('>') {
-            Some(end) => rest = after[end + 1..].trim_start(),
-            None => break,
-        }
-    }
-    rest
-}
-
-/// "Game #12: …" or "#12 · …" → 12.
-fn game_id(text: &str) -> i64 {
-    let digits: String = without_pings(text)
-        .trim_start_matches("Game ")
-        .trim_start_matches('#')
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits
-        .parse()
-        .unwrap_or_else(|_| panic!("no game id in {text:?}"))
-}
-
-/// The ICCS move of the bot's that a post announces, if it names one:
-/// "#3 · alice (Red): h2e2 (…). xiangqi-bot (level 1) (Black): h7e7 (…)." or
-/// "#3 · xiangqi-bot (level 1) (Red): h2e2 (…)." → the bot's move.
-fn bot_move_in(text: &str) -> Option<String> {
-    let (_, rest) = text.split_once("xiangqi-bot (level ")?;
-    let (seat, after) = rest.split_once("): ")?;
-    // "1) (Black": the level and the colour, nothing longer.
-    if seat.len() > 12 {
-        return None;
-    }
-    Some(after.chars().take(4).collect())
 }
 
 fn announced_move(text: &str) -> String {
