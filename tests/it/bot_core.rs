@@ -634,8 +634,16 @@ async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() 
     assert!(
         reply
             .text
-            .ends_with("Game over: ann (Red) wins by checkmate."),
+            .contains("Game over: ann (Red) wins by checkmate."),
         "{}",
+        reply.text
+    );
+    assert!(
+        reply.text.ends_with(&format!(
+            "\nType `review {}` to see where this game turned.",
+            record.id.0
+        )),
+        "the review is offered in one line: {}",
         reply.text
     );
     assert_eq!(reply.files.len(), 1);
@@ -1335,7 +1343,7 @@ async fn a_review_shows_the_blunder_and_is_read_from_the_store_the_second_time()
     assert!(
         progress
             .iter()
-            .any(|(_, p)| p.contains(&format!("analysed 0 of 4 moves"))),
+            .any(|(_, p)| p.contains("analysed 0 of 4 moves")),
         "{progress:?}"
     );
     // Four moves and the position after them.
