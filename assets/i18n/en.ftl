@@ -400,3 +400,26 @@ setting-bad-value = { $given } is not a value for `{ $setting }`: { $forms }.
 not-played-here = On this server the bot plays in { $channels }; start a game there.
 game-aborted = Game #{ $game } ({ $pairing }) was aborted by { $name }. { $result } It is not rated.
 bot-name = xiangqi-bot (level { $level })
+
+## Game review
+
+about-review = Review a finished game: evaluation graph, accuracy, mistakes and better moves
+option-game-review = Game id (default: your last finished game)
+review-no-game = You have no finished game to review here; name one, for example `review 12`.
+review-live = Game #{ $game } is still being played; it can be reviewed once it is over.
+review-progress = Reviewing game #{ $game }: analysed { $done } of { $total } moves…
+review-title = **Review of game #{ $game }** · { $pairing }
+review-accuracy = Accuracy: Red { $red }, Black { $black }
+review-move = { $number } { $seat }: { $played } is { $class ->
+    [inaccuracy] an inaccuracy
+    [mistake] a mistake
+   *[blunder] a blunder
+ }; better { $better }
+review-clean = No inaccuracies, mistakes or blunders: well played.
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+ }: { $played }, better { $better }
+review-offer = Type `review { $game }` to see where this game turned.
+setting-server-auto-review = Review each finished game automatically

@@ -384,3 +384,26 @@ setting-bad-value = { $given } không phải là giá trị cho `{ $setting }`: 
 not-played-here = Trên máy chủ này bot chỉ chơi ở { $channels }; hãy bắt đầu ván ở đó.
 game-aborted = Ván #{ $game } ({ $pairing }) đã bị { $name } hủy. { $result } Ván này không tính điểm.
 bot-name = xiangqi-bot (cấp { $level })
+
+## Phân tích ván cờ
+
+about-review = Phân tích một ván đã kết thúc: biểu đồ, độ chính xác, nước sai và nước tốt hơn
+option-game-review = Số hiệu ván (mặc định: ván đã kết thúc gần nhất của bạn)
+review-no-game = Bạn chưa có ván nào đã kết thúc ở đây để phân tích; hãy chọn một ván, ví dụ `review 12`.
+review-live = Ván #{ $game } vẫn đang diễn ra; chỉ phân tích được khi ván đã kết thúc.
+review-progress = Đang phân tích ván #{ $game }: đã xét { $done } trên { $total } nước…
+review-title = **Phân tích ván #{ $game }** · { $pairing }
+review-accuracy = Độ chính xác: Đỏ { $red }, Đen { $black }
+review-move = { $number } { $seat }: { $played } là { $class ->
+    [inaccuracy] nước không chính xác
+    [mistake] nước sai
+   *[blunder] nước hỏng nặng
+ }; tốt hơn là { $better }
+review-clean = Không có nước không chính xác, nước sai hay nước hỏng nặng nào: chơi hay lắm!
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] nước không chính xác
+    [mistake] nước sai
+   *[blunder] nước hỏng nặng
+ }: { $played }, tốt hơn là { $better }
+review-offer = Gõ `review { $game }` để xem ván cờ đã rẽ hướng ở đâu.
+setting-server-auto-review = Tự động phân tích mỗi ván khi kết thúc

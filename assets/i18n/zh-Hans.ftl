@@ -383,3 +383,26 @@ setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }�
 not-played-here = 在本服务器，机器人只在 { $channels } 下棋；请到那里开局。
 game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不计等级分。
 bot-name = xiangqi-bot（{ $level } 级）
+
+## 复盘
+
+about-review = 复盘一局已结束的对局：评估曲线、准确率、失着与更好的着法
+option-game-review = 对局编号（默认：你最近结束的一局）
+review-no-game = 这里没有你已结束的对局可以复盘；请指定一局，例如 `review 12`。
+review-live = 对局 #{ $game } 仍在进行中；结束后才能复盘。
+review-progress = 正在复盘对局 #{ $game }：{ $total } 步中已分析 { $done } 步……
+review-title = **对局 #{ $game } 复盘** · { $pairing }
+review-accuracy = 准确率：红方 { $red }，黑方 { $black }
+review-move = { $number } { $seat }：{ $played } 是{ $class ->
+    [inaccuracy] 缓着
+    [mistake] 失着
+   *[blunder] 败着
+ }；更好的是 { $better }
+review-clean = 没有缓着、失着或败着：下得好！
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] 缓着
+    [mistake] 失着
+   *[blunder] 败着
+ }：{ $played }，更好的是 { $better }
+review-offer = 输入 `review { $game }` 查看这局棋的转折点。
+setting-server-auto-review = 每局结束后自动复盘

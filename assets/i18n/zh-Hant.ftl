@@ -383,3 +383,26 @@ setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }�
 not-played-here = 在本伺服器，機器人只在 { $channels } 下棋；請到那裡開局。
 game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不計等級分。
 bot-name = xiangqi-bot（{ $level } 級）
+
+## 復盤
+
+about-review = 復盤一局已結束的對局：評估曲線、準確率、失著與更好的著法
+option-game-review = 對局編號（預設：你最近結束的一局）
+review-no-game = 這裡沒有你已結束的對局可以復盤；請指定一局，例如 `review 12`。
+review-live = 對局 #{ $game } 仍在進行中；結束後才能復盤。
+review-progress = 正在復盤對局 #{ $game }：{ $total } 步中已分析 { $done } 步……
+review-title = **對局 #{ $game } 復盤** · { $pairing }
+review-accuracy = 準確率：紅方 { $red }，黑方 { $black }
+review-move = { $number } { $seat }：{ $played } 是{ $class ->
+    [inaccuracy] 緩著
+    [mistake] 失著
+   *[blunder] 敗著
+ }；更好的是 { $better }
+review-clean = 沒有緩著、失著或敗著：下得好！
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] 緩著
+    [mistake] 失著
+   *[blunder] 敗著
+ }：{ $played }，更好的是 { $better }
+review-offer = 輸入 `review { $game }` 查看這局棋的轉折點。
+setting-server-auto-review = 每局結束後自動復盤

@@ -104,6 +104,10 @@ pub enum Command {
     Abort {
         game: i64,
     },
+    /// A finished game's review; `None`: the requester's last finished game.
+    Review {
+        game: Option<i64>,
+    },
 }
 
 /// Why a line could not be read as a command. [`CommandError::message`] is

@@ -282,6 +282,14 @@ impl Outbox for ConsoleOutbox {
         Ok(())
     }
 
+    /// A line of its own, between the replies.
+    async fn progress(&self, _place: &Place, text: &str) -> anyhow::Result<()> {
+        let mut stdout = std::io::stdout().lock();
+        writeln!(stdout, "{text}")?;
+        stdout.flush()?;
+        Ok(())
+    }
+
     /// The console has one channel and no threads: games live in it.
     async fn open_thread(&self, _place: &Place, _title: &str) -> Option<Place> {
         None

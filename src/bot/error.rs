@@ -80,6 +80,11 @@ pub enum BotError {
     NotPlayedHere {
         channels: String,
     },
+    /// `review` without a game, and the requester has no finished game
+    /// visible here.
+    NoGameToReview,
+    /// `review` of a game still being played.
+    ReviewLive(i64),
     Internal(anyhow::Error),
 }
 
@@ -175,6 +180,8 @@ impl BotError {
             BotError::NotPlayedHere { channels } => Msg::NotPlayedHere {
                 channels: channels.clone(),
             },
+            BotError::NoGameToReview => Msg::ReviewNoGame,
+            BotError::ReviewLive(game) => Msg::ReviewLive { game: *game },
             BotError::Internal(_) => Msg::InternalError,
         };
         voice.say(msg)

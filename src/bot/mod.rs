@@ -121,6 +121,8 @@ mod history;
 mod jobs;
 mod moves;
 mod play;
+mod priority;
+mod review;
 mod suggest;
 mod think;
 mod watch;
@@ -157,6 +159,8 @@ pub struct Bot {
     /// Held while checking "one game per player per channel" and starting a
     /// game, so that two `play`s typed at once cannot both start one.
     start_lock: tokio::sync::Mutex<()>,
+    /// Games that ended and may be due an automatic review ([`review`]).
+    ended: Mutex<Vec<crate::store::GameId>>,
 }
 
 impl Bot {
@@ -174,6 +178,7 @@ impl Bot {
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             ),
             start_lock: tokio::sync::Mutex::new(()),
+            ended: Mutex::default(),
         }
     }
 
@@ -247,6 +252,8 @@ impl Bot {
                 tracing::warn!(error = %post_err, "could not post an error reply");
             }
         }
+        // After the answer: a game this request ended may be due its review.
+        self.post_auto_reviews(outbox).await;
     }
 
     async fn dispatch(
@@ -296,6 +303,7 @@ impl Bot {
                     .await
             }
             Command::Abort { game } => self.abort(request, *game, voice, outbox).await,
+            Command::Review { game } => self.review(request, *game, voice, outbox).await,
         }
     }
 
@@ -348,6 +356,7 @@ impl Bot {
         if let Err(err) = self.sweep(outbox).await {
             tracing::error!(error = %err, "sweeping idle games failed");
         }
+        self.post_auto_reviews(outbox).await;
     }
 
     /// Runs [`Bot::sweep_idle`] every `every` (first after one period) until

@@ -282,4 +282,16 @@ messages! {
     NotPlayedHere { channels: String } = "not-played-here";
     GameAborted { game: i64, pairing: String, name: String, result: String } = "game-aborted";
     BotName { level: i64 } = "bot-name";
+    AboutReview = "about-review";
+    OptionGameReview = "option-game-review";
+    ReviewNoGame = "review-no-game";
+    ReviewLive { game: i64 } = "review-live";
+    ReviewProgress { game: i64, done: i64, total: i64 } = "review-progress";
+    ReviewTitle { game: i64, pairing: String } = "review-title";
+    ReviewAccuracy { red: String, black: String } = "review-accuracy";
+    ReviewMove { number: String, seat: String, played: String, class: String, better: String } = "review-move";
+    ReviewClean = "review-clean";
+    ReviewMomentCaption { game: i64, number: String, played: String, class: String, better: String } = "review-moment-caption";
+    ReviewOffer { game: i64 } = "review-offer";
+    SettingServerAutoReview = "setting-server-auto-review";
 }

@@ -145,6 +145,9 @@ impl BotProcess {
                 board_dir: db.with_extension("boards"),
                 pieces: Default::default(),
                 theme: Default::default(),
+                // A tiny review budget: reviews in tests take milliseconds.
+                review_nodes: 500,
+                review_progress_secs: 5.0,
             },
             token: "stand-in-token".into(),
             guild: None,
@@ -919,10 +922,16 @@ async fn history_and_game_record_after_a_finished_game() {
     h.stand_in
         .send_message(&h.alice, thread, "!xq resign")
         .await;
-    h.post_in("the resignation", from, thread, |c| {
-        c.content().contains("resign")
-    })
-    .await;
+    let resigned = h
+        .post_in("the resignation", from, thread, |c| {
+            c.content().contains("resign")
+        })
+        .await;
+    assert!(
+        resigned.content().contains(&format!("`review {game}`")),
+        "the review is offered: {}",
+        resigned.content()
+    );
 
     let channel = h.stand_in.new_id();
     let from = h.stand_in.call_count();
@@ -969,6 +978,50 @@ async fn history_and_game_record_after_a_finished_game() {
     assert!(text.contains("FEN: `"), "{text}");
     let names: Vec<_> = record.files.iter().map(|f| f.filename.as_str()).collect();
     assert!(names.iter().any(|n| n.ends_with(".pgn")), "{names:?}");
+
+    // `review`: the deferred response says how far the analysis is, then
+    // the review replaces it, with the graph.
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "review",
+            vec![option("game", 4, json!(game))],
+            &[],
+        )
+        .await;
+    let progress = h
+        .stand_in
+        .wait_for("a progress edit", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str())
+                && c.edited_original
+                && c.content().contains("analysed")
+        })
+        .await;
+    assert!(progress.shows_message(), "{}", progress.content());
+    assert!(!progress.is_ephemeral());
+    let review = h
+        .stand_in
+        .wait_for("the review", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str())
+                && c.shows_message()
+                && c.content().contains(&format!("Review of game #{game}"))
+        })
+        .await;
+    assert!(review.index > progress.index);
+    assert!(review.edited_original, "the review replaces the progress");
+    let shown = h
+        .stand_in
+        .original_response(&token)
+        .expect("the review is the response");
+    assert!(shown.content.contains("Accuracy: Red"), "{}", shown.content);
+    let names: Vec<_> = review.files.iter().map(|f| f.filename.as_str()).collect();
+    assert!(
+        names.contains(&format!("game-{game}-review.png").as_str()),
+        "{names:?}"
+    );
 }
 
 /// 7. Restart: the bot dies between the player's move and its answer; a new

@@ -39,6 +39,7 @@ pub static SETTINGS: &[Setting] = &[
     Setting::server(CHANNELS, Kind::Channels, Msg::SettingServerChannels),
     Setting::server(THREADS, Kind::OnOff, Msg::SettingServerThreads),
     Setting::server(EXPIRY, Kind::Duration, Msg::SettingServerExpiry),
+    Setting::server(AUTO_REVIEW, Kind::OnOff, Msg::SettingServerAutoReview),
 ];
 
 /// The words of the settings the core itself reads (other features read
@@ -51,6 +52,7 @@ pub const LEVEL: &str = "level";
 pub const CHANNELS: &str = "channels";
 pub const THREADS: &str = "threads";
 pub const EXPIRY: &str = "expiry";
+pub const AUTO_REVIEW: &str = "auto-review";
 
 /// The shortest and longest challenge expiry a server may choose.
 pub const MIN_DURATION: Duration = Duration::from_secs(60);
