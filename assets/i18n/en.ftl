@@ -417,3 +417,4 @@ setting-bad-value = { $given } is not a value for `{ $setting }`: { $forms }.
 not-played-here = On this server the bot plays in { $channels }; start a game there.
 game-aborted = Game #{ $game } ({ $pairing }) was aborted by { $name }. { $result } It is not rated.
 bot-name = xiangqi-bot (level { $level })
+command-name = { $command }

@@ -401,3 +401,25 @@ setting-bad-value = { $given } không phải là giá trị cho `{ $setting }`: 
 not-played-here = Trên máy chủ này bot chỉ chơi ở { $channels }; hãy bắt đầu ván ở đó.
 game-aborted = Ván #{ $game } ({ $pairing }) đã bị { $name } hủy. { $result } Ván này không tính điểm.
 bot-name = xiangqi-bot (cấp { $level })
+command-name = { $command ->
+    [play] chơi
+    [challenge] thách-đấu
+    [accept] nhận
+    [decline] từ-chối
+    [move] đi
+    [resign] xin-thua
+    [draw] cầu-hòa
+    [takeback] đi-lại
+    [hint] gợi-ý
+    [board] bàn-cờ
+    [games] các-ván
+    [watch] xem
+    [history] lịch-sử
+    [game] ván
+    [stats] thống-kê
+    [leaderboard] bảng-xếp-hạng
+    [settings] cài-đặt
+    [abort] hủy-ván
+    [help] trợ-giúp
+   *[other] { $command }
+ }

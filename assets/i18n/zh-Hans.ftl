@@ -400,3 +400,25 @@ setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }�
 not-played-here = 在本服务器，机器人只在 { $channels } 下棋；请到那里开局。
 game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不计等级分。
 bot-name = xiangqi-bot（{ $level } 级）
+command-name = { $command ->
+    [play] 下棋
+    [challenge] 挑战
+    [accept] 接受
+    [decline] 拒绝
+    [move] 走棋
+    [resign] 认输
+    [draw] 求和
+    [takeback] 悔棋
+    [hint] 提示
+    [board] 棋盘
+    [games] 对局列表
+    [watch] 对局
+    [history] 观战
+    [game] 历史
+    [stats] 战绩
+    [leaderboard] 排行榜
+    [settings] 设置
+    [abort] 中止
+    [help] 帮助
+   *[other] { $command }
+ }

@@ -400,3 +400,25 @@ setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }�
 not-played-here = 在本伺服器，機器人只在 { $channels } 下棋；請到那裡開局。
 game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不計等級分。
 bot-name = xiangqi-bot（{ $level } 級）
+command-name = { $command ->
+    [play] 下棋
+    [challenge] 挑戰
+    [accept] 接受
+    [decline] 拒絕
+    [move] 走棋
+    [resign] 認輸
+    [draw] 求和
+    [takeback] 悔棋
+    [hint] 提示
+    [board] 棋盤
+    [games] 對局列表
+    [watch] 對局
+    [history] 觀戰
+    [game] 歷史
+    [stats] 戰績
+    [leaderboard] 排行榜
+    [settings] 設定
+    [abort] 中止
+    [help] 幫助
+   *[other] { $command }
+ }

@@ -292,4 +292,8 @@ messages! {
     NotPlayedHere { channels: String } = "not-played-here";
     GameAborted { game: i64, pairing: String, name: String, result: String } = "game-aborted";
     BotName { level: i64 } = "bot-name";
+    /// A command's word (`command`: its English word) in this language: a
+    /// slash subcommand's localized name and a chat alias, so lowercase and
+    /// without spaces (see `bot::command_words`).
+    CommandName { command: String } = "command-name";
 }
