@@ -558,10 +558,11 @@ fn check_localized_names_unique(
             .iter()
             .enumerate()
             .any(|(j, other)| j != i && *other == name);
-        // In this locale, another option's name: its localization, or its
-        // default where it has none for the locale.
+        // In this locale, an earlier option's name: its localization, or
+        // its default where it has none for the locale (the later of two
+        // is the one refused).
         let locale_clash = names.iter().enumerate().any(|(j, default)| {
-            j != i
+            j < i
                 && localized
                     .iter()
                     .find(|&&(k, l, _)| k == j && l == locale)
