@@ -107,9 +107,26 @@ move-empty = 沒有輸入著法：請用 { accepted-forms } 書寫
 move-unrecognized = 無法識別 `{ $input }`：請用 { accepted-forms } 書寫
 move-ranks-from-one = `{ $input }` 的橫線按 1 到 10 計，但這裡從紅方一側按 0 到 9 計（ICCS，如 h2e2）
 move-no-such-file = `{ $input }` 寫了第 { $file } 路，但縱線只有 a 到 i
-move-no-piece = `{ $input }` 找不到對應的己方棋子
-move-impossible = `{ $input }` 不是可能的著法
+move-no-piece = `{ $input }` 找不到對應的己方棋子（{ $detail }）
+move-impossible = `{ $input }` 不是可能的著法：{ $detail }
 move-ambiguous = `{ $input }` 有歧義：可能是 { $options }
+move-reading-in = { $written }（{ $notation }，{ $iccs }）
+missing-piece = { color }{ $place ->
+    [on-file] 第 { $file } 路上沒有{ piece }
+    [place-on-file] 第 { $file } 路的這個位置上沒有{ piece }
+   *[place-on-shared-file] 沒有與另一個{ piece }同路、處在這個位置的{ piece }
+ }
+impossible-shape = { $shape ->
+    [number-out-of-range] 數字必須在 1 到 9 之間
+    [already-on-file] 平著法寫的是{ piece }要去的那一路，而它已經在第 { $file } 路上
+    [out-of-diagonal-reach] { piece }斜走只能到{ $piece ->
+        [advisor] 相鄰的一路
+        [elephant] 相距兩路的位置
+       *[other] 相距一路或兩路的位置
+     }，到不了第 { $file } 路
+    [never-sideways] { piece }不能平走
+   *[off-board] 這樣走{ piece }會走出棋盤
+ }
 illegal-no-movement = 著法必須移動棋子：起點和終點都是 { $square }
 illegal-no-piece = { $square } 上沒有棋子
 illegal-wrong-side = { $square } 上是{ $color ->
@@ -304,6 +321,8 @@ slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
 ## 控制檯
 
 console-welcome = 象棋主控台：你是 { $name }。輸入 `help` 查看說明，`quit` 退出。
+console-private = （僅你可見）
+console-file = 檔案：{ $path }
 console-bad-name = `{ $name }` 不能用作名字；請寫 `as 名字 <命令>`。
 console-what-should = { $name } 要做什麼？請寫 `as { $name } <命令>`。
 
@@ -406,3 +425,26 @@ review-moment-caption = #{ $game } · { $number } { $class ->
  }：{ $played }，更好的是 { $better }
 review-offer = 輸入 `review { $game }` 查看這局棋的轉折點。
 setting-server-auto-review = 每局結束後自動復盤
+command-name = { $command ->
+    [play] 下棋
+    [challenge] 挑戰
+    [accept] 接受
+    [decline] 拒絕
+    [move] 走棋
+    [resign] 認輸
+    [draw] 求和
+    [takeback] 悔棋
+    [hint] 提示
+    [board] 棋盤
+    [games] 對局列表
+    [watch] 觀戰
+    [history] 歷史
+    [game] 對局
+    [stats] 戰績
+    [leaderboard] 排行榜
+    [settings] 設定
+    [abort] 中止
+    [review] 復盤
+    [help] 幫助
+   *[other] { $command }
+ }

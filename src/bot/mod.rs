@@ -10,6 +10,7 @@
 //! (history, game, stats, leaderboard) and [`help`].
 
 pub mod command;
+pub mod command_words;
 pub mod commands_table;
 pub mod config;
 pub mod console;

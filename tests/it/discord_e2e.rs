@@ -544,6 +544,13 @@ async fn a_zh_cn_client_is_answered_in_simplified_chinese() {
         play["options"][0]["choices"][0]["name_localizations"]["zh-TW"],
         json!("紅方（先走）")
     );
+    // The subcommand's name is localized too; Discord still sends `play`,
+    // the default name, when a zh-CN client invokes `/xiangqi 下棋`, which is
+    // what `send_slash` below sends.
+    assert_eq!(
+        play["name_localizations"],
+        json!({"zh-CN": "下棋", "zh-TW": "下棋", "vi": "chơi"})
+    );
 
     h.stand_in.set_locale(&h.alice, "zh-CN");
     let channel = h.stand_in.new_id();
