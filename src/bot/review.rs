@@ -332,7 +332,7 @@ impl ShownMove {
             judged.ply - 1 + usize::from(game.start().side_to_move() == crate::rules::Color::Black);
         let number = slot / 2 + 1;
         Some(ShownMove {
-            number: if slot % 2 == 0 {
+            number: if slot.is_multiple_of(2) {
                 format!("{number}.")
             } else {
                 format!("{number}…")
