@@ -159,6 +159,7 @@ impl Bot {
             (SettingScope::Server, keys::LEVEL) => Value::Level(DEFAULT_LEVEL),
             (SettingScope::Server, keys::CHANNELS) => Value::Channels(Vec::new()),
             (SettingScope::Server, keys::THREADS) => Value::OnOff(true),
+            (SettingScope::Server, keys::AUTO_REVIEW) => Value::OnOff(false),
             (SettingScope::Server, keys::EXPIRY) => Value::Duration(self.config.challenge_expiry),
             _ => return None,
         })
