@@ -44,8 +44,12 @@ pub const CONSOLE_SERVER: &str = "console";
 /// How often abandoned games are looked for while the console is open.
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
-/// Runs the console until EOF or `quit`.
-pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
+/// Runs the console until EOF or `quit`, on a runtime of its own.
+pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
+    super::on_new_runtime(serve(args))
+}
+
+async fn serve(args: ConsoleArgs) -> anyhow::Result<()> {
     let me = parse_user(&args.user).with_context(|| {
         format!(
             "--user `{}` is not a usable name (letters, digits, _ - .)",

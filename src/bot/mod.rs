@@ -136,6 +136,20 @@ use crate::render::Renderer;
 use crate::store::{SettingScope, Store};
 
 use error::BotResult;
+
+/// Runs a transport's main future on a new multi-threaded runtime until it
+/// ends. The transports' public entry points are plain functions built on
+/// this, not `async fn`s: a crate that awaits another crate's `async fn`
+/// compiles that function's whole state machine (and everything it awaits)
+/// again, so an `async` entry point would make the binary recompile the bot.
+fn on_new_runtime(
+    main: impl std::future::Future<Output = anyhow::Result<()>>,
+) -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(main)
+}
 use think::Engine;
 
 /// The one shared state of the bot, shared by the adapters in an `Arc`: the

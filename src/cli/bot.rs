@@ -33,16 +33,10 @@ pub fn run_default() -> anyhow::Result<()> {
 
 /// `xiangqi-bot console`.
 pub fn run_console(args: ConsoleArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    runtime.block_on(console::run(args))
+    console::run(args)
 }
 
 /// `xiangqi-bot discord`.
 pub fn run_discord(args: DiscordArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    runtime.block_on(discord::run(args))
+    discord::run(args)
 }

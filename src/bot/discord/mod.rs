@@ -118,9 +118,14 @@ pub async fn build_client_with(
         .context("building the Discord client")
 }
 
-/// Runs the Discord bot until the process is stopped or the gateway refuses
-/// it for good (a bad token, or intents the application may not use).
-pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
+/// Runs the Discord bot, on a runtime of its own, until the process is
+/// stopped or the gateway refuses it for good (a bad token, or intents the
+/// application may not use).
+pub fn run(args: DiscordArgs) -> anyhow::Result<()> {
+    crate::bot::on_new_runtime(serve(args))
+}
+
+async fn serve(args: DiscordArgs) -> anyhow::Result<()> {
     if args.api_proxy.is_none() {
         serenity::utils::token::validate(&args.token)
             .map_err(|_| anyhow::anyhow!("DISCORD_TOKEN does not look like a bot token"))?;
