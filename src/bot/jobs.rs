@@ -370,32 +370,34 @@ impl Bot {
     /// and releases their jobs (cleared leases: another process, or the next
     /// start, takes them at once), and closes the store once its queued
     /// writes are stored. The adapter stops taking commands first.
-    pub async fn shut_down(&self, grace: Duration) {
-        self.jobs.stopping.store(true, Ordering::SeqCst);
-        self.jobs.wake.notify_waiters();
-        let all_done = self.jobs.running.clone().write_owned();
-        let finished = tokio::time::timeout(grace, all_done).await.is_ok();
-        // Searches whose callers stopped waiting run on too: none may keep
-        // the process (its blocking threads) alive.
-        self.engine.halt();
-        if !finished {
-            // The halted searches return at once; their jobs release themselves.
+    pub fn shut_down(&self, grace: Duration) -> super::BoxFuture<'_, ()> {
+        Box::pin(async move {
+            self.jobs.stopping.store(true, Ordering::SeqCst);
+            self.jobs.wake.notify_waiters();
             let all_done = self.jobs.running.clone().write_owned();
-            if tokio::time::timeout(Duration::from_secs(5), all_done)
-                .await
-                .is_err()
-            {
-                tracing::warn!("jobs still running at shutdown");
+            let finished = tokio::time::timeout(grace, all_done).await.is_ok();
+            // Searches whose callers stopped waiting run on too: none may keep
+            // the process (its blocking threads) alive.
+            self.engine.halt();
+            if !finished {
+                // The halted searches return at once; their jobs release themselves.
+                let all_done = self.jobs.running.clone().write_owned();
+                if tokio::time::timeout(Duration::from_secs(5), all_done)
+                    .await
+                    .is_err()
+                {
+                    tracing::warn!("jobs still running at shutdown");
+                }
             }
-        }
-        match self.store.release_engine_jobs_of(&self.jobs.owner).await {
-            Ok(0) => {}
-            Ok(count) => tracing::info!(count, "released engine jobs at shutdown"),
-            Err(err) => {
-                tracing::warn!(error = %err, "could not release engine jobs; their leases will run out")
+            match self.store.release_engine_jobs_of(&self.jobs.owner).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(count, "released engine jobs at shutdown"),
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not release engine jobs; their leases will run out")
+                }
             }
-        }
-        self.store.close().await;
-        tracing::info!(finished, "bot stopped");
+            self.store.close().await;
+            tracing::info!(finished, "bot stopped");
+        })
     }
 }

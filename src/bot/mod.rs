@@ -137,11 +137,17 @@ use crate::store::{SettingScope, Store};
 
 use error::BotResult;
 
+/// What the bot's public asynchronous entry points return instead of being
+/// `async fn`s. A crate that awaits another crate's `async fn` compiles that
+/// function's state machine, and everything it awaits, itself: the binary
+/// and the integration tests would each compile the whole bot and store
+/// again. A boxed future is polled through its vtable, made here, so its
+/// code is compiled once, in this crate.
+pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+
 /// Runs a transport's main future on a new multi-threaded runtime until it
-/// ends. The transports' public entry points are plain functions built on
-/// this, not `async fn`s: a crate that awaits another crate's `async fn`
-/// compiles that function's whole state machine (and everything it awaits)
-/// again, so an `async` entry point would make the binary recompile the bot.
+/// ends: the transports' entry points are plain functions built on this (see
+/// [`BoxFuture`] for why).
 fn on_new_runtime(
     main: impl std::future::Future<Output = anyhow::Result<()>>,
 ) -> anyhow::Result<()> {
@@ -199,22 +205,24 @@ impl Bot {
 
     /// Opens the store named by the settings (creating the file and running
     /// the migrations), builds the renderer, and returns the bot.
-    pub async fn connect(args: &BotArgs) -> anyhow::Result<Bot> {
-        let config = args.bot_config()?;
-        let url = args.database_url();
-        let store = Store::open(&url).await.map_err(|e| {
-            let shown = crate::store::url_without_password(&url);
-            anyhow::anyhow!("opening the database {shown}: {e}")
-        })?;
-        match store.check_consistency().await {
-            Ok(problems) if !problems.is_empty() => {
-                tracing::warn!(?problems, "games whose stored moves do not match their ply")
+    pub fn connect(args: &BotArgs) -> BoxFuture<'_, anyhow::Result<Bot>> {
+        Box::pin(async move {
+            let config = args.bot_config()?;
+            let url = args.database_url();
+            let store = Store::open(&url).await.map_err(|e| {
+                let shown = crate::store::url_without_password(&url);
+                anyhow::anyhow!("opening the database {shown}: {e}")
+            })?;
+            match store.check_consistency().await {
+                Ok(problems) if !problems.is_empty() => {
+                    tracing::warn!(?problems, "games whose stored moves do not match their ply")
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not check the store's consistency"),
             }
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "could not check the store's consistency"),
-        }
-        let renderer = tokio::task::spawn_blocking(Renderer::new).await?;
-        Ok(Bot::new(store, renderer, config))
+            let renderer = tokio::task::spawn_blocking(Renderer::new).await?;
+            Ok(Bot::new(store, renderer, config))
+        })
     }
 
     /// Where the recent players' moves spent their time, up to the bot's
@@ -230,8 +238,8 @@ impl Bot {
     /// Handles one request: the replies go through `outbox` as they happen,
     /// and any error becomes one short private reply saying what to do next.
     /// Returns once everything is posted, the bot's answering move included.
-    pub async fn handle(&self, request: &Request, outbox: &dyn Outbox) {
-        self.respond(request, false, outbox).await
+    pub fn handle<'a>(&'a self, request: &'a Request, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
+        Box::pin(async move { self.respond(request, false, outbox).await })
     }
 
     /// Handles a move typed without the command prefix, as chat: like
@@ -239,8 +247,12 @@ impl Bot {
     /// game, or the requester's game in the channel), and silently ignored
     /// otherwise, since chat may look like a move. Finding the game is the
     /// move's own lookup, not one more before it.
-    pub async fn handle_bare_move(&self, request: &Request, outbox: &dyn Outbox) {
-        self.respond(request, true, outbox).await
+    pub fn handle_bare_move<'a>(
+        &'a self,
+        request: &'a Request,
+        outbox: &'a dyn Outbox,
+    ) -> BoxFuture<'a, ()> {
+        Box::pin(async move { self.respond(request, true, outbox).await })
     }
 
     async fn respond(&self, request: &Request, bare: bool, outbox: &dyn Outbox) {
@@ -356,22 +368,26 @@ impl Bot {
     /// At start: makes the bot's move in every game that was waiting on it
     /// and that no running process holds (this process stopped while
     /// thinking, or the player moved just before); see [`jobs`].
-    pub async fn resume_pending(&self, outbox: &dyn Outbox) {
-        // Moves stored but never shown (the process stopped in between) go
-        // out first, so the bot's answer follows them.
-        if let Err(err) = self.announce_all_late(outbox).await {
-            tracing::error!(error = %err, "could not list games with moves not yet shown");
-        }
-        self.work_due_jobs(outbox).await;
+    pub fn resume_pending<'a>(&'a self, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            // Moves stored but never shown (the process stopped in between) go
+            // out first, so the bot's answer follows them.
+            if let Err(err) = self.announce_all_late(outbox).await {
+                tracing::error!(error = %err, "could not list games with moves not yet shown");
+            }
+            self.work_due_jobs(outbox).await;
+        })
     }
 
     /// Ends every game with no move for the idle timeout as a loss for the side
     /// to move, saying so where it is played; also retires expired challenges.
-    pub async fn sweep_idle(&self, outbox: &dyn Outbox) {
-        if let Err(err) = self.sweep(outbox).await {
-            tracing::error!(error = %err, "sweeping idle games failed");
-        }
-        self.post_auto_reviews(outbox).await;
+    pub fn sweep_idle<'a>(&'a self, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            if let Err(err) = self.sweep(outbox).await {
+                tracing::error!(error = %err, "sweeping idle games failed");
+            }
+            self.post_auto_reviews(outbox).await;
+        })
     }
 
     /// Runs [`Bot::sweep_idle`] every `every` (first after one period) until
