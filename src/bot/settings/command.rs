@@ -152,6 +152,9 @@ impl Bot {
             (SettingScope::Server, keys::CHANNELS) => Value::Channels(Vec::new()),
             (SettingScope::Server, keys::THREADS) => Value::OnOff(true),
             (SettingScope::Server, keys::EXPIRY) => Value::Duration(self.config.challenge_expiry),
+            (SettingScope::Server, keys::PUZZLE_HOUR) => {
+                Value::Hour(super::super::daily::DEFAULT_DAILY_HOUR)
+            }
             _ => return None,
         })
     }
@@ -208,6 +211,7 @@ impl Bot {
                 on: if *on { "on" } else { "off" }.into(),
             }),
             Value::Duration(d) => voice.duration(*d),
+            Value::Hour(hour) => format!("{hour:02}:00 UTC"),
         }
     }
 }

@@ -37,6 +37,12 @@ pub static SETTINGS: &[Setting] = &[
     Setting::server(CHANNELS, Kind::Channels, Msg::SettingServerChannels),
     Setting::server(THREADS, Kind::OnOff, Msg::SettingServerThreads),
     Setting::server(EXPIRY, Kind::Duration, Msg::SettingServerExpiry),
+    Setting::server(
+        PUZZLE_CHANNEL,
+        Kind::Channels,
+        Msg::SettingServerPuzzleChannel,
+    ),
+    Setting::server(PUZZLE_HOUR, Kind::Hour, Msg::SettingServerPuzzleHour),
 ];
 
 /// The words of the settings the core itself reads (other features read
@@ -49,6 +55,10 @@ pub const LEVEL: &str = "level";
 pub const CHANNELS: &str = "channels";
 pub const THREADS: &str = "threads";
 pub const EXPIRY: &str = "expiry";
+/// Where the daily puzzle is posted: the first channel named; none, no post.
+pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
+/// The hour of the day (UTC) the daily puzzle is posted.
+pub const PUZZLE_HOUR: &str = "puzzle-hour";
 
 /// The shortest and longest challenge expiry a server may choose.
 pub const MIN_DURATION: Duration = Duration::from_secs(60);
@@ -110,6 +120,8 @@ pub enum Kind {
     /// A time: `90s`, `30m`, `2h`, `1d`, or a bare number of minutes;
     /// [`MIN_DURATION`] to [`MAX_DURATION`]. Stored in seconds.
     Duration,
+    /// An hour of the day, 0–23 (UTC; `9` or `9:00`).
+    Hour,
 }
 
 /// A setting's value, typed.
@@ -124,6 +136,7 @@ pub enum Value {
     Channels(Vec<String>),
     OnOff(bool),
     Duration(Duration),
+    Hour(u8),
 }
 
 /// Why a typed value was refused: what was given, for the reply to quote.
@@ -187,6 +200,13 @@ impl Kind {
                     .filter(|d| (MIN_DURATION..=MAX_DURATION).contains(d))
                     .ok_or_else(|| bad(word))?,
             ),
+            Kind::Hour => Value::Hour(
+                word.trim_end_matches(":00")
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|h| *h < 24)
+                    .ok_or_else(|| bad(word))?,
+            ),
             Kind::Channels => unreachable!("read above"),
         };
         Ok(value)
@@ -228,6 +248,7 @@ impl Kind {
             },
             Kind::OnOff => choices(&["on", "off"]),
             Kind::Duration => Msg::SettingFormsDuration,
+            Kind::Hour => Msg::SettingFormsHour,
         }
     }
 }
@@ -244,6 +265,7 @@ impl Value {
             Value::Channels(ids) => ids.join(" "),
             Value::OnOff(on) => if *on { "on" } else { "off" }.to_owned(),
             Value::Duration(d) => d.as_secs().to_string(),
+            Value::Hour(hour) => hour.to_string(),
         }
     }
 }
@@ -322,6 +344,7 @@ mod tests {
             (Kind::Channels, Value::Channels(vec![])),
             (Kind::OnOff, Value::OnOff(false)),
             (Kind::Duration, Value::Duration(Duration::from_secs(1800))),
+            (Kind::Hour, Value::Hour(23)),
         ];
         for (kind, value) in values {
             assert_eq!(kind.read_stored(&value.to_stored()), Some(value));
