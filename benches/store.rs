@@ -9,6 +9,10 @@
 //! - One game alone: the latency of each move when nobody else writes, which
 //!   group commit must not make worse than one commit.
 //!
+//! PostgreSQL is measured with one writer lane and with the default number
+//! (several connections writing at once; see the store's writer), runs of
+//! the two taking turns so that a noisy machine weighs on both alike.
+//!
 //! Prints the median (min, max) of several runs of each, and how many moves
 //! the writer grouped into each commit. PostgreSQL runs on a throwaway local
 //! server started from the installed binaries (as the tests do, but with
@@ -24,6 +28,7 @@ use std::time::{Duration, Instant};
 use xiangqi_bot::rules::{Game, Position};
 use xiangqi_bot::store::{
     ActorId, GameId, Location, NewGame, Participant, Store, StoreConfig, SystemClock, UserRef,
+    DEFAULT_WRITE_LANES,
 };
 
 #[path = "../tests/support/postgres.rs"]
@@ -73,15 +78,17 @@ fn legal_game(seed: u64, plies: usize) -> Vec<String> {
 #[derive(Clone)]
 enum Target {
     Sqlite,
-    /// A server's base URL; each run gets a new database on it.
-    Postgres(String),
+    /// A server's base URL (each run gets a new database on it), and the
+    /// writer's lanes.
+    Postgres(String, u32),
 }
 
 impl Target {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> String {
         match self {
-            Target::Sqlite => "SQLite",
-            Target::Postgres(_) => "PostgreSQL",
+            Target::Sqlite => "SQLite".to_owned(),
+            Target::Postgres(_, 1) => "PostgreSQL, 1 writer lane".to_owned(),
+            Target::Postgres(_, lanes) => format!("PostgreSQL, {lanes} writer lanes"),
         }
     }
 }
@@ -89,11 +96,19 @@ impl Target {
 /// A new store on `target`, with the directory that holds it (SQLite).
 async fn open(target: &Target) -> (tempfile::TempDir, Store) {
     let dir = tempfile::TempDir::new().unwrap();
-    let url = match target {
-        Target::Sqlite => format!("sqlite://{}", dir.path().join("bench.db").display()),
-        Target::Postgres(base) => postgres::create_database(base).await,
+    let mut config = match target {
+        Target::Sqlite => StoreConfig::new(format!(
+            "sqlite://{}",
+            dir.path().join("bench.db").display()
+        )),
+        Target::Postgres(base, lanes) => {
+            let mut config = StoreConfig::new(postgres::create_database(base).await);
+            config.write_lanes = *lanes;
+            config
+        }
     };
-    let store = Store::open_with(StoreConfig::new(url), Arc::new(SystemClock))
+    config.read_connections = 2;
+    let store = Store::open_with(config, Arc::new(SystemClock))
         .await
         .unwrap();
     (dir, store)
@@ -191,7 +206,8 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let mut targets = vec![Target::Sqlite];
+    let mut sqlite = vec![Target::Sqlite];
+    let mut postgres = Vec::new();
     let server = match std::env::var("XIANGQI_BENCH_PG_URL") {
         Ok(url) => Ok((url, None)),
         Err(_) => postgres::Cluster::start(true).map(|c| (c.base_url.clone(), Some(c))),
@@ -199,7 +215,8 @@ fn main() {
     // Kept alive (the server stops with it) until the end of main.
     let _cluster = match server {
         Ok((url, cluster)) => {
-            targets.push(Target::Postgres(url));
+            postgres.push(Target::Postgres(url.clone(), 1));
+            postgres.push(Target::Postgres(url, DEFAULT_WRITE_LANES));
             cluster
         }
         Err(why) => {
@@ -207,42 +224,58 @@ fn main() {
             None
         }
     };
-    for target in &targets {
-        bench(&runtime, target);
+    for targets in [&mut sqlite, &mut postgres] {
+        if !targets.is_empty() {
+            bench(&runtime, targets);
+        }
     }
 }
 
-fn bench(runtime: &tokio::runtime::Runtime, target: &Target) {
-    let name = target.name();
+/// Measures `targets` in turns: each run of one is followed by a run of
+/// each other, so a burst of load lands on all of them.
+fn bench(runtime: &tokio::runtime::Runtime, targets: &[Target]) {
     for games in [64, 200] {
-        let (mut rates, mut per_commit): (Vec<f64>, Vec<f64>) = (0..RUNS)
-            .map(|run| runtime.block_on(many_games(target, games, 1000 * run as u64)))
-            .unzip();
-        let mid = median(&mut rates);
+        let mut rates = vec![Vec::new(); targets.len()];
+        let mut per_commit = vec![Vec::new(); targets.len()];
+        for run in 0..RUNS {
+            for (t, target) in targets.iter().enumerate() {
+                let (rate, grouped) =
+                    runtime.block_on(many_games(target, games, 1000 * run as u64));
+                rates[t].push(rate);
+                per_commit[t].push(grouped);
+            }
+        }
+        for (t, target) in targets.iter().enumerate() {
+            let mid = median(&mut rates[t]);
+            println!(
+                "store apply_move, {}, durable, {games:>3} games at once: median {mid:>6.0} moves/s \
+                 (min {:.0}, max {:.0}; {RUNS} runs of up to {} moves), median {:.1} moves per commit",
+                target.name(),
+                rates[t][0],
+                rates[t][RUNS - 1],
+                games * PLIES_PER_GAME,
+                median(&mut per_commit[t]),
+            );
+        }
+    }
+    for target in targets {
+        let mut medians = Vec::new();
+        let mut p90s = Vec::new();
+        for run in 0..RUNS {
+            let mut latencies = runtime.block_on(lone_game(target, 7 + run as u64));
+            latencies.sort();
+            medians.push(latencies[latencies.len() / 2].as_secs_f64() * 1e3);
+            p90s.push(latencies[latencies.len() * 9 / 10].as_secs_f64() * 1e3);
+        }
+        let mid = median(&mut medians);
+        let p90 = median(&mut p90s);
         println!(
-            "store apply_move, {name}, durable, {games:>3} games at once: median {mid:>6.0} moves/s \
-             (min {:.0}, max {:.0}; {RUNS} runs of up to {} moves), median {:.1} moves per commit",
-            rates[0],
-            rates[RUNS - 1],
-            games * PLIES_PER_GAME,
-            median(&mut per_commit),
+            "store apply_move, {}, durable, one game alone: median latency {mid:.2} ms (per-run medians \
+             {:.2}–{:.2}), p90 {p90:.2} ms, about {:.0} moves/s; {RUNS} runs of {LONE_MOVES} moves",
+            target.name(),
+            medians[0],
+            medians[RUNS - 1],
+            1e3 / mid,
         );
     }
-    let mut medians = Vec::new();
-    let mut p90s = Vec::new();
-    for run in 0..RUNS {
-        let mut latencies = runtime.block_on(lone_game(target, 7 + run as u64));
-        latencies.sort();
-        medians.push(latencies[latencies.len() / 2].as_secs_f64() * 1e3);
-        p90s.push(latencies[latencies.len() * 9 / 10].as_secs_f64() * 1e3);
-    }
-    let mid = median(&mut medians);
-    let p90 = median(&mut p90s);
-    println!(
-        "store apply_move, {name}, durable, one game alone: median latency {mid:.2} ms (per-run medians \
-         {:.2}–{:.2}), p90 {p90:.2} ms, about {:.0} moves/s; {RUNS} runs of {LONE_MOVES} moves",
-        medians[0],
-        medians[RUNS - 1],
-        1e3 / mid,
-    );
 }

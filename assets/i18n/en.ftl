@@ -124,6 +124,23 @@ move-no-such-file = `{ $input }` names file { $file }, but files run from a to i
 move-no-piece = `{ $input }` matches no piece of yours ({ $detail })
 move-impossible = `{ $input }` is not a possible move: { $detail }
 move-ambiguous = `{ $input }` is ambiguous: it could be { $options }
+move-reading-in = { $written } in { $notation } ({ $iccs })
+missing-piece = { color } has no { piece } { $place ->
+    [on-file] on file { $file }
+    [place-on-file] in that place on file { $file }
+   *[place-on-shared-file] in that place on a file shared with another { piece }
+ }
+impossible-shape = { $shape ->
+    [number-out-of-range] the number must be 1 to 9
+    [already-on-file] a sideways move names the file the { piece } goes to, and it already stands on file { $file }
+    [out-of-diagonal-reach] the { piece } moves diagonally to { $piece ->
+        [advisor] the next file
+        [elephant] a file two away
+       *[other] a file one or two away
+     }, so it cannot reach file { $file }
+    [never-sideways] the { piece } never moves sideways
+   *[off-board] that would take the { piece } off the board
+ }
 illegal-no-movement = a move must go somewhere: it starts and ends on { $square }
 illegal-no-piece = there is no piece on { $square }
 illegal-wrong-side = { $square } holds a { $color ->
@@ -321,6 +338,8 @@ slash-bad-page = `{ $option }` must be a page number, 1 or more.
 ## The console
 
 console-welcome = Xiangqi console: you are { $name }. Type `help`, or `quit` to leave.
+console-private = (private)
+console-file = file: { $path }
 console-bad-name = `{ $name }` is not a usable name; write `as NAME <command>`.
 console-what-should = What should { $name } do? Write `as { $name } <command>`.
 
@@ -331,6 +350,8 @@ setting-notation = Notation shown first
 setting-pieces = Pieces
 setting-theme = Board
 setting-server-language = Server language
+setting-server-pieces = Pieces for members who chose none
+setting-server-theme = Board for members who chose none
 setting-server-level = Bot level for new games
 setting-server-channels = Channels where the bot plays
 setting-server-threads = A thread for each game
@@ -438,3 +459,26 @@ setting-forms-hour = an hour of the day from 0 to 23 (UTC)
 puzzle-daily-post = Today's puzzle — { $caption }. Type `puzzle daily` to try it.
 puzzle-daily-solution-post = The daily puzzle of { $day }: { $solution }
 puzzle-daily-nobody = Nobody solved it.
+## Game review
+
+about-review = Review a finished game: evaluation graph, accuracy, mistakes and better moves
+option-game-review = Game id (default: your last finished game)
+review-no-game = You have no finished game to review here; name one, for example `review 12`.
+review-live = Game #{ $game } is still being played; it can be reviewed once it is over.
+review-progress = Reviewing game #{ $game }: analysed { $done } of { $total } moves…
+review-title = **Review of game #{ $game }** · { $pairing }
+review-accuracy = Accuracy: Red { $red }, Black { $black }
+review-move = { $number } { $seat }: { $played } is { $class ->
+    [inaccuracy] an inaccuracy
+    [mistake] a mistake
+   *[blunder] a blunder
+ }; better { $better }
+review-clean = No inaccuracies, mistakes or blunders: well played.
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+ }: { $played }, better { $better }
+review-offer = Type `review { $game }` to see where this game turned.
+setting-server-auto-review = Review each finished game automatically
+command-name = { $command }

@@ -108,9 +108,26 @@ move-empty = chưa có nước đi: hãy viết theo { accepted-forms }
 move-unrecognized = không đọc được nước `{ $input }`: hãy viết theo { accepted-forms }
 move-ranks-from-one = `{ $input }` đếm hàng từ 1 đến 10, nhưng ở đây hàng được đếm từ 0 đến 9 tính từ phía Đỏ (ICCS, như h2e2)
 move-no-such-file = `{ $input }` ghi cột { $file }, nhưng các cột chỉ từ a đến i
-move-no-piece = `{ $input }` không khớp với quân nào của bạn
-move-impossible = `{ $input }` không phải nước đi có thể có
+move-no-piece = `{ $input }` không khớp với quân nào của bạn ({ $detail })
+move-impossible = `{ $input }` không phải nước đi có thể có: { $detail }
 move-ambiguous = `{ $input }` không rõ nghĩa: có thể là { $options }
+move-reading-in = { $written } theo { $notation } ({ $iccs })
+missing-piece = { color } không có { piece } { $place ->
+    [on-file] ở cột { $file }
+    [place-on-file] ở vị trí đó trên cột { $file }
+   *[place-on-shared-file] ở vị trí đó trên cột có một quân { piece } khác
+ }
+impossible-shape = { $shape ->
+    [number-out-of-range] số phải từ 1 đến 9
+    [already-on-file] nước đi ngang ghi cột mà { piece } đi tới, nhưng quân này đã đứng ở cột { $file }
+    [out-of-diagonal-reach] { piece } đi chéo chỉ tới được { $piece ->
+        [advisor] cột bên cạnh
+        [elephant] cột cách hai cột
+       *[other] cột cách một hoặc hai cột
+     }, nên không tới được cột { $file }
+    [never-sideways] { piece } không bao giờ đi ngang
+   *[off-board] nước này sẽ đưa { piece } ra khỏi bàn cờ
+ }
 illegal-no-movement = nước đi phải di chuyển: nó bắt đầu và kết thúc ở { $square }
 illegal-no-piece = không có quân nào ở { $square }
 illegal-wrong-side = { $square } là quân { $color ->
@@ -305,6 +322,8 @@ slash-bad-page = `{ $option }` phải là số trang, từ 1 trở lên.
 ## Bảng điều khiển
 
 console-welcome = Bảng điều khiển cờ tướng: bạn là { $name }. Gõ `help` để xem trợ giúp, hoặc `quit` để thoát.
+console-private = (chỉ mình bạn thấy)
+console-file = tệp: { $path }
 console-bad-name = `{ $name }` không dùng làm tên được; hãy viết `as TÊN <lệnh>`.
 console-what-should = { $name } cần làm gì? Hãy viết `as { $name } <lệnh>`.
 
@@ -315,6 +334,8 @@ setting-notation = Ký hiệu hiển thị trước
 setting-pieces = Quân cờ
 setting-theme = Bàn cờ
 setting-server-language = Ngôn ngữ của máy chủ
+setting-server-pieces = Quân cờ cho thành viên chưa tự chọn
+setting-server-theme = Bàn cờ cho thành viên chưa tự chọn
 setting-server-level = Cấp độ bot cho ván mới
 setting-server-channels = Các kênh bot chơi
 setting-server-threads = Chủ đề riêng cho mỗi ván
@@ -422,3 +443,49 @@ setting-forms-hour = một giờ trong ngày từ 0 đến 23 (UTC)
 puzzle-daily-post = Bài tập hôm nay — { $caption }. Gõ `puzzle daily` để thử.
 puzzle-daily-solution-post = Bài tập hằng ngày của { $day }: { $solution }
 puzzle-daily-nobody = Không ai giải được.
+## Phân tích ván cờ
+
+about-review = Phân tích một ván đã kết thúc: biểu đồ, độ chính xác, nước sai và nước tốt hơn
+option-game-review = Số hiệu ván (mặc định: ván đã kết thúc gần nhất của bạn)
+review-no-game = Bạn chưa có ván nào đã kết thúc ở đây để phân tích; hãy chọn một ván, ví dụ `review 12`.
+review-live = Ván #{ $game } vẫn đang diễn ra; chỉ phân tích được khi ván đã kết thúc.
+review-progress = Đang phân tích ván #{ $game }: đã xét { $done } trên { $total } nước…
+review-title = **Phân tích ván #{ $game }** · { $pairing }
+review-accuracy = Độ chính xác: Đỏ { $red }, Đen { $black }
+review-move = { $number } { $seat }: { $played } là { $class ->
+    [inaccuracy] nước không chính xác
+    [mistake] nước sai
+   *[blunder] nước hỏng nặng
+ }; tốt hơn là { $better }
+review-clean = Không có nước không chính xác, nước sai hay nước hỏng nặng nào: chơi hay lắm!
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] nước không chính xác
+    [mistake] nước sai
+   *[blunder] nước hỏng nặng
+ }: { $played }, tốt hơn là { $better }
+review-offer = Gõ `review { $game }` để xem ván cờ đã rẽ hướng ở đâu.
+setting-server-auto-review = Tự động phân tích mỗi ván khi kết thúc
+command-name = { $command ->
+    [play] chơi
+    [challenge] thách-đấu
+    [accept] nhận
+    [decline] từ-chối
+    [move] đi
+    [resign] xin-thua
+    [draw] cầu-hòa
+    [takeback] đi-lại
+    [hint] gợi-ý
+    [board] bàn-cờ
+    [games] các-ván
+    [watch] xem
+    [history] lịch-sử
+    [game] ván
+    [stats] thống-kê
+    [leaderboard] bảng-xếp-hạng
+    [settings] cài-đặt
+    [abort] hủy-ván
+    [review] phân-tích
+    [puzzle] bài-tập
+    [help] trợ-giúp
+   *[other] { $command }
+ }

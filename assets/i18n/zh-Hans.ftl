@@ -107,9 +107,26 @@ move-empty = 没有输入着法：请用 { accepted-forms } 书写
 move-unrecognized = 无法识别 `{ $input }`：请用 { accepted-forms } 书写
 move-ranks-from-one = `{ $input }` 的横线按 1 到 10 计，但这里从红方一侧按 0 到 9 计（ICCS，如 h2e2）
 move-no-such-file = `{ $input }` 写了第 { $file } 路，但纵线只有 a 到 i
-move-no-piece = `{ $input }` 找不到对应的己方棋子
-move-impossible = `{ $input }` 不是可能的着法
+move-no-piece = `{ $input }` 找不到对应的己方棋子（{ $detail }）
+move-impossible = `{ $input }` 不是可能的着法：{ $detail }
 move-ambiguous = `{ $input }` 有歧义：可能是 { $options }
+move-reading-in = { $written }（{ $notation }，{ $iccs }）
+missing-piece = { color }{ $place ->
+    [on-file] 第 { $file } 路上没有{ piece }
+    [place-on-file] 第 { $file } 路的这个位置上没有{ piece }
+   *[place-on-shared-file] 没有与另一个{ piece }同路、处在这个位置的{ piece }
+ }
+impossible-shape = { $shape ->
+    [number-out-of-range] 数字必须在 1 到 9 之间
+    [already-on-file] 平着法写的是{ piece }要去的那一路，而它已经在第 { $file } 路上
+    [out-of-diagonal-reach] { piece }斜走只能到{ $piece ->
+        [advisor] 相邻的一路
+        [elephant] 相距两路的位置
+       *[other] 相距一路或两路的位置
+     }，到不了第 { $file } 路
+    [never-sideways] { piece }不能平走
+   *[off-board] 这样走{ piece }会走出棋盘
+ }
 illegal-no-movement = 着法必须移动棋子：起点和终点都是 { $square }
 illegal-no-piece = { $square } 上没有棋子
 illegal-wrong-side = { $square } 上是{ $color ->
@@ -304,6 +321,8 @@ slash-bad-page = `{ $option }` 必须是页码，从 1 开始。
 ## 控制台
 
 console-welcome = 象棋控制台：你是 { $name }。输入 `help` 查看帮助，`quit` 退出。
+console-private = （仅你可见）
+console-file = 文件：{ $path }
 console-bad-name = `{ $name }` 不能用作名字；请写 `as 名字 <命令>`。
 console-what-should = { $name } 要做什么？请写 `as { $name } <命令>`。
 
@@ -314,6 +333,8 @@ setting-notation = 优先显示的记谱法
 setting-pieces = 棋子
 setting-theme = 棋盘
 setting-server-language = 服务器语言
+setting-server-pieces = 成员未自选时的棋子
+setting-server-theme = 成员未自选时的棋盘
 setting-server-level = 新对局的机器人级别
 setting-server-channels = 机器人下棋的频道
 setting-server-threads = 对局子区
@@ -421,3 +442,49 @@ setting-forms-hour = 0 到 23 之间的小时数（UTC）
 puzzle-daily-post = 今日一题 —— { $caption }。输入 `puzzle daily` 来试试。
 puzzle-daily-solution-post = { $day } 的每日一题：{ $solution }
 puzzle-daily-nobody = 没有人解出。
+## 复盘
+
+about-review = 复盘一局已结束的对局：评估曲线、准确率、失着与更好的着法
+option-game-review = 对局编号（默认：你最近结束的一局）
+review-no-game = 这里没有你已结束的对局可以复盘；请指定一局，例如 `review 12`。
+review-live = 对局 #{ $game } 仍在进行中；结束后才能复盘。
+review-progress = 正在复盘对局 #{ $game }：{ $total } 步中已分析 { $done } 步……
+review-title = **对局 #{ $game } 复盘** · { $pairing }
+review-accuracy = 准确率：红方 { $red }，黑方 { $black }
+review-move = { $number } { $seat }：{ $played } 是{ $class ->
+    [inaccuracy] 缓着
+    [mistake] 失着
+   *[blunder] 败着
+ }；更好的是 { $better }
+review-clean = 没有缓着、失着或败着：下得好！
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] 缓着
+    [mistake] 失着
+   *[blunder] 败着
+ }：{ $played }，更好的是 { $better }
+review-offer = 输入 `review { $game }` 查看这局棋的转折点。
+setting-server-auto-review = 每局结束后自动复盘
+command-name = { $command ->
+    [play] 下棋
+    [challenge] 挑战
+    [accept] 接受
+    [decline] 拒绝
+    [move] 走棋
+    [resign] 认输
+    [draw] 求和
+    [takeback] 悔棋
+    [hint] 提示
+    [board] 棋盘
+    [games] 对局列表
+    [watch] 观战
+    [history] 历史
+    [game] 对局
+    [stats] 战绩
+    [leaderboard] 排行榜
+    [settings] 设置
+    [abort] 中止
+    [review] 复盘
+    [puzzle] 习题
+    [help] 帮助
+   *[other] { $command }
+ }

@@ -107,9 +107,26 @@ move-empty = 沒有輸入著法：請用 { accepted-forms } 書寫
 move-unrecognized = 無法識別 `{ $input }`：請用 { accepted-forms } 書寫
 move-ranks-from-one = `{ $input }` 的橫線按 1 到 10 計，但這裡從紅方一側按 0 到 9 計（ICCS，如 h2e2）
 move-no-such-file = `{ $input }` 寫了第 { $file } 路，但縱線只有 a 到 i
-move-no-piece = `{ $input }` 找不到對應的己方棋子
-move-impossible = `{ $input }` 不是可能的著法
+move-no-piece = `{ $input }` 找不到對應的己方棋子（{ $detail }）
+move-impossible = `{ $input }` 不是可能的著法：{ $detail }
 move-ambiguous = `{ $input }` 有歧義：可能是 { $options }
+move-reading-in = { $written }（{ $notation }，{ $iccs }）
+missing-piece = { color }{ $place ->
+    [on-file] 第 { $file } 路上沒有{ piece }
+    [place-on-file] 第 { $file } 路的這個位置上沒有{ piece }
+   *[place-on-shared-file] 沒有與另一個{ piece }同路、處在這個位置的{ piece }
+ }
+impossible-shape = { $shape ->
+    [number-out-of-range] 數字必須在 1 到 9 之間
+    [already-on-file] 平著法寫的是{ piece }要去的那一路，而它已經在第 { $file } 路上
+    [out-of-diagonal-reach] { piece }斜走只能到{ $piece ->
+        [advisor] 相鄰的一路
+        [elephant] 相距兩路的位置
+       *[other] 相距一路或兩路的位置
+     }，到不了第 { $file } 路
+    [never-sideways] { piece }不能平走
+   *[off-board] 這樣走{ piece }會走出棋盤
+ }
 illegal-no-movement = 著法必須移動棋子：起點和終點都是 { $square }
 illegal-no-piece = { $square } 上沒有棋子
 illegal-wrong-side = { $square } 上是{ $color ->
@@ -304,6 +321,8 @@ slash-bad-page = `{ $option }` 必須是頁碼，從 1 開始。
 ## 控制檯
 
 console-welcome = 象棋主控台：你是 { $name }。輸入 `help` 查看說明，`quit` 退出。
+console-private = （僅你可見）
+console-file = 檔案：{ $path }
 console-bad-name = `{ $name }` 不能用作名字；請寫 `as 名字 <命令>`。
 console-what-should = { $name } 要做什麼？請寫 `as { $name } <命令>`。
 
@@ -314,6 +333,8 @@ setting-notation = 優先顯示的記譜法
 setting-pieces = 棋子
 setting-theme = 棋盤
 setting-server-language = 伺服器語言
+setting-server-pieces = 成員未自選時的棋子
+setting-server-theme = 成員未自選時的棋盤
 setting-server-level = 新對局的機器人級別
 setting-server-channels = 機器人下棋的頻道
 setting-server-threads = 對局討論串
@@ -421,3 +442,49 @@ setting-forms-hour = 0 到 23 之間的小時數（UTC）
 puzzle-daily-post = 今日一題 —— { $caption }。輸入 `puzzle daily` 來試試。
 puzzle-daily-solution-post = { $day } 的每日一題：{ $solution }
 puzzle-daily-nobody = 沒有人解出。
+## 復盤
+
+about-review = 復盤一局已結束的對局：評估曲線、準確率、失著與更好的著法
+option-game-review = 對局編號（預設：你最近結束的一局）
+review-no-game = 這裡沒有你已結束的對局可以復盤；請指定一局，例如 `review 12`。
+review-live = 對局 #{ $game } 仍在進行中；結束後才能復盤。
+review-progress = 正在復盤對局 #{ $game }：{ $total } 步中已分析 { $done } 步……
+review-title = **對局 #{ $game } 復盤** · { $pairing }
+review-accuracy = 準確率：紅方 { $red }，黑方 { $black }
+review-move = { $number } { $seat }：{ $played } 是{ $class ->
+    [inaccuracy] 緩著
+    [mistake] 失著
+   *[blunder] 敗著
+ }；更好的是 { $better }
+review-clean = 沒有緩著、失著或敗著：下得好！
+review-moment-caption = #{ $game } · { $number } { $class ->
+    [inaccuracy] 緩著
+    [mistake] 失著
+   *[blunder] 敗著
+ }：{ $played }，更好的是 { $better }
+review-offer = 輸入 `review { $game }` 查看這局棋的轉折點。
+setting-server-auto-review = 每局結束後自動復盤
+command-name = { $command ->
+    [play] 下棋
+    [challenge] 挑戰
+    [accept] 接受
+    [decline] 拒絕
+    [move] 走棋
+    [resign] 認輸
+    [draw] 求和
+    [takeback] 悔棋
+    [hint] 提示
+    [board] 棋盤
+    [games] 對局列表
+    [watch] 觀戰
+    [history] 歷史
+    [game] 對局
+    [stats] 戰績
+    [leaderboard] 排行榜
+    [settings] 設定
+    [abort] 中止
+    [review] 復盤
+    [puzzle] 習題
+    [help] 幫助
+   *[other] { $command }
+ }

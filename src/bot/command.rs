@@ -104,6 +104,10 @@ pub enum Command {
     Abort {
         game: i64,
     },
+    /// A finished game's review; `None`: the requester's last finished game.
+    Review {
+        game: Option<i64>,
+    },
     /// The puzzle trainer: a new puzzle, a move in it, a hint, ...
     Puzzle(PuzzleAction),
 }
@@ -285,7 +289,7 @@ pub fn parse(input: &str) -> Result<Command, CommandError> {
     let args: Vec<&str> = words.collect();
     let word = first.to_lowercase();
     let word = word.strip_prefix('/').unwrap_or(&word);
-    match commands_table::find(word) {
+    match commands_table::find(word).or_else(|| super::command_words::find(word)) {
         Some(spec) => read_args(spec, &args),
         None if args.is_empty() && looks_like_move(first) => Ok(Command::Move(first.to_string())),
         None => Err(CommandError::Unknown {

@@ -346,6 +346,20 @@ pub static COMMANDS: &[CommandSpec] = &[
         },
     },
     CommandSpec {
+        word: "review",
+        aliases: &[],
+        about: Msg::AboutReview,
+        args: &[Arg::GameId(Slot {
+            option: "game",
+            required: false,
+            about: &Msg::OptionGameReview,
+        })],
+        group: Group::History,
+        private: false,
+        is: |c| matches!(c, Command::Review { .. }),
+        build: |a| Some(Command::Review { game: a.game }),
+    },
+    CommandSpec {
         word: "stats",
         aliases: &[],
         about: Msg::AboutStats,

@@ -73,6 +73,17 @@ pub struct BotArgs {
     /// The board theme: `wood` or `contrast` (`board` and `game` can name another).
     #[arg(long, env = "XIANGQI_THEME", default_value_t = Theme::Wood)]
     pub theme: Theme,
+
+    /// Nodes the engine searches each position of a game it reviews
+    /// (`review`). Reviews are stored per budget, so changing it makes
+    /// reviews anew.
+    #[arg(long, env = "XIANGQI_REVIEW_NODES", default_value_t = crate::engine::analysis::DEFAULT_NODES)]
+    pub review_nodes: u64,
+
+    /// Seconds between a running review's progress updates ("analysed 40 of
+    /// 120 moves").
+    #[arg(long, env = "XIANGQI_REVIEW_PROGRESS_SECS", default_value_t = 5.0)]
+    pub review_progress_secs: f64,
 }
 
 impl BotArgs {
@@ -109,6 +120,15 @@ impl BotArgs {
                 pieces: self.pieces,
                 theme: self.theme,
             },
+            review_nodes: match self.review_nodes {
+                0 => anyhow::bail!("--review-nodes must be at least 1"),
+                n => n,
+            },
+            review_progress_every: duration(
+                self.review_progress_secs,
+                1.0,
+                "review-progress-secs",
+            )?,
         })
     }
 
@@ -146,6 +166,10 @@ pub struct BotConfig {
     pub lang: Lang,
     /// How pictures look unless a command names a style.
     pub style: Style,
+    /// Nodes a position in a review.
+    pub review_nodes: u64,
+    /// How often a running review says how far it is.
+    pub review_progress_every: Duration,
 }
 
 impl Default for BotConfig {
@@ -159,6 +183,8 @@ impl Default for BotConfig {
             shutdown_grace: Duration::from_secs(5),
             lang: Lang::En,
             style: Style::default(),
+            review_nodes: crate::engine::analysis::DEFAULT_NODES,
+            review_progress_every: Duration::from_secs(5),
         }
     }
 }
@@ -184,6 +210,8 @@ mod tests {
             board_dir: PathBuf::new(),
             pieces: PieceStyle::default(),
             theme: Theme::default(),
+            review_nodes: 100,
+            review_progress_secs: 5.0,
         }
     }
 
@@ -219,6 +247,21 @@ mod tests {
         let config = fine.bot_config().unwrap();
         assert_eq!(config.engine_lease, Duration::from_millis(500));
         assert_eq!(config.shutdown_grace, Duration::ZERO);
+    }
+
+    #[test]
+    fn review_budget_and_progress_period_are_checked() {
+        let mut bad = args(None);
+        bad.review_nodes = 0;
+        let err = bad.bot_config().unwrap_err().to_string();
+        assert!(err.contains("--review-nodes must be at least 1"), "{err}");
+        let mut bad = args(None);
+        bad.review_progress_secs = f64::NAN;
+        let err = bad.bot_config().unwrap_err().to_string();
+        assert!(err.contains("--review-progress-secs"), "{err}");
+        let config = args(None).bot_config().unwrap();
+        assert_eq!(config.review_nodes, 100);
+        assert_eq!(config.review_progress_every, Duration::from_secs(5));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! `as NAME <command>` runs one command as another user, so that a script can
 //! play both sides of a challenge.
 
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -53,7 +53,8 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         )
     })?;
     let bot = Arc::new(Bot::connect(&args.bot).await?);
-    let outbox = Arc::new(ConsoleOutbox::new(args.bot.board_dir.clone())?);
+    let outbox =
+        Arc::new(ConsoleOutbox::new(args.bot.board_dir.clone())?.speaking(bot.config().lang));
     bot.resume_pending(outbox.as_ref()).await;
     bot.sweep_idle(outbox.as_ref()).await;
 
@@ -195,6 +196,8 @@ pub const KEEP_BOARD_FILES: usize = 200;
 /// newest [`KEEP_BOARD_FILES`].
 pub struct ConsoleOutbox {
     board_dir: PathBuf,
+    /// The console's language, for its own marks around the replies.
+    lang: Lang,
     /// The files it wrote (this run's and, found at start, earlier runs'),
     /// oldest first.
     written: std::sync::Mutex<std::collections::VecDeque<PathBuf>>,
@@ -208,8 +211,14 @@ impl ConsoleOutbox {
             .with_context(|| format!("listing the board directory {}", board_dir.display()))?;
         Ok(ConsoleOutbox {
             board_dir,
+            lang: Lang::default(),
             written: std::sync::Mutex::new(written),
         })
+    }
+
+    /// The same, marking replies in `lang`.
+    pub fn speaking(self, lang: Lang) -> ConsoleOutbox {
+        ConsoleOutbox { lang, ..self }
     }
 
     fn save(&self, filename: &str, bytes: &[u8]) -> anyhow::Result<PathBuf> {
@@ -269,13 +278,25 @@ impl Outbox for ConsoleOutbox {
             text.push_str(&format!("[{thread}] "));
         }
         if reply.private {
-            text.push_str("(private) ");
+            text.push_str(&self.lang.text(Msg::ConsolePrivate));
+            text.push(' ');
         }
         text.push_str(&reply.text);
         for file in &reply.files {
             let path = self.save(&file.filename, &file.bytes)?;
-            text.push_str(&format!("\n  file: {}", display_path(&path)));
+            text.push_str("\n  ");
+            text.push_str(&self.lang.text(Msg::ConsoleFile {
+                path: display_path(&path),
+            }));
         }
+        let mut stdout = std::io::stdout().lock();
+        writeln!(stdout, "{text}")?;
+        stdout.flush()?;
+        Ok(())
+    }
+
+    /// A line of its own, between the replies.
+    async fn progress(&self, _place: &Place, text: &str) -> anyhow::Result<()> {
         let mut stdout = std::io::stdout().lock();
         writeln!(stdout, "{text}")?;
         stdout.flush()?;

@@ -12,6 +12,7 @@ use super::permissions::Right;
 use super::voice::Voice;
 use crate::i18n::Msg;
 use crate::rules::notation::MoveError;
+use crate::store::Participant;
 
 #[derive(Debug)]
 pub enum BotError {
@@ -30,10 +31,12 @@ pub enum BotError {
     NotYourTurn(i64),
     Stale(i64),
     BotThinking(i64),
+    /// A move typed by someone not playing the game; the sides are named in
+    /// the reader's language (the bot's name is translated).
     NotAPlayer {
         game: i64,
-        red: String,
-        black: String,
+        red: Participant,
+        black: Participant,
     },
     /// A typed move the rules refuse.
     BadMove(MoveError),
@@ -88,6 +91,11 @@ pub enum BotError {
     NotPlayedHere {
         channels: String,
     },
+    /// `review` without a game, and the requester has no finished game
+    /// visible here.
+    NoGameToReview,
+    /// `review` of a game still being played.
+    ReviewLive(i64),
     Internal(anyhow::Error),
 }
 
@@ -122,8 +130,8 @@ impl BotError {
             BotError::BotThinking(game) => Msg::BotThinking { game: *game },
             BotError::NotAPlayer { game, red, black } => Msg::NotAPlayer {
                 game: *game,
-                red: shown(red).to_string(),
-                black: shown(black).to_string(),
+                red: shown(&voice.name_of(red)).to_string(),
+                black: shown(&voice.name_of(black)).to_string(),
             },
             BotError::BadMove(err) => Msg::IllegalMove {
                 reason: voice.move_error(err),
@@ -187,6 +195,8 @@ impl BotError {
             BotError::NotPlayedHere { channels } => Msg::NotPlayedHere {
                 channels: channels.clone(),
             },
+            BotError::NoGameToReview => Msg::ReviewNoGame,
+            BotError::ReviewLive(game) => Msg::ReviewLive { game: *game },
             BotError::Internal(_) => Msg::InternalError,
         };
         voice.say(msg)

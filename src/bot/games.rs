@@ -318,8 +318,8 @@ impl Bot {
     pub(super) fn not_a_player(&self, record: &GameRecord) -> BotError {
         BotError::NotAPlayer {
             game: record.id.0,
-            red: record.red.display_name(),
-            black: record.black.display_name(),
+            red: record.red.clone(),
+            black: record.black.clone(),
         }
     }
 }

@@ -56,7 +56,7 @@ impl Bot {
     /// a history asked for in one server does not list games played in
     /// another. At most [`HISTORY_SCAN_PAGES`] store pages are read, so a
     /// player with many games elsewhere costs a bounded amount.
-    async fn visible_history(
+    pub(super) async fn visible_history(
         &self,
         user_id: &str,
         request: &Request,

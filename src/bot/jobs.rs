@@ -224,6 +224,7 @@ impl Bot {
     pub(super) async fn run_job(&self, held: HeldJob, voice: Option<Voice>, outbox: &dyn Outbox) {
         let (claim, made) = self.make_job_move(held, voice, outbox).await;
         self.settle(claim, &made).await;
+        self.post_auto_reviews(outbox).await;
     }
 
     async fn make_job_move(

@@ -11,6 +11,7 @@
 //! [`help`].
 
 pub mod command;
+pub mod command_words;
 pub mod commands_table;
 pub mod config;
 pub mod console;
@@ -124,6 +125,8 @@ mod jobs;
 mod moves;
 mod play;
 mod puzzle;
+mod priority;
+mod review;
 mod suggest;
 mod think;
 mod watch;
@@ -160,6 +163,8 @@ pub struct Bot {
     /// Held while checking "one game per player per channel" and starting a
     /// game, so that two `play`s typed at once cannot both start one.
     start_lock: tokio::sync::Mutex<()>,
+    /// Games that ended and may be due an automatic review ([`review`]).
+    ended: Mutex<Vec<crate::store::GameId>>,
 }
 
 impl Bot {
@@ -177,6 +182,7 @@ impl Bot {
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             ),
             start_lock: tokio::sync::Mutex::new(()),
+            ended: Mutex::default(),
         }
     }
 
@@ -250,6 +256,8 @@ impl Bot {
                 tracing::warn!(error = %post_err, "could not post an error reply");
             }
         }
+        // After the answer: a game this request ended may be due its review.
+        self.post_auto_reviews(outbox).await;
     }
 
     async fn dispatch(
@@ -300,6 +308,7 @@ impl Bot {
             }
             Command::Abort { game } => self.abort(request, *game, voice, outbox).await,
             Command::Puzzle(action) => self.puzzle(request, action, voice, outbox).await,
+            Command::Review { game } => self.review(request, *game, voice, outbox).await,
         }
     }
 
@@ -352,6 +361,7 @@ impl Bot {
         if let Err(err) = self.sweep(outbox).await {
             tracing::error!(error = %err, "sweeping idle games failed");
         }
+        self.post_auto_reviews(outbox).await;
     }
 
     /// Runs [`Bot::sweep_idle`] and [`Bot::post_daily_puzzles`] every `every` (first after one period) until

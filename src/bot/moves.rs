@@ -30,6 +30,7 @@ use super::games::{
 };
 use super::markup::shown;
 use super::reply::{is_place_gone, Attachment, Outbox, Reply};
+use super::review::review_offer;
 use super::think::Slot;
 use super::timing::{self, Phase};
 use super::voice::Voice;
@@ -276,6 +277,9 @@ impl Bot {
         if let Err(err) = self.store.mark_announced(game.record.id, game.ply()).await {
             tracing::warn!(game = game.id(), error = %err, "could not record a move as shown");
         }
+        if !game.record.is_live() {
+            self.game_ended(game.record.id);
+        }
         Ok(())
     }
 
@@ -451,11 +455,16 @@ impl Bot {
             .await
             .map_err(|e| store_error(e, loaded.id()))?;
         let after = self.load(loaded.record.id).await?;
-        let text = voice.say(Msg::Resigns {
-            game: after.id(),
-            seat: seat(&after.record, color, voice),
-            result: result_sentence(&after.record, voice),
-        });
+        let text = format!(
+            "{}\n{}",
+            voice.say(Msg::Resigns {
+                game: after.id(),
+                seat: seat(&after.record, color, voice),
+                result: result_sentence(&after.record, voice),
+            }),
+            review_offer(after.id(), voice)
+        );
+        self.game_ended(after.record.id);
         let board = self
             .board_file(&after, color == Color::Black, voice)
             .await?;
@@ -504,7 +513,12 @@ impl Bot {
                 .finish_game(loaded.record.id, GameResult::Draw, "agreement")
                 .await
                 .map_err(|e| store_error(e, loaded.id()))?;
-            let text = voice.say(Msg::BotAcceptsDraw { game: loaded.id() });
+            let text = format!(
+                "{}\n{}",
+                voice.say(Msg::BotAcceptsDraw { game: loaded.id() }),
+                review_offer(loaded.id(), voice)
+            );
+            self.game_ended(loaded.record.id);
             return post(outbox, &place, Reply::public(text)).await;
         }
         match self
@@ -518,13 +532,20 @@ impl Bot {
                     .answer_offer(loaded.record.id, OfferKind::Draw, &me, true)
                     .await
                     .map_err(|e| store_error(e, loaded.id()))?;
-                let text = voice.say(match answer {
-                    OfferAnswer::DrawAgreed(record) => Msg::DrawAgreed {
-                        game: record.id.0,
-                        result: result_sentence(&record, voice),
-                    },
-                    _ => Msg::DrawOfferGone { game: loaded.id() },
-                });
+                let text = match answer {
+                    OfferAnswer::DrawAgreed(record) => {
+                        self.game_ended(record.id);
+                        format!(
+                            "{}\n{}",
+                            voice.say(Msg::DrawAgreed {
+                                game: record.id.0,
+                                result: result_sentence(&record, voice),
+                            }),
+                            review_offer(record.id.0, voice)
+                        )
+                    }
+                    _ => voice.say(Msg::DrawOfferGone { game: loaded.id() }),
+                };
                 post(outbox, &place, Reply::public(text)).await
             }
             None => {
@@ -792,12 +813,17 @@ impl Bot {
             .await
             .map_err(|e| store_error(e, record.id.0))?;
         let after = self.load(record.id).await?;
-        let text = voice.say(Msg::IdleLost {
-            game: after.id(),
-            idle: voice.duration(self.config.idle_timeout),
-            seat: seat(&after.record, loser, voice),
-            result: result_sentence(&after.record, voice),
-        });
+        let text = format!(
+            "{}\n{}",
+            voice.say(Msg::IdleLost {
+                game: after.id(),
+                idle: voice.duration(self.config.idle_timeout),
+                seat: seat(&after.record, loser, voice),
+                result: result_sentence(&after.record, voice),
+            }),
+            review_offer(after.id(), voice)
+        );
+        self.game_ended(after.record.id);
         post(outbox, &after.place(), Reply::public(text)).await
     }
 }
@@ -904,7 +930,11 @@ fn whats_next(played: &PlayedMove, voice: Voice) -> String {
     let record = &played.after.record;
     if !record.is_live() {
         let result = result_sentence(record, voice);
-        return format!("\n{}", voice.say(Msg::GameOverLine { result }));
+        return format!(
+            "\n{}\n{}",
+            voice.say(Msg::GameOverLine { result }),
+            review_offer(played.after.id(), voice)
+        );
     }
     let next = record.participant(played.mover.opponent());
     match next.bot_level() {

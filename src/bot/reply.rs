@@ -79,6 +79,15 @@ pub trait Outbox: Send + Sync {
     /// keeps the game where it was started.
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place>;
 
+    /// How far a long answer has got (a review's "analysed 40 of 120
+    /// moves"), said in `place` to the requester: each call replaces the
+    /// last where the transport can (Discord edits its deferred response),
+    /// and the answer, when posted, replaces them all. A transport with
+    /// nowhere to show it says nothing. The caller goes on when it fails.
+    async fn progress(&self, _place: &Place, _text: &str) -> anyhow::Result<()> {
+        Ok(())
+    }
+
     /// Whether `place` is a conversation of one person with the bot (a
     /// Discord DM), where nobody else could see a challenge or play.
     fn is_direct_message(&self, _place: &Place) -> bool {
@@ -117,6 +126,7 @@ pub trait Outbox: Send + Sync {
 #[derive(Default)]
 pub struct RecordingOutbox {
     posts: Mutex<Vec<(Place, Reply)>>,
+    progress: Mutex<Vec<(Place, String)>>,
     /// When true, `open_thread` opens a thread named after the game's title.
     pub threads: bool,
 }
@@ -138,6 +148,11 @@ impl RecordingOutbox {
     pub fn take(&self) -> Vec<(Place, Reply)> {
         std::mem::take(&mut *self.posts.lock().unwrap_or_else(|e| e.into_inner()))
     }
+
+    /// Takes every progress note given so far, oldest first.
+    pub fn take_progress(&self) -> Vec<(Place, String)> {
+        std::mem::take(&mut *self.progress.lock().unwrap_or_else(|e| e.into_inner()))
+    }
 }
 
 #[async_trait]
@@ -147,6 +162,14 @@ impl Outbox for RecordingOutbox {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push((place.clone(), reply));
+        Ok(())
+    }
+
+    async fn progress(&self, place: &Place, text: &str) -> anyhow::Result<()> {
+        self.progress
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((place.clone(), text.to_owned()));
         Ok(())
     }
 

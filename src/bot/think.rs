@@ -12,6 +12,10 @@
 //! all, waiting or running; beyond that the user is told the bot is busy
 //! instead of waiting without bound.
 //!
+//! Reviews come last: they take no search slot but a permit of their own
+//! (one review at a time), and score a position only while no live search
+//! waits or runs ([`LivePriority`]).
+//!
 //! Searchers are kept between searches and cleared before each one
 //! (`Searcher::new_game`), so a search does not allocate its table: at most
 //! one searcher per slot and table size is ever kept.
@@ -23,10 +27,12 @@ use std::time::Instant;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::engine::analysis::Analyser;
 use crate::engine::{GameHistory, Level, SearchResult, Searcher};
 use crate::rules::{Move, Position};
 
 use super::error::{BotError, BotResult};
+use super::priority::{LivePriority, LiveTicket};
 use super::timing::{self, Phase};
 
 /// Transposition table per search, in megabytes: small, as several searches
@@ -52,6 +58,10 @@ pub(super) struct Engine {
     /// Every search's stop flag: set when the bot stops, so that searches
     /// still running end at once.
     halt: Arc<AtomicBool>,
+    /// Live searches waiting or running, which reviews yield to.
+    priority: Arc<LivePriority>,
+    /// Reviews running: one at a time, beside the search slots.
+    reviews: Arc<Semaphore>,
 }
 
 impl Engine {
@@ -62,6 +72,8 @@ impl Engine {
             advice: Admission::new(ADVICE_PER_USER, ADVICE_PER_SLOT * slots),
             idle: Arc::default(),
             halt: Arc::default(),
+            priority: Arc::default(),
+            reviews: Arc::new(Semaphore::new(REVIEWS_AT_ONCE)),
         }
     }
 
@@ -80,16 +92,18 @@ impl Engine {
     /// A search slot if one is free now, without waiting: the bot takes on a
     /// move only when it can start thinking at once (`jobs.rs`).
     pub fn try_slot(&self) -> Option<Slot> {
-        self.permits
-            .clone()
-            .try_acquire_owned()
-            .ok()
-            .map(|permit| Slot { _permit: permit })
+        let permit = self.permits.clone().try_acquire_owned().ok()?;
+        Some(Slot {
+            _permit: permit,
+            _live: self.priority.enter(),
+        })
     }
 
     /// A search slot, once one is free.
     pub async fn slot(&self) -> BotResult<Slot> {
         let waiting = Instant::now();
+        // Live from the moment it waits: a review yields to a waiting move.
+        let live = self.priority.enter();
         let permit = self
             .permits
             .clone()
@@ -97,7 +111,50 @@ impl Engine {
             .await
             .map_err(BotError::internal)?;
         timing::add(Phase::EngineWait, waiting.elapsed());
-        Ok(Slot { _permit: permit })
+        Ok(Slot {
+            _permit: permit,
+            _live: live,
+        })
+    }
+
+    /// The review permit, once no other review runs.
+    pub async fn review_permit(&self) -> BotResult<OwnedSemaphorePermit> {
+        self.reviews
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(BotError::internal)
+    }
+
+    /// Scores the review's next position on the blocking pool, once no live
+    /// search waits or runs; if one arrives before the position is started,
+    /// waits again. A halted engine (the bot stopping) cancels the review.
+    pub async fn review_step(&self, mut analyser: Analyser) -> BotResult<Analyser> {
+        loop {
+            self.priority.wait_for_idle().await;
+            let priority = Arc::clone(&self.priority);
+            let stop = Arc::clone(&self.halt);
+            let (returned, stepped) = tokio::task::spawn_blocking(move || {
+                if !priority.begin_review_step() {
+                    return (analyser, Ok(false));
+                }
+                let stepped = analyser.step(&stop).map(|()| true);
+                (analyser, stepped)
+            })
+            .await
+            .map_err(BotError::internal)?;
+            analyser = returned;
+            match stepped {
+                Ok(true) => return Ok(analyser),
+                Ok(false) => continue,
+                Err(cancelled) => return Err(BotError::internal(cancelled)),
+            }
+        }
+    }
+
+    /// Positions reviews started scoring since the process started.
+    pub fn review_steps(&self) -> u64 {
+        self.priority.review_steps()
     }
 
     /// The bot's move at `level` after `moves` from `start`, searched in
@@ -169,7 +226,13 @@ impl Engine {
 /// search runs and given back when dropped.
 pub(super) struct Slot {
     _permit: OwnedSemaphorePermit,
+    /// Held as long as the slot: reviews wait while it is.
+    _live: LiveTicket,
 }
+
+/// Reviews the bot runs at once: one, so that a second waits rather than
+/// taking a second core from play when play pauses.
+const REVIEWS_AT_ONCE: usize = 1;
 
 /// A bounded queue of retryable work: how much each user and everyone has
 /// waiting or running.
@@ -246,6 +309,83 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::analysis::Budget;
+    use std::time::Duration;
+
+    /// A review of a 30-ply game at a small budget: a few milliseconds a
+    /// position, about a tenth of a second in all.
+    fn quick_analyser() -> Analyser {
+        let mut position = Position::startpos();
+        let mut moves = Vec::new();
+        for ply in 0..30 {
+            let legal = position.legal_moves();
+            let mv = legal[(ply * 7 + 3) % legal.len()];
+            position.make_move(mv);
+            moves.push(mv);
+        }
+        Analyser::new(&Position::startpos(), &moves, Budget::Nodes(4000)).expect("a legal game")
+    }
+
+    async fn review_all(engine: Arc<Engine>) -> usize {
+        let mut analyser = quick_analyser();
+        while !analyser.is_finished() {
+            analyser = engine.review_step(analyser).await.expect("a step");
+        }
+        analyser.done()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_review_scores_no_position_while_a_live_search_waits_or_runs() {
+        let engine = Arc::new(Engine::new(1));
+        let running = engine.slot().await.unwrap();
+        let review = tokio::spawn(review_all(Arc::clone(&engine)));
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        assert_eq!(engine.review_steps(), 0, "a live search runs");
+        // A second live search waits for the one slot; when the first ends
+        // it runs, and the review still waits.
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let (ran, running_second) = tokio::sync::oneshot::channel::<()>();
+        let waiting = tokio::spawn({
+            let engine = Arc::clone(&engine);
+            async move {
+                let _slot = engine.slot().await.unwrap();
+                let _ = ran.send(());
+                let _ = released.await;
+            }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drop(running);
+        running_second.await.unwrap();
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        // Between the first search's end and the second's start the review
+        // may not slip in: the waiting search was live all along.
+        assert_eq!(engine.review_steps(), 0, "a live search waited, then ran");
+        release.send(()).unwrap();
+        waiting.await.unwrap();
+        let scored = review.await.unwrap();
+        assert_eq!(scored, 31);
+        assert_eq!(engine.review_steps(), 31);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_review_under_way_starts_no_position_once_a_live_search_arrives() {
+        let engine = Arc::new(Engine::new(2));
+        let review = tokio::spawn(review_all(Arc::clone(&engine)));
+        while engine.review_steps() < 3 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let slot = engine.slot().await.unwrap();
+        let at_arrival = engine.review_steps();
+        assert!(at_arrival < 31, "the review is under way");
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        assert_eq!(
+            engine.review_steps(),
+            at_arrival,
+            "the position being scored may end; no other starts"
+        );
+        drop(slot);
+        assert_eq!(review.await.unwrap(), 31);
+    }
 
     #[test]
     fn advice_is_bounded_per_user_and_in_all_and_given_back() {

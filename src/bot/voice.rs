@@ -4,9 +4,13 @@
 //! says everything through it; this file also turns the rules' typed errors
 //! into that language, so the rules themselves stay free of any.
 
+use crate::bot::settings::keys::notation_word;
 use crate::i18n::{Lang, Msg};
 use crate::render::Style;
-use crate::rules::notation::{self, MoveError, Notation};
+use crate::rules::notation::{
+    self, readings_differ_in_notation, ImpossibleShape, MissingPiece, MissingPlace, MoveError,
+    Notation, Reading,
+};
 use crate::rules::{Color, IllegalReason, Move, PieceKind, Position};
 use crate::store::Participant;
 
@@ -112,24 +116,77 @@ impl Voice {
                 file: file.to_string(),
             },
             MoveError::Illegal { reason, .. } => return self.illegal(reason),
-            // The rules word these details in English only; the other
-            // catalogs leave them out.
             MoveError::NoPiece { input, detail, .. } => Msg::MoveNoPiece {
                 input: in_code(input),
-                detail: detail.clone(),
+                detail: self.missing_piece(detail),
             },
             MoveError::Impossible { input, detail, .. } => Msg::MoveImpossible {
                 input: in_code(input),
-                detail: detail.clone(),
+                detail: self.impossible_shape(detail),
             },
             MoveError::Ambiguous { input, options, .. } => Msg::MoveAmbiguous {
                 input: in_code(input),
+                // Each in the notation the text was read in, with ICCS; and
+                // which notation, when the readings differ in it.
                 options: options
                     .iter()
-                    .map(|(_, mv)| mv.to_string())
+                    .map(|reading| self.reading(reading, readings_differ_in_notation(options)))
                     .collect::<Vec<_>>()
                     .join(" / "),
             },
+        })
+    }
+
+    /// One way an ambiguous move reads: `C2=5 (h2e2)`, or with its notation
+    /// named, `P5=4 in WXF (e6f6)`.
+    fn reading(self, reading: &Reading, name_notation: bool) -> String {
+        let iccs = reading.mv.to_string();
+        if name_notation {
+            self.say(Msg::MoveReadingIn {
+                written: reading.written.clone(),
+                notation: self.say(Msg::NotationName {
+                    notation: notation_word(reading.notation).into(),
+                }),
+                iccs,
+            })
+        } else if reading.written == iccs {
+            iccs
+        } else {
+            format!("{} ({iccs})", reading.written)
+        }
+    }
+
+    /// The piece a WXF, Chinese or Vietnamese move named and the mover lacks.
+    pub fn missing_piece(self, missing: &MissingPiece) -> String {
+        let (place, file) = match missing.place {
+            MissingPlace::OnFile(file) => ("on-file", file),
+            MissingPlace::PlaceOnFile(file) => ("place-on-file", file),
+            MissingPlace::PlaceOnSharedFile => ("place-on-shared-file", 0),
+        };
+        self.say(Msg::MissingPiece {
+            color: color_key(missing.color).into(),
+            piece: piece_key(missing.kind).into(),
+            place: place.into(),
+            file: i64::from(file),
+        })
+    }
+
+    /// Why the named piece cannot move the way a WXF, Chinese or Vietnamese
+    /// move says.
+    pub fn impossible_shape(self, shape: &ImpossibleShape) -> String {
+        let (key, kind, file) = match *shape {
+            ImpossibleShape::NumberOutOfRange => ("number-out-of-range", None, 0),
+            ImpossibleShape::AlreadyOnFile { kind, file } => ("already-on-file", Some(kind), file),
+            ImpossibleShape::OutOfDiagonalReach { kind, file } => {
+                ("out-of-diagonal-reach", Some(kind), file)
+            }
+            ImpossibleShape::NeverSideways { kind } => ("never-sideways", Some(kind), 0),
+            ImpossibleShape::OffBoard { kind } => ("off-board", Some(kind), 0),
+        };
+        self.say(Msg::ImpossibleShape {
+            shape: key.into(),
+            piece: kind.map_or("other", piece_key).into(),
+            file: i64::from(file),
         })
     }
 
@@ -253,6 +310,75 @@ mod tests {
             Voice::of(Lang::Vi).duration(Duration::from_secs(600)),
             "10 phút"
         );
+    }
+
+    /// The words a Chinese or Vietnamese reader should never meet in a
+    /// refusal of their move.
+    const ENGLISH: [&str; 8] = [
+        " in ",
+        " has no ",
+        " on file",
+        " never ",
+        "diagonally",
+        "matches no",
+        "level",
+        " or ",
+    ];
+
+    fn refusals(lang: Lang, fen: &str, typed: &[&str]) -> Vec<String> {
+        let pos = Position::from_fen(fen).unwrap();
+        typed
+            .iter()
+            .map(|text| {
+                let err = notation::parse_move(&pos, text).expect_err(text);
+                Voice::of(lang).move_error(&err)
+            })
+            .collect()
+    }
+
+    /// A piece the move names but the mover lacks, a shape the piece cannot
+    /// move in, and the readings of an ambiguous move (in one notation, and
+    /// in WXF against Vietnamese) are worded in the reader's language.
+    #[test]
+    fn refused_moves_are_explained_in_the_readers_language() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let tandem_chariots = "4k4/9/9/9/9/9/1R7/9/9/1R1K5 w - - 0 1";
+        let two_readings = "5k3/9/9/4P4/9/9/9/9/4C4/3K5 w - - 0 1";
+        let typed = ["R5+1", "H2=3", "E3+4", "炮二进十"];
+        for lang in [Lang::ZhHans, Lang::ZhHant, Lang::Vi] {
+            let mut said = refusals(lang, start, &typed);
+            said.extend(refusals(lang, tandem_chariots, &["R8+1"]));
+            said.extend(refusals(lang, two_readings, &["P5.4"]));
+            for text in &said {
+                for word in ENGLISH {
+                    assert!(!text.contains(word), "{}: {word:?} in {text}", lang.code());
+                }
+            }
+        }
+        let zh = refusals(Lang::ZhHans, start, &typed);
+        assert_eq!(zh[0], "`R5+1` 找不到对应的己方棋子（红方第 5 路上没有车）");
+        assert_eq!(zh[1], "`H2=3` 不是可能的着法：马不能平走");
+        let vi = refusals(Lang::Vi, tandem_chariots, &["R8+1"]);
+        assert!(vi[0].contains("không rõ nghĩa"), "{}", vi[0]);
+        assert!(vi[0].contains("R++1 (b3b4)"), "{}", vi[0]);
+        assert!(vi[0].contains("R-+1 (b0b1)"), "{}", vi[0]);
+        let tw = refusals(Lang::ZhHant, two_readings, &["P5.4"]);
+        assert!(tw[0].contains("（WXF，"), "{}", tw[0]);
+        assert!(tw[0].contains("（越南記譜，"), "{}", tw[0]);
+    }
+
+    /// The bot named in "game #1 is between …" is named in the reader's
+    /// language.
+    #[test]
+    fn a_stranger_hears_the_bots_name_in_their_language() {
+        let err = crate::bot::BotError::NotAPlayer {
+            game: 1,
+            red: Participant::Bot(crate::store::BotLevel::new(3).unwrap()),
+            black: Participant::User(crate::store::UserRef::new("7", "carol")),
+        };
+        let said = err.message(Voice::of(Lang::ZhHans));
+        assert!(said.contains("xiangqi-bot（3 级） 与 carol"), "{said}");
+        assert!(!said.contains("(level"), "{said}");
     }
 
     #[test]

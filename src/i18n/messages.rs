@@ -100,6 +100,14 @@ messages! {
     MoveNoPiece { input: String, detail: String } = "move-no-piece";
     MoveImpossible { input: String, detail: String } = "move-impossible";
     MoveAmbiguous { input: String, options: String } = "move-ambiguous";
+    /// One reading of an ambiguous move, naming its notation.
+    MoveReadingIn { written: String, notation: String, iccs: String } = "move-reading-in";
+    /// `place`: `on-file`, `place-on-file` or `place-on-shared-file` (no `file`).
+    MissingPiece { color: String, piece: String, place: String, file: i64 } = "missing-piece";
+    /// `shape`: `number-out-of-range` (no `piece` or `file`),
+    /// `already-on-file`, `out-of-diagonal-reach`, `never-sideways` or
+    /// `off-board` (no `file`).
+    ImpossibleShape { shape: String, piece: String, file: i64 } = "impossible-shape";
     IllegalNoMovement { square: String } = "illegal-no-movement";
     IllegalNoPiece { square: String } = "illegal-no-piece";
     IllegalWrongSide { square: String, color: String } = "illegal-wrong-side";
@@ -263,6 +271,10 @@ messages! {
     SlashBadChoice { option: String, choices: String } = "slash-bad-choice";
     SlashBadPage { option: String } = "slash-bad-page";
     ConsoleWelcome { name: String } = "console-welcome";
+    /// The console's mark before a reply only the requester would see.
+    ConsolePrivate = "console-private";
+    /// The console's line for a file it wrote (a board image).
+    ConsoleFile { path: String } = "console-file";
     ConsoleBadName { name: String } = "console-bad-name";
     ConsoleWhatShould { name: String } = "console-what-should";
     SettingLanguage = "setting-language";
@@ -270,6 +282,8 @@ messages! {
     SettingPieces = "setting-pieces";
     SettingTheme = "setting-theme";
     SettingServerLanguage = "setting-server-language";
+    SettingServerPieces = "setting-server-pieces";
+    SettingServerTheme = "setting-server-theme";
     SettingServerLevel = "setting-server-level";
     SettingServerChannels = "setting-server-channels";
     SettingServerThreads = "setting-server-threads";
@@ -311,4 +325,20 @@ messages! {
     NotPlayedHere { channels: String } = "not-played-here";
     GameAborted { game: i64, pairing: String, name: String, result: String } = "game-aborted";
     BotName { level: i64 } = "bot-name";
+    AboutReview = "about-review";
+    OptionGameReview = "option-game-review";
+    ReviewNoGame = "review-no-game";
+    ReviewLive { game: i64 } = "review-live";
+    ReviewProgress { game: i64, done: i64, total: i64 } = "review-progress";
+    ReviewTitle { game: i64, pairing: String } = "review-title";
+    ReviewAccuracy { red: String, black: String } = "review-accuracy";
+    ReviewMove { number: String, seat: String, played: String, class: String, better: String } = "review-move";
+    ReviewClean = "review-clean";
+    ReviewMomentCaption { game: i64, number: String, played: String, class: String, better: String } = "review-moment-caption";
+    ReviewOffer { game: i64 } = "review-offer";
+    SettingServerAutoReview = "setting-server-auto-review";
+    /// A command's word (`command`: its English word) in this language: a
+    /// slash subcommand's localized name and a chat alias, so lowercase and
+    /// without spaces (see `bot::command_words`).
+    CommandName { command: String } = "command-name";
 }

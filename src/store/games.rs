@@ -189,6 +189,15 @@ struct Sides {
     rated: bool,
 }
 
+/// What a move's guarded `UPDATE` returns: the sides, and the ply at which
+/// the game's first pending offer lapses (none without offers).
+#[derive(FromRow)]
+struct MoveGuard {
+    #[sqlx(flatten)]
+    sides: Sides,
+    first_lapse: Option<i64>,
+}
+
 impl Sides {
     /// Whether `actor` plays `color`.
     fn plays(&self, color: Color, actor: &ActorId) -> bool {
@@ -454,18 +463,21 @@ async fn apply_move_in(
     now: UnixMillis,
 ) -> StoreResult<MoveRecord> {
     // The guarded UPDATE is the first statement: it both takes the row and
-    // checks the ply, so there is no window between check and write.
-    let sides: Option<Sides> = on_conn!(conn, |c| sqlx::query_as(
+    // checks the ply, so there is no window between check and write. It
+    // also says when the game's first offer lapses, so that a move in a game
+    // without offers (most moves) spends no statement on them.
+    let guard: Option<MoveGuard> = on_conn!(conn, |c| sqlx::query_as(
         "UPDATE games SET ply = ply + 1, last_activity_at = $1 \
          WHERE id = $2 AND ply = $3 AND status = 'live' \
-         RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
+         RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated, \
+         (SELECT MIN(lapses_at_ply) FROM offers WHERE offers.game_id = games.id) AS first_lapse",
     )
     .bind(now)
     .bind(game.0)
     .bind(i64::from(expected_ply))
     .fetch_optional(c)
     .await?);
-    let Some(sides) = sides else {
+    let Some(MoveGuard { sides, first_lapse }) = guard else {
         return Err(refusal(conn, game, expected_ply).await?);
     };
     let to_move = side_after(parse_color(&sides.start_side)?, expected_ply);
@@ -488,7 +500,9 @@ async fn apply_move_in(
     .execute(c)
     .await?
     .rows_affected());
-    drop_lapsed_offers(conn, game, ply).await?;
+    if first_lapse.is_some_and(|lapse| lapse <= i64::from(ply)) {
+        drop_lapsed_offers(conn, game, ply).await?;
+    }
     Ok(MoveRecord {
         game_id: game,
         ply,
@@ -537,8 +551,10 @@ impl Store {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
         let by = by.clone();
-        self.write(move |conn| Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now)))
-            .await
+        self.write_for_game(game, move |conn| {
+            Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now))
+        })
+        .await
     }
 
     /// Stores a move that ends the game, and the game's end, as one write:
@@ -578,7 +594,7 @@ impl Store {
         plies: u32,
     ) -> StoreResult<Vec<MoveRecord>> {
         let now = self.now();
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move { take_back_in(conn, game, expected_ply, plies, now).await? })
         })
         .await
@@ -689,7 +705,7 @@ impl Store {
     /// is played. Never lowers the mark, nor raises it past the game's ply.
     pub async fn mark_announced(&self, game: GameId, ply: u32) -> StoreResult<()> {
         let ply = i64::from(ply);
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move {
                 on_conn!(conn, |c| sqlx::query(
                     "UPDATE games SET announced_ply = CASE WHEN announced_ply > $1 THEN announced_ply ELSE $1 END \

@@ -284,8 +284,10 @@ impl Store {
     ) -> StoreResult<OfferRecord> {
         let now = self.now();
         let by = by.clone();
-        self.write(move |conn| Box::pin(make_offer_in(conn, game, kind, by, now)))
-            .await
+        self.write_for_game(game, move |conn| {
+            Box::pin(make_offer_in(conn, game, kind, by, now))
+        })
+        .await
     }
 
     /// The opponent of whoever made the pending offer answers it. Accepting a
@@ -312,8 +314,10 @@ impl Store {
         by: &ActorId,
     ) -> StoreResult<OfferRecord> {
         let by = by.clone();
-        self.write(move |conn| Box::pin(withdraw_offer_in(conn, game, kind, by)))
-            .await?
+        self.write_for_game(game, move |conn| {
+            Box::pin(withdraw_offer_in(conn, game, kind, by))
+        })
+        .await?
     }
 
     /// The offers still standing in a game.

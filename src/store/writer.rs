@@ -25,6 +25,18 @@
 //! batch ends with a `ROLLBACK` whose "no transaction is active" is expected,
 //! every caller of the batch is told "not stored", and the next batch starts
 //! afresh: writes work again as soon as the disk does.
+//!
+//! On PostgreSQL the writer runs several lanes, each a task with its own
+//! connection and its own batches, because there a commit's cost is mostly
+//! round trips rather than the disk, and lanes overlap them (the server
+//! flushes concurrent commits together). A write about one game's own rows
+//! (a move, a takeback, an offer) goes to that game's lane, so a game's
+//! writes keep one order and batch together; every other write goes to the
+//! first lane. Writes in different lanes meet only in the server's row
+//! locks, exactly as the writes of two bot processes on one database do:
+//! the guarded statements still let one of two racing writes win, and a
+//! deadlock the server breaks fails one write, in its savepoint. SQLite has
+//! one write lock for the whole file, so it keeps one lane.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -115,10 +127,10 @@ struct Counters {
     largest_batch: AtomicU64,
 }
 
-/// The store's side of the writer: a queue into it.
+/// The store's side of the writer: a queue into each lane.
 #[derive(Clone)]
 pub(super) struct Writer {
-    queue: mpsc::Sender<Request>,
+    lanes: Arc<[mpsc::Sender<Request>]>,
     counters: Arc<Counters>,
 }
 
@@ -127,20 +139,44 @@ fn closed() -> StoreError {
 }
 
 impl Writer {
-    /// Starts the writer task on the current tokio runtime, writing through
-    /// `pool` (one connection).
-    pub(super) fn spawn(pool: Pool, disk: DiskLimit) -> Writer {
-        let (queue, requests) = mpsc::channel(QUEUE);
+    /// Starts `lanes` writer tasks (at least one) on the current tokio
+    /// runtime, writing through `pool`, which must allow as many connections.
+    pub(super) fn spawn(pool: Pool, disk: DiskLimit, lanes: usize) -> Writer {
         let counters = Arc::new(Counters::default());
-        tokio::spawn(run(pool, disk, requests, counters.clone()));
-        Writer { queue, counters }
+        let lanes = (0..lanes.max(1))
+            .map(|_| {
+                let (queue, requests) = mpsc::channel(QUEUE);
+                tokio::spawn(run(pool.clone(), disk.clone(), requests, counters.clone()));
+                queue
+            })
+            .collect();
+        Writer { lanes, counters }
     }
 
-    /// Runs `work` inside the next batch and returns its result once the batch
-    /// is committed. An `Err` from `work` undoes its changes (not the
-    /// batch's); a write that must keep its changes and still refuse returns
-    /// `Ok(Err(..))`.
+    /// Runs `work` inside the first lane's next batch and returns its result
+    /// once the batch is committed. An `Err` from `work` undoes its changes
+    /// (not the batch's); a write that must keep its changes and still
+    /// refuse returns `Ok(Err(..))`.
     pub(super) async fn write<T, F>(&self, work: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        self.write_on(0, work).await
+    }
+
+    /// As [`Writer::write`], in the lane of `key` (a game's id): for writes
+    /// that touch only that game's own rows.
+    pub(super) async fn write_keyed<T, F>(&self, key: i64, work: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        let lane = key.unsigned_abs() % self.lanes.len() as u64;
+        self.write_on(lane as usize, work).await
+    }
+
+    async fn write_on<T, F>(&self, lane: usize, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
@@ -151,19 +187,21 @@ impl Writer {
             result: None,
             reply,
         };
-        self.queue
+        self.lanes[lane]
             .send(Request::Write(Box::new(write)))
             .await
             .map_err(|_| closed())?;
         answer.await.map_err(|_| closed())?
     }
 
-    /// Stores everything queued so far, then stops the writer. Later writes
+    /// Stores everything queued so far, then stops every lane. Later writes
     /// fail as if the pool were closed.
     pub(super) async fn close(&self) {
-        let (done, finished) = oneshot::channel();
-        if self.queue.send(Request::Close(done)).await.is_ok() {
-            let _ = finished.await;
+        for lane in self.lanes.iter() {
+            let (done, finished) = oneshot::channel();
+            if lane.send(Request::Close(done)).await.is_ok() {
+                let _ = finished.await;
+            }
         }
     }
 

@@ -634,8 +634,16 @@ async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() 
     assert!(
         reply
             .text
-            .ends_with("Game over: ann (Red) wins by checkmate."),
+            .contains("Game over: ann (Red) wins by checkmate."),
         "{}",
+        reply.text
+    );
+    assert!(
+        reply.text.ends_with(&format!(
+            "\nType `review {}` to see where this game turned.",
+            record.id.0
+        )),
+        "the review is offered in one line: {}",
         reply.text
     );
     assert_eq!(reply.files.len(), 1);
@@ -1273,4 +1281,242 @@ async fn shutting_down_releases_the_move_being_thought_on_for_another_process() 
         "released: any process may claim it at once"
     );
     assert_eq!(reopened.game(record.id).await.unwrap().ply, 0);
+}
+
+/// A config whose reviews are quick: a small node budget.
+fn quick_reviews() -> BotConfig {
+    BotConfig {
+        review_nodes: 3000,
+        ..config()
+    }
+}
+
+/// Alice (Red) hangs her chariot to bob's cannon, bob takes it, alice
+/// resigns; returns the game and the resignation's text.
+async fn hanging_chariot_game(h: &Harness, place: &Place) -> (i64, String) {
+    h.say_in(place, "alice", "challenge @bob red").await;
+    h.say_in(place, "bob", "accept").await;
+    let game = h.live_game_of("alice").await;
+    for (who, mv) in [
+        ("alice", "i0i1"),
+        ("bob", "h9g7"),
+        ("alice", "i1h1"),
+        ("bob", "h7h1"),
+    ] {
+        h.say_in(place, who, mv).await;
+    }
+    let resigned = h.say_in(place, "alice", "resign").await;
+    (game, texts(&resigned))
+}
+
+#[tokio::test]
+async fn a_review_shows_the_blunder_and_is_read_from_the_store_the_second_time() {
+    let h = harness_with(quick_reviews(), false).await;
+    let (game, resigned) = hanging_chariot_game(&h, &channel()).await;
+    assert!(
+        resigned.contains(&format!("`review {game}`")),
+        "the end offers the review: {resigned}"
+    );
+    h.outbox.take_progress();
+
+    let replies = h.say("alice", "review").await;
+    assert_eq!(replies.len(), 1, "{}", texts(&replies));
+    let reply = &replies[0].1;
+    assert!(!reply.private);
+    let text = &reply.text;
+    assert!(text.contains(&format!("Review of game #{game}")), "{text}");
+    assert!(text.contains("Accuracy: Red"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("2. alice (Red): i1h1") && l.contains("a blunder; better")),
+        "the hanging chariot is a blunder, with the better move: {text}"
+    );
+    let names: Vec<&str> = reply.files.iter().map(|f| f.filename.as_str()).collect();
+    assert_eq!(names[0], format!("game-{game}-review.png"));
+    assert!(
+        names.contains(&format!("game-{game}-review-ply-3.png").as_str()),
+        "the blunder is a key moment: {names:?}"
+    );
+    assert!(names.len() <= 4, "{names:?}");
+    assert!(reply.files.iter().all(|f| is_png(&f.bytes)));
+    let progress = h.outbox.take_progress();
+    assert!(
+        progress
+            .iter()
+            .any(|(_, p)| p.contains("analysed 0 of 4 moves")),
+        "{progress:?}"
+    );
+    // Four moves and the position after them.
+    assert_eq!(h.bot.review_positions_scored(), 5);
+
+    // Asked again, by the other player: read from the store, no analysis.
+    let again = h.say("bob", &format!("review {game}")).await;
+    assert_eq!(again.len(), 1);
+    assert_eq!(&again[0].1.text, text);
+    assert_eq!(
+        h.bot.review_positions_scored(),
+        5,
+        "no position scored again"
+    );
+    assert!(h.outbox.take_progress().is_empty());
+}
+
+#[tokio::test]
+async fn review_refuses_live_unseen_and_missing_games() {
+    let h = harness_with(quick_reviews(), false).await;
+    h.refused("carol", "review", "no finished game to review")
+        .await;
+    let game = alice_vs_bob(&h).await;
+    h.refused("alice", &format!("review {game}"), "still being played")
+        .await;
+    h.say("alice", "resign").await;
+    // A game of another place is no game at all for a server elsewhere.
+    let elsewhere = Place {
+        guild: Some("another-server".into()),
+        channel: "general".into(),
+        thread: None,
+    };
+    let replies = h
+        .say_in(&elsewhere, "carol", &format!("review {game}"))
+        .await;
+    assert!(
+        texts(&replies).contains(&format!("There is no game #{game}")),
+        "{}",
+        texts(&replies)
+    );
+    assert_eq!(h.bot.review_positions_scored(), 0);
+}
+
+#[tokio::test]
+async fn a_server_that_asks_for_it_gets_each_finished_games_review_posted() {
+    let h = harness_with(quick_reviews(), false).await;
+    let server = Place {
+        guild: Some("server-1".into()),
+        channel: "lobby".into(),
+        thread: None,
+    };
+    // Off by default: the end offers the review and no more.
+    let (_, resigned) = hanging_chariot_game(&h, &server).await;
+    assert!(resigned.contains("`review "), "{resigned}");
+    assert!(!resigned.contains("Review of game"), "{resigned}");
+    assert_eq!(h.bot.review_positions_scored(), 0);
+
+    let request = Request {
+        actor: actor("mod"),
+        place: server.clone(),
+        command: command::parse("settings server auto-review on").unwrap(),
+        locale: None,
+        permissions: Some(xiangqi_bot::bot::Permissions::ALL),
+    };
+    h.bot.handle(&request, &h.outbox).await;
+    let changed = texts(&h.outbox.take());
+    assert!(changed.contains("is now on"), "{changed}");
+
+    let (game, ended) = hanging_chariot_game(&h, &server).await;
+    let resign_at = ended.find("resigns").expect("the resignation");
+    let review_at = ended
+        .find(&format!("Review of game #{game}"))
+        .unwrap_or_else(|| panic!("the review is posted: {ended}"));
+    assert!(
+        resign_at < review_at,
+        "after the game's last message: {ended}"
+    );
+    assert_eq!(h.bot.review_positions_scored(), 5, "this game alone, once");
+    let again = h.say_in(&server, "alice", &format!("review {game}")).await;
+    assert!(texts(&again).contains(&format!("Review of game #{game}")));
+    assert_eq!(h.bot.review_positions_scored(), 5, "and stored");
+}
+
+/// The player's legal move `index` (wrapping) in their live game.
+async fn some_move(h: &Harness, game: i64, index: usize) -> String {
+    let (_, played) = h.store.load_game(GameId(game)).await.unwrap();
+    let legal = played.position().legal_moves();
+    legal[index % legal.len()].to_string()
+}
+
+/// Moves against the bot while a review runs, and without one: the review
+/// goes on between the moves (it yields to live searches position by
+/// position, which `think.rs`'s tests check deterministically), and every
+/// move is answered. The moves' engine wait and search time are printed
+/// for the record (`--nocapture`), not asserted: times depend on the machine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_moves_beside_a_running_review_are_answered_and_timed() {
+    let h = harness_with(
+        BotConfig {
+            review_nodes: 5000,
+            ..config()
+        },
+        false,
+    )
+    .await;
+    // A finished 60-ply game between two people, to review.
+    let people = h
+        .stored_game(
+            Participant::User(UserRef::new("ann", "ann")),
+            Participant::User(UserRef::new("ben", "ben")),
+            None,
+        )
+        .await;
+    let mut position = xiangqi_bot::rules::Position::startpos();
+    for ply in 0..60u32 {
+        let legal = position.legal_moves();
+        let mv = legal[(ply as usize * 7 + 3) % legal.len()];
+        let by = xiangqi_bot::store::ActorId::User(if ply % 2 == 0 { "ann" } else { "ben" }.into());
+        h.store
+            .apply_move(people.id, ply, &mv.to_string(), &by)
+            .await
+            .unwrap();
+        position.make_move(mv);
+    }
+    h.store
+        .finish_game(people.id, xiangqi_bot::store::GameResult::Draw, "agreement")
+        .await
+        .unwrap();
+
+    h.say("alice", "play red 1").await;
+    let game = h.live_game_of("alice").await;
+    let waits = |timings: &[xiangqi_bot::bot::MoveTiming]| -> Vec<(u128, u128)> {
+        timings
+            .iter()
+            .filter(|t| t.game == game)
+            .map(|t| (t.engine_wait.as_micros(), t.search.as_micros()))
+            .collect()
+    };
+    for i in 0..4 {
+        let mv = some_move(&h, game, i).await;
+        h.say("alice", &mv).await;
+    }
+    let alone = waits(&h.bot.move_timings());
+
+    let review_outbox = RecordingOutbox::new();
+    let review = Request {
+        actor: actor("ann"),
+        place: channel(),
+        command: command::parse(&format!("review {}", people.id.0)).unwrap(),
+        locale: None,
+        permissions: None,
+    };
+    let reviewing = async {
+        h.bot.handle(&review, &review_outbox).await;
+        h.bot.review_positions_scored()
+    };
+    let playing = async {
+        let before = h.bot.review_positions_scored();
+        for i in 4..8 {
+            let mv = some_move(&h, game, i).await;
+            h.say("alice", &mv).await;
+        }
+        (before, h.bot.review_positions_scored())
+    };
+    let (scored, (at_first_move, at_last_move)) = tokio::join!(reviewing, playing);
+    let beside = waits(&h.bot.move_timings());
+    let beside = &beside[alone.len()..];
+    eprintln!(
+        "engine wait and search (µs) per move, alone: {alone:?}; beside the review: {beside:?}; \
+         review positions scored when the moves began {at_first_move}, when they ended {at_last_move}, in all {scored}"
+    );
+    assert_eq!(beside.len(), 4, "every move beside the review is answered");
+    assert_eq!(scored, 61, "the review finished");
+    let posted = review_outbox.take();
+    assert!(texts(&posted).contains(&format!("Review of game #{}", people.id.0)));
 }

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::support::{bot_binary, run_with_stdin};
+use xiangqi_bot::i18n::{Lang, Msg};
 
 /// Runs `xiangqi-bot console` on `db` as carol with `script` as stdin;
 /// returns stdout.
@@ -187,12 +188,17 @@ settings server expiry 30m
 settings server threads off
 settings notation wxf
 settings notation default
-settings pieces international
+settings server pieces international
+settings
+settings pieces chinese
 settings server level 11
 settings colour red
 as dan settings server level 3
 as dan abort 1
 play black
+h9h5
+R5+1
+H8=7
 h9g7
 board
 games
@@ -211,6 +217,12 @@ help
         " was ",
         " not ",
         "level from",
+        "(private)",
+        "file: ",
+        " has no ",
+        "matches no",
+        " never ",
+        "(level ",
     ];
     let bots = [
         ("en", "xiangqi-bot (level 1)"),
@@ -223,8 +235,9 @@ help
         let (db, boards) = (dir.path().join("games.db"), dir.path().join("boards"));
         let out = console_with(&["--user", "carol", "--lang", lang], &db, &boards, script);
         assert!(out.contains(bot), "{lang}: the server's level\n{out}");
-        let refusals = out.matches("(private)").count();
-        assert!(refusals >= 5, "{lang}: {refusals} private replies\n{out}");
+        let marker = lang.parse::<Lang>().unwrap().text(Msg::ConsolePrivate);
+        let refusals = out.matches(&marker).count();
+        assert!(refusals >= 8, "{lang}: {refusals} private replies\n{out}");
         if lang == "en" {
             for expected in [
                 "Bot level for new games (`server level`): default: 3",
@@ -234,6 +247,10 @@ help
                 "Only members with the Manage Server permission",
                 "Only members with the Manage Messages permission",
                 "Challenge expiry is now 30 minutes.",
+                "Pieces for members who chose none is now International symbols",
+                "Pieces (`pieces`): default: International symbols",
+                "`R5+1` matches no piece of yours (Black has no chariot on file 5)",
+                "`H8=7` is not a possible move: the horse never moves sideways",
             ] {
                 assert!(out.contains(expected), "{expected}\n{out}");
             }

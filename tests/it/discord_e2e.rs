@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::support;
+use crate::support::load::{bot_move_in, game_id, without_pings};
 use crate::support::shows_raw;
 use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
@@ -144,6 +145,9 @@ impl BotProcess {
                 board_dir: db.with_extension("boards"),
                 pieces: Default::default(),
                 theme: Default::default(),
+                // A tiny review budget: reviews in tests take milliseconds.
+                review_nodes: 500,
+                review_progress_secs: 5.0,
             },
             token: "stand-in-token".into(),
             guild: None,
@@ -349,44 +353,6 @@ impl Drop for Harness {
     }
 }
 
-/// A message's text after the mentions it starts with (`<@1> <@2> Game #…`).
-fn without_pings(text: &str) -> &str {
-    let mut rest = text;
-    while let Some(after) = rest.strip_prefix("<@") {
-        match after.find('>') {
-            Some(end) => rest = after[end + 1..].trim_start(),
-            None => break,
-        }
-    }
-    rest
-}
-
-/// "Game #12: …" or "#12 · …" → 12.
-fn game_id(text: &str) -> i64 {
-    let digits: String = without_pings(text)
-        .trim_start_matches("Game ")
-        .trim_start_matches('#')
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits
-        .parse()
-        .unwrap_or_else(|_| panic!("no game id in {text:?}"))
-}
-
-/// The ICCS move of the bot's that a post announces, if it names one:
-/// "#3 · alice (Red): h2e2 (…). xiangqi-bot (level 1) (Black): h7e7 (…)." or
-/// "#3 · xiangqi-bot (level 1) (Red): h2e2 (…)." → the bot's move.
-fn bot_move_in(text: &str) -> Option<String> {
-    let (_, rest) = text.split_once("xiangqi-bot (level ")?;
-    let (seat, after) = rest.split_once("): ")?;
-    // "1) (Black": the level and the colour, nothing longer.
-    if seat.len() > 12 {
-        return None;
-    }
-    Some(after.chars().take(4).collect())
-}
-
 fn announced_move(text: &str) -> String {
     bot_move_in(text).unwrap_or_else(|| panic!("no move of the bot's in {text:?}"))
 }
@@ -577,6 +543,13 @@ async fn a_zh_cn_client_is_answered_in_simplified_chinese() {
     assert_eq!(
         play["options"][0]["choices"][0]["name_localizations"]["zh-TW"],
         json!("紅方（先走）")
+    );
+    // The subcommand's name is localized too; Discord still sends `play`,
+    // the default name, when a zh-CN client invokes `/xiangqi 下棋`, which is
+    // what `send_slash` below sends.
+    assert_eq!(
+        play["name_localizations"],
+        json!({"zh-CN": "下棋", "zh-TW": "下棋", "vi": "chơi"})
     );
 
     h.stand_in.set_locale(&h.alice, "zh-CN");
@@ -956,10 +929,16 @@ async fn history_and_game_record_after_a_finished_game() {
     h.stand_in
         .send_message(&h.alice, thread, "!xq resign")
         .await;
-    h.post_in("the resignation", from, thread, |c| {
-        c.content().contains("resign")
-    })
-    .await;
+    let resigned = h
+        .post_in("the resignation", from, thread, |c| {
+            c.content().contains("resign")
+        })
+        .await;
+    assert!(
+        resigned.content().contains(&format!("`review {game}`")),
+        "the review is offered: {}",
+        resigned.content()
+    );
 
     let channel = h.stand_in.new_id();
     let from = h.stand_in.call_count();
@@ -1006,6 +985,50 @@ async fn history_and_game_record_after_a_finished_game() {
     assert!(text.contains("FEN: `"), "{text}");
     let names: Vec<_> = record.files.iter().map(|f| f.filename.as_str()).collect();
     assert!(names.iter().any(|n| n.ends_with(".pgn")), "{names:?}");
+
+    // `review`: the deferred response says how far the analysis is, then
+    // the review replaces it, with the graph.
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "review",
+            vec![option("game", 4, json!(game))],
+            &[],
+        )
+        .await;
+    let progress = h
+        .stand_in
+        .wait_for("a progress edit", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str())
+                && c.edited_original
+                && c.content().contains("analysed")
+        })
+        .await;
+    assert!(progress.shows_message(), "{}", progress.content());
+    assert!(!progress.is_ephemeral());
+    let review = h
+        .stand_in
+        .wait_for("the review", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str())
+                && c.shows_message()
+                && c.content().contains(&format!("Review of game #{game}"))
+        })
+        .await;
+    assert!(review.index > progress.index);
+    assert!(review.edited_original, "the review replaces the progress");
+    let shown = h
+        .stand_in
+        .original_response(&token)
+        .expect("the review is the response");
+    assert!(shown.content.contains("Accuracy: Red"), "{}", shown.content);
+    let names: Vec<_> = review.files.iter().map(|f| f.filename.as_str()).collect();
+    assert!(
+        names.contains(&format!("game-{game}-review.png").as_str()),
+        "{names:?}"
+    );
 }
 
 /// 7. Restart: the bot dies between the player's move and its answer; a new

@@ -170,6 +170,9 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 board_dir: db.with_extension("boards"),
                 pieces: Default::default(),
                 theme: Default::default(),
+                // A tiny review budget: reviews in tests take milliseconds.
+                review_nodes: 500,
+                review_progress_secs: 5.0,
             },
             token: "stand-in-token".into(),
             guild: None,

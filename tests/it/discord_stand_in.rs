@@ -996,6 +996,55 @@ async fn localizations_are_checked_like_the_fields_they_translate() {
     }
 }
 
+/// Localized option names are unique at their level (application-commands,
+/// "Localization"): distinct from the other options' default names and from
+/// their names in the same locale; the same word in two locales, the same
+/// word at another level, and a value equal to its own default all pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn localized_option_names_are_unique_per_locale_at_each_level() {
+    let f = Fixture::start().await;
+    let named = |name: &str, localizations: Value| {
+        let mut option = sub(name, json!([string_option("move", false)]));
+        option["name_localizations"] = localizations;
+        option
+    };
+    let good = command(json!([
+        named(
+            "play",
+            json!({"zh-CN": "下棋", "zh-TW": "下棋", "vi": "play"})
+        ),
+        named("move", json!({"zh-CN": "走棋", "zh-TW": "走棋"})),
+    ]));
+    register(&f, &good).await.expect("unique in each locale");
+    let mut nested = good.clone();
+    nested[0]["options"][0]["options"][0]["name_localizations"] = json!({"zh-CN": "下棋"});
+    register(&f, &nested)
+        .await
+        .expect("another level may repeat a name");
+
+    for (second, why) in [
+        (json!({"zh-CN": "下棋"}), "the other's name in zh-CN"),
+        (json!({"vi": "play"}), "the other's default name"),
+        (json!({"zh-TW": "xia qi"}), "a space"),
+        (json!({"zh-TW": "Zou"}), "uppercase"),
+        (json!({"zh-TW": "走".repeat(33)}), "33 characters"),
+        (json!({"zh-HK": "走棋"}), "a locale Discord does not have"),
+    ] {
+        let mut body = good.clone();
+        body[0]["options"][1]["name_localizations"] = second.clone();
+        let locale = second.as_object().unwrap().keys().next().unwrap().clone();
+        assert_eq!(
+            refusal(register(&f, &body).await),
+            (
+                400,
+                50035,
+                vec![format!("0.options.1.name_localizations.{locale}")]
+            ),
+            "{why}"
+        );
+    }
+}
+
 /// Names match Discord's pattern and use lowercase where letters have it:
 /// commands, subcommands and options.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -11,6 +11,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::support::load::{self, DiscordProcess, Plan};
 use crate::support::{bot_binary, run_with_stdin};
 
 /// A bot process whose stdout is read line by line as it comes.
@@ -173,41 +174,6 @@ fn sigterm_with_a_grace_time_lets_the_bot_finish_its_move_first() {
     );
 }
 
-/// A bot process in Discord mode against the stand-in, killed when dropped.
-struct DiscordProcess(Child);
-
-impl Drop for DiscordProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn discord_process(
-    stand_in: &crate::support::stand_in::StandIn,
-    database: &str,
-    shards: &str,
-    boards: &Path,
-) -> DiscordProcess {
-    let mut command = bot_binary();
-    command
-        .args(["discord", "--shards", shards])
-        .env("DATABASE_URL", database)
-        .env("DISCORD_TOKEN", "stand-in-token")
-        .env("DISCORD_API_PROXY", stand_in.rest_base())
-        // A short lease: a killed process's move is taken over in seconds.
-        .env("XIANGQI_ENGINE_LEASE_SECS", "2")
-        .env("XIANGQI_ENGINE_THREADS", "1")
-        .env("XIANGQI_BOARD_DIR", boards)
-        .env("RUST_LOG", "warn")
-        .env_remove("DISCORD_GUILD_ID")
-        .env_remove("DISCORD_SHARDS")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit());
-    DiscordProcess(command.spawn().expect("the binary starts"))
-}
-
 /// Two bot processes, on shards 0 and 1 of 2, share one PostgreSQL: a
 /// command in the guild (on the guild's shard) and one in a DM (shard 0)
 /// are each answered; then the process thinking for the bot is killed with
@@ -225,13 +191,13 @@ async fn two_processes_on_two_shards_answer_both_and_one_takes_over_a_killed_one
     let stand_in = StandIn::start().await;
     let guild_shard = (GUILD_ID >> 22) % 2;
     let other_shard = 1 - guild_shard;
-    let mut guild_process = Some(discord_process(
+    let mut guild_process = Some(DiscordProcess::start(
         &stand_in,
         &database,
         &format!("{guild_shard}/2"),
         &dir.path().join("a"),
     ));
-    let _dm_process = discord_process(
+    let _dm_process = DiscordProcess::start(
         &stand_in,
         &database,
         &format!("{other_shard}/2"),
@@ -304,4 +270,56 @@ async fn two_processes_on_two_shards_answer_both_and_one_takes_over_a_killed_one
     assert_eq!(games[0].ply, 2, "alice's move and exactly one of the bot's");
     assert!(store.engine_jobs().await.unwrap().is_empty());
     store.close().await;
+}
+
+/// 200 people play the bot at once across two processes on one PostgreSQL:
+/// every other player in a DM (shard 0), the rest in the guild (its shard),
+/// so each process takes its shard's games. Every move is answered, and
+/// each game's stored moves are exactly the moves its posts showed, in
+/// order: none lost, none twice. Prints (with `--nocapture`) the latency
+/// from a move to the bot's answer; level 1 searches one ply (microseconds),
+/// so that latency is all beyond the search. Timings are not asserted on a
+/// shared machine; `cargo bench --bench scale` measures throughput.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_games_across_two_processes_lose_no_move() {
+    use crate::support::stand_in::StandIn;
+    use std::sync::Arc;
+    use xiangqi_bot::store::{GameId, Store};
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let database = crate::support::postgres::fresh_database()
+        .await
+        .expect("a database on the test server");
+    let dir = tempfile::tempdir().unwrap();
+    let stand_in = Arc::new(StandIn::start().await);
+    let _first = DiscordProcess::start(&stand_in, &database, "0/2", &dir.path().join("a"));
+    let _second = DiscordProcess::start(&stand_in, &database, "1/2", &dir.path().join("b"));
+    stand_in.wait_identified(2, Duration::from_secs(30)).await;
+
+    let plan = Plan {
+        games: 200,
+        moves_each: 3,
+        level: 1,
+        dm_every: 2,
+    };
+    let outcome = load::play(stand_in.clone(), plan, 5_000).await;
+    let answered = outcome.latencies().len();
+    assert!(answered >= 200 * 2, "{answered} answers");
+
+    let store = Store::open(&database).await.unwrap();
+    for game in &outcome.games {
+        let (_, stored) = store.game_with_moves(GameId(game.id)).await.unwrap();
+        let stored: Vec<String> = stored.iter().map(|m| m.iccs.to_string()).collect();
+        assert_eq!(stored, game.moves, "game #{}", game.id);
+    }
+    store.close().await;
+    println!(
+        "\n200 games across two processes: {answered} bot moves in {:.1} s ({:.0}/s); \
+         move -> answer p50 {:.1} ms, p99 {:.1} ms",
+        outcome.wall.as_secs_f64(),
+        outcome.answers_per_second(),
+        outcome.quantile(0.5).as_secs_f64() * 1e3,
+        outcome.quantile(0.99).as_secs_f64() * 1e3,
+    );
 }

@@ -2,6 +2,7 @@
 //! front for serenity's rate limiter, a throwaway PostgreSQL server, and small checks more than one test
 //! file makes.
 
+pub mod load;
 pub mod postgres;
 pub mod stand_in;
 pub mod tls_front;

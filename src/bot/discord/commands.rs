@@ -11,6 +11,7 @@ use serenity::all::{
 };
 
 use crate::bot::command::{ColorChoice, MAX_LEVEL, MIN_LEVEL};
+use crate::bot::command_words;
 use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
 use crate::bot::settings::command::{find_typed, typed_name};
 use crate::bot::settings::SETTINGS;
@@ -32,10 +33,13 @@ pub const MAX_SUGGESTIONS: usize = 25;
 /// The slash command as registered with Discord: one subcommand per entry of
 /// [`COMMANDS`], one option per argument.
 ///
-/// Each name, description and choice is registered in English and localized
-/// for Discord's `zh-CN`, `zh-TW` and `vi` from the catalogs. The names stay
-/// English (Discord sends the default names back, and players type these
-/// words in chat too); the descriptions and choices are translated.
+/// Each description and choice is registered in English and localized for
+/// Discord's `zh-CN`, `zh-TW` and `vi` from the catalogs, and so is each
+/// subcommand's name (its word in [`command_words`], which chat accepts
+/// too). Discord sends the default, English, names back in interactions,
+/// so [`read`] knows only those. The top-level name and the options' names
+/// stay English: `/xiangqi` is the bot's name, and the options are few and
+/// explained by their localized descriptions.
 pub fn definition() -> CreateCommand {
     let command = localized(Msg::CommandDescription, |locale, text| {
         command_description(locale, text)
@@ -53,6 +57,12 @@ pub fn definition() -> CreateCommand {
             Lang::En.text(spec.about.clone()),
         );
         let sub = localized(spec.about.clone(), option_description)(sub);
+        let sub = Lang::ALL.iter().fold(sub, |sub, &lang| {
+            match (lang.discord_locale(), command_words::localized(spec, lang)) {
+                (Some(locale), Some(word)) => sub.name_localized(locale, word),
+                _ => sub,
+            }
+        });
         command.add_option(
             spec.args
                 .iter()

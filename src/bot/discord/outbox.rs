@@ -275,6 +275,11 @@ impl<'a> InteractionOutbox<'a> {
     /// answered within the adapter's deadline.
     pub async fn defer(&self, ephemeral: bool) -> anyhow::Result<()> {
         let mut response = self.response.lock().await;
+        self.defer_held(&mut response, ephemeral).await
+    }
+
+    /// [`InteractionOutbox::defer`] with the response's lock held.
+    async fn defer_held(&self, response: &mut Response, ephemeral: bool) -> anyhow::Result<()> {
         if *response != Response::Pending {
             return Ok(());
         }
@@ -432,6 +437,8 @@ impl Outbox for InteractionOutbox<'_> {
                 return self.channel.send(target, reply, None).await;
             }
         }
+        let private = reply.private;
+        let kept = (!private).then(|| reply.clone());
         let mut outgoing = Outgoing::from(reply);
         let mut response = self.response.lock().await;
         let count = outgoing.parts.len();
@@ -442,7 +449,35 @@ impl Outbox for InteractionOutbox<'_> {
             } else {
                 Vec::new()
             };
-            *response = self.send_part(*response, text, files, &outgoing).await?;
+            match self.send_part(*response, text, files, &outgoing).await {
+                Ok(state) => *response = state,
+                // The token's 15 minutes are over (a long review): a public
+                // reply not yet begun goes to the channel instead.
+                Err(err) if i == 0 && token_expired(&err) => {
+                    if let Some(reply) = kept {
+                        tracing::info!("the interaction's token expired; answering in the channel");
+                        return self
+                            .channel
+                            .send(self.interaction.channel_id, reply, None)
+                            .await;
+                    }
+                    return Err(err);
+                }
+                Err(err) => return Err(err),
+            }
+        }
+        Ok(())
+    }
+
+    /// Edits the deferred response to say how far the answer is, deferring
+    /// publicly first if nothing was sent yet; the answer then replaces it.
+    /// Once the response shows an answer, or "thinking…" to the user alone,
+    /// there is nothing public to edit and nothing is shown.
+    async fn progress(&self, _place: &Place, text: &str) -> anyhow::Result<()> {
+        let mut response = self.response.lock().await;
+        self.defer_held(&mut response, false).await?;
+        if *response == (Response::Deferred { ephemeral: false }) {
+            self.edit_original(text.to_owned(), Vec::new(), &[]).await?;
         }
         Ok(())
     }
@@ -521,6 +556,14 @@ fn discord_code(err: &serenity::Error) -> Option<isize> {
         }
         _ => None,
     }
+}
+
+/// Whether Discord refused a call because the interaction's token is no
+/// longer valid (50027, *Invalid Webhook Token*: its 15 minutes are over).
+fn token_expired(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|cause| cause.downcast_ref::<serenity::Error>())
+        .any(|err| discord_code(err) == Some(50027))
 }
 
 fn is_rate_limited(err: &serenity::Error) -> bool {

@@ -115,7 +115,7 @@ impl Bot {
             for setting in Setting::of(scope) {
                 let value = match chosen.get(setting.word) {
                     Some(value) => self.shown_value(value, place, voice, outbox),
-                    None => match self.default_value(setting) {
+                    None => match self.default_value(setting, &settings.server) {
                         Some(value) => voice.say(Msg::SettingDefaultIs {
                             value: self.shown_value(&value, place, voice, outbox),
                         }),
@@ -142,15 +142,24 @@ impl Bot {
     }
 
     /// What a setting means when nobody chose it, where that is one value
-    /// (a user's language follows their client instead, so it has none).
-    fn default_value(&self, setting: &Setting) -> Option<Value> {
+    /// (a user's language follows their client instead, so it has none). A
+    /// user's board follows the server's choice, where there is one.
+    fn default_value(&self, setting: &Setting, server: &Chosen) -> Option<Value> {
+        let style = self.config.style;
         Some(match (setting.scope, setting.word) {
-            (SettingScope::User, keys::PIECES) => Value::Pieces(self.config.style.pieces),
-            (SettingScope::User, keys::THEME) => Value::Theme(self.config.style.theme),
+            (SettingScope::User, keys::PIECES) => {
+                Value::Pieces(server.pieces(keys::PIECES).unwrap_or(style.pieces))
+            }
+            (SettingScope::User, keys::THEME) => {
+                Value::Theme(server.theme(keys::THEME).unwrap_or(style.theme))
+            }
+            (SettingScope::Server, keys::PIECES) => Value::Pieces(style.pieces),
+            (SettingScope::Server, keys::THEME) => Value::Theme(style.theme),
             (SettingScope::Server, keys::LANGUAGE) => Value::Language(self.config.lang),
             (SettingScope::Server, keys::LEVEL) => Value::Level(DEFAULT_LEVEL),
             (SettingScope::Server, keys::CHANNELS) => Value::Channels(Vec::new()),
             (SettingScope::Server, keys::THREADS) => Value::OnOff(true),
+            (SettingScope::Server, keys::AUTO_REVIEW) => Value::OnOff(false),
             (SettingScope::Server, keys::EXPIRY) => Value::Duration(self.config.challenge_expiry),
             (SettingScope::Server, keys::PUZZLE_HOUR) => {
                 Value::Hour(super::super::daily::DEFAULT_DAILY_HOUR)

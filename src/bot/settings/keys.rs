@@ -33,6 +33,8 @@ pub static SETTINGS: &[Setting] = &[
     Setting::user(PIECES, Kind::Pieces, Msg::SettingPieces),
     Setting::user(THEME, Kind::Theme, Msg::SettingTheme),
     Setting::server(LANGUAGE, Kind::Language, Msg::SettingServerLanguage),
+    Setting::server(PIECES, Kind::Pieces, Msg::SettingServerPieces),
+    Setting::server(THEME, Kind::Theme, Msg::SettingServerTheme),
     Setting::server(LEVEL, Kind::Level, Msg::SettingServerLevel),
     Setting::server(CHANNELS, Kind::Channels, Msg::SettingServerChannels),
     Setting::server(THREADS, Kind::OnOff, Msg::SettingServerThreads),
@@ -43,6 +45,7 @@ pub static SETTINGS: &[Setting] = &[
         Msg::SettingServerPuzzleChannel,
     ),
     Setting::server(PUZZLE_HOUR, Kind::Hour, Msg::SettingServerPuzzleHour),
+    Setting::server(AUTO_REVIEW, Kind::OnOff, Msg::SettingServerAutoReview),
 ];
 
 /// The words of the settings the core itself reads (other features read
@@ -59,6 +62,7 @@ pub const EXPIRY: &str = "expiry";
 pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
 /// The hour of the day (UTC) the daily puzzle is posted.
 pub const PUZZLE_HOUR: &str = "puzzle-hour";
+pub const AUTO_REVIEW: &str = "auto-review";
 
 /// The shortest and longest challenge expiry a server may choose.
 pub const MIN_DURATION: Duration = Duration::from_secs(60);

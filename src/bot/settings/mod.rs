@@ -136,6 +136,22 @@ impl Settings {
     }
 }
 
+/// The pieces and theme of a user's boards: their own choice, else their
+/// server's, else the bot's (`--pieces`, `--theme`), each on its own.
+pub fn board_style(settings: &Settings, bot: Style) -> Style {
+    let (user, server) = (&settings.user, &settings.server);
+    Style {
+        pieces: user
+            .pieces(keys::PIECES)
+            .or_else(|| server.pieces(keys::PIECES))
+            .unwrap_or(bot.pieces),
+        theme: user
+            .theme(keys::THEME)
+            .or_else(|| server.theme(keys::THEME))
+            .unwrap_or(bot.theme),
+    }
+}
+
 impl Bot {
     /// The settings of a request's user and server, read in one query. A
     /// store that cannot answer leaves the defaults (logged): a settings
@@ -158,7 +174,7 @@ impl Bot {
     /// own setting, their client's (`locale`), their server's default and
     /// the bot's (`--lang`); moves show first in their chosen notation, else
     /// their language's; boards are drawn in their pieces and theme, else
-    /// the bot's.
+    /// their server's, else the bot's.
     pub(in crate::bot) fn voice_for(&self, settings: &Settings, locale: Option<Lang>) -> Voice {
         let (user, server) = (&settings.user, &settings.server);
         let lang = user
@@ -166,12 +182,7 @@ impl Bot {
             .or(locale)
             .or_else(|| server.language(keys::LANGUAGE))
             .unwrap_or(self.config.lang);
-        let mut voice = Voice::of(lang).with_style(Style {
-            pieces: user
-                .pieces(keys::PIECES)
-                .unwrap_or(self.config.style.pieces),
-            theme: user.theme(keys::THEME).unwrap_or(self.config.style.theme),
-        });
+        let mut voice = Voice::of(lang).with_style(board_style(settings, self.config.style));
         if let Some(notation) = user.notation(keys::NOTATION) {
             voice.notation = notation;
         }
@@ -210,5 +221,56 @@ impl Bot {
             .collect::<Vec<_>>()
             .join(", ");
         Err(BotError::NotPlayedHere { channels: links })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{PieceStyle, Theme};
+
+    fn chosen(scope: SettingScope, pairs: &[(&str, &str)]) -> Chosen {
+        let stored: StoredSettings = pairs
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect();
+        Chosen::from_stored(scope, &stored)
+    }
+
+    #[test]
+    fn a_users_board_is_theirs_else_their_servers_else_the_bots() {
+        let bot = Style {
+            pieces: PieceStyle::Chinese,
+            theme: Theme::Wood,
+        };
+        let server = chosen(
+            SettingScope::Server,
+            &[("pieces", "international"), ("theme", "contrast")],
+        );
+        let nobody = Settings::default();
+        assert_eq!(board_style(&nobody, bot), bot);
+        let server_only = Settings {
+            user: Chosen::default(),
+            server: server.clone(),
+        };
+        assert_eq!(
+            board_style(&server_only, bot),
+            Style {
+                pieces: PieceStyle::International,
+                theme: Theme::Contrast
+            }
+        );
+        let user_pieces = Settings {
+            user: chosen(SettingScope::User, &[("pieces", "chinese")]),
+            server,
+        };
+        assert_eq!(
+            board_style(&user_pieces, bot),
+            Style {
+                pieces: PieceStyle::Chinese,
+                theme: Theme::Contrast
+            },
+            "the user's pieces, the server's theme"
+        );
     }
 }

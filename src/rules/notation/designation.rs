@@ -4,6 +4,8 @@
 //! such a designation into the one legal move it names, and describes a move
 //! in those terms for the writers.
 
+use std::fmt;
+
 use crate::rules::{Color, IllegalReason, Move, Piece, PieceKind, Position, Square};
 
 /// Forward, backward or sideways, from the mover's point of view.
@@ -75,13 +77,99 @@ pub(crate) struct Designation {
     pub number: u8,
 }
 
+/// The piece a designation looked for and did not find: `color` has no
+/// `kind` where it says. Typed, so each language can word it; `Display` is
+/// the English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MissingPiece {
+    pub color: Color,
+    pub kind: PieceKind,
+    pub place: MissingPlace,
+}
+
+/// Where a [`MissingPiece`] was looked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingPlace {
+    /// On this file (1–9, from the mover's right).
+    OnFile(u8),
+    /// In the named place (front, rear, …) among pieces on this file.
+    PlaceOnFile(u8),
+    /// In the named place on a file holding another piece of its kind.
+    PlaceOnSharedFile,
+}
+
+impl fmt::Display for MissingPiece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (color, name) = (self.color, self.kind.name());
+        match self.place {
+            MissingPlace::OnFile(number) => write!(f, "{color} has no {name} on file {number}"),
+            MissingPlace::PlaceOnFile(number) => {
+                write!(f, "{color} has no {name} in that place on file {number}")
+            }
+            MissingPlace::PlaceOnSharedFile => write!(
+                f,
+                "{color} has no {name} in that place on a file shared with another {name}"
+            ),
+        }
+    }
+}
+
+/// Why a designated piece cannot make a move of the designated shape.
+/// Typed, so each language can word it; `Display` is the English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImpossibleShape {
+    /// The number is not 1 to 9.
+    NumberOutOfRange,
+    /// A sideways move to the file the piece already stands on.
+    AlreadyOnFile { kind: PieceKind, file: u8 },
+    /// A diagonal mover (advisor, elephant, horse) named a file it cannot
+    /// reach in one move.
+    OutOfDiagonalReach { kind: PieceKind, file: u8 },
+    /// Advisors, elephants and horses never move sideways.
+    NeverSideways { kind: PieceKind },
+    /// The move would leave the board.
+    OffBoard { kind: PieceKind },
+}
+
+impl fmt::Display for ImpossibleShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ImpossibleShape::NumberOutOfRange => f.write_str("the number must be 1 to 9"),
+            ImpossibleShape::AlreadyOnFile { kind, file } => write!(
+                f,
+                "a sideways move names the file the {} goes to, and it already stands on file {file}",
+                kind.name()
+            ),
+            ImpossibleShape::OutOfDiagonalReach { kind, file } => {
+                let reach = match kind {
+                    PieceKind::Advisor => "the next file",
+                    PieceKind::Elephant => "a file two away",
+                    _ => "a file one or two away",
+                };
+                write!(
+                    f,
+                    "{} {} moves diagonally to {reach}, so it cannot reach file {file}",
+                    article(kind),
+                    kind.name()
+                )
+            }
+            ImpossibleShape::NeverSideways { kind } => {
+                write!(f, "{} {} never moves sideways", article(kind), kind.name())
+            }
+            ImpossibleShape::OffBoard { kind } => {
+                write!(f, "that would take the {} off the board", kind.name())
+            }
+        }
+    }
+}
+
 /// Why a designation names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Unresolved {
-    /// No piece fits the kind and selector; the text says what was looked for.
-    NoPiece(String),
+    /// No piece fits the kind and selector.
+    NoPiece(MissingPiece),
     /// Pieces fit, but none can make a move of that shape.
-    Impossible(String),
+    Impossible(ImpossibleShape),
     /// The move it names breaks a rule.
     Illegal(Move, IllegalReason),
     /// More than one legal move fits.
@@ -163,14 +251,13 @@ fn destination(
     from: Square,
     direction: Direction,
     number: u8,
-) -> Result<Square, String> {
+) -> Result<Square, ImpossibleShape> {
     let forward: i32 = match color {
         Color::Red => 1,
         Color::Black => -1,
     };
-    let name = kind.name();
     if !(1..=9).contains(&number) {
-        return Err("the number must be 1 to 9".to_string());
+        return Err(ImpossibleShape::NumberOutOfRange);
     }
     let (file, rank) = (i32::from(from.file()), i32::from(from.rank()));
     let (to_file, to_rank) = if moves_straight(kind) {
@@ -178,9 +265,7 @@ fn destination(
             Direction::Sideways => {
                 let to_file = i32::from(board_file(color, number));
                 if to_file == file {
-                    return Err(format!(
-                        "a sideways move names the file the {name} goes to, and it already stands on file {number}"
-                    ));
+                    return Err(ImpossibleShape::AlreadyOnFile { kind, file: number });
                 }
                 (to_file, rank)
             }
@@ -195,28 +280,16 @@ fn destination(
             (PieceKind::Elephant, 2) => 2,
             (PieceKind::Horse, 1) => 2,
             (PieceKind::Horse, 2) => 1,
-            _ => {
-                let reach = match kind {
-                    PieceKind::Advisor => "the next file",
-                    PieceKind::Elephant => "a file two away",
-                    _ => "a file one or two away",
-                };
-                return Err(format!(
-                    "{} {name} moves diagonally to {reach}, so it cannot reach file {number}",
-                    article(kind)
-                ));
-            }
+            _ => return Err(ImpossibleShape::OutOfDiagonalReach { kind, file: number }),
         };
         match direction {
-            Direction::Sideways => {
-                return Err(format!("{} {name} never moves sideways", article(kind)))
-            }
+            Direction::Sideways => return Err(ImpossibleShape::NeverSideways { kind }),
             Direction::Forward => (to_file, rank + forward * ranks_apart),
             Direction::Backward => (to_file, rank - forward * ranks_apart),
         }
     };
     if !(0..9).contains(&to_file) || !(0..10).contains(&to_rank) {
-        return Err(format!("that would take the {name} off the board"));
+        return Err(ImpossibleShape::OffBoard { kind });
     }
     Ok(Square::new(to_file as u8, to_rank as u8).expect("checked on the board"))
 }
@@ -283,17 +356,15 @@ pub(crate) fn resolve(pos: &Position, designation: &Designation) -> Result<Move,
     }
 }
 
-fn describe_missing(color: Color, kind: PieceKind, selector: Selector) -> String {
-    let name = kind.name();
-    match selector {
-        Selector::File(number) => format!("{color} has no {name} on file {number}"),
+fn describe_missing(color: Color, kind: PieceKind, selector: Selector) -> MissingPiece {
+    let place = match selector {
+        Selector::File(number) => MissingPlace::OnFile(number),
         Selector::Place {
             file: Some(number), ..
-        } => format!("{color} has no {name} in that place on file {number}"),
-        Selector::Place { file: None, .. } => {
-            format!("{color} has no {name} in that place on a file shared with another {name}")
-        }
-    }
+        } => MissingPlace::PlaceOnFile(number),
+        Selector::Place { file: None, .. } => MissingPlace::PlaceOnSharedFile,
+    };
+    MissingPiece { color, kind, place }
 }
 
 /// A move described as the notations need it.

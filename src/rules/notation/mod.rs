@@ -19,6 +19,7 @@ use std::fmt;
 use crate::rules::{IllegalReason, Move, Position};
 
 use designation::Unresolved;
+pub use designation::{ImpossibleShape, MissingPiece, MissingPlace};
 
 /// The notations a player may type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,21 +94,48 @@ pub enum MoveError {
     NoPiece {
         input: String,
         notation: Notation,
-        detail: String,
+        detail: MissingPiece,
     },
     /// WXF or Chinese naming a move the piece cannot make by its shape.
     Impossible {
         input: String,
         notation: Notation,
-        detail: String,
+        detail: ImpossibleShape,
     },
     /// WXF or Chinese that fits more than one legal move.
     Ambiguous {
         input: String,
         notation: Notation,
-        /// The candidates, each in the player's notation and in ICCS.
-        options: Vec<(String, Move)>,
+        /// The candidates, each as the player's text reads it.
+        options: Vec<Reading>,
     },
+}
+
+/// One legal move an ambiguous text could mean: the move written in the
+/// notation that reading takes the text in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    pub written: String,
+    pub notation: Notation,
+    pub mv: Move,
+}
+
+impl Reading {
+    fn new(pos: &Position, notation: Notation, mv: Move) -> Reading {
+        Reading {
+            written: notation.write(pos, mv),
+            notation,
+            mv,
+        }
+    }
+}
+
+/// Whether `options` read the text in more than one notation (so each
+/// should say which).
+pub fn readings_differ_in_notation(options: &[Reading]) -> bool {
+    options
+        .iter()
+        .any(|reading| reading.notation != options[0].notation)
 }
 
 const ACCEPTED_FORMS: &str = "ICCS (h2e2 or H2-E2), WXF (C2=5, H8+7, R+=5), Chinese (炮二平五, 马8进7) or Vietnamese (P2-5, M8.7)";
@@ -137,14 +165,20 @@ impl fmt::Display for MoveError {
             }
             MoveError::Ambiguous { input, options, .. } => {
                 write!(f, "`{input}` is ambiguous: it could be ")?;
-                for (i, (written, mv)) in options.iter().enumerate() {
+                let name_notation = readings_differ_in_notation(options);
+                for (i, reading) in options.iter().enumerate() {
                     if i > 0 {
                         f.write_str(if i + 1 == options.len() { " or " } else { ", " })?;
                     }
-                    if written == &mv.to_string() {
-                        write!(f, "{mv}")?;
-                    } else {
-                        write!(f, "{written} ({mv})")?;
+                    let Reading {
+                        written,
+                        notation,
+                        mv,
+                    } = reading;
+                    match (written == &mv.to_string(), name_notation) {
+                        (true, false) => write!(f, "{mv}")?,
+                        (false, false) => write!(f, "{written} ({mv})")?,
+                        (_, true) => write!(f, "{written} in {notation} ({mv})")?,
                     }
                 }
                 Ok(())
@@ -236,8 +270,8 @@ fn settle(
             input: echo(input),
             notation: Notation::Wxf,
             options: vec![
-                (format!("{} in WXF", wxf(pos, a.mv)), a.mv),
-                (format!("{} in Vietnamese", vietnamese(pos, b.mv)), b.mv),
+                Reading::new(pos, Notation::Wxf, a.mv),
+                Reading::new(pos, Notation::Vietnamese, b.mv),
             ],
         }),
         (Ok(a), Err(_)) => Ok(a),
@@ -321,7 +355,7 @@ fn unresolved_error(
             notation,
             options: moves
                 .into_iter()
-                .map(|mv| (notation.write(pos, mv), mv))
+                .map(|mv| Reading::new(pos, notation, mv))
                 .collect(),
         },
     }

@@ -189,9 +189,16 @@ on_both_backends!(racing_moves_across_two_connections, multi_thread);
 
 /// In one batch: two good moves in one game (the second sees the first), a
 /// good move elsewhere, and five writes that fail for five reasons. Each gets
-/// its own answer and the failures leave no trace.
+/// its own answer and the failures leave no trace. (One writer lane, so that
+/// the three games share the batch on PostgreSQL too.)
 async fn one_failing_write_in_a_batch_leaves_the_others_whole(backend: Backend) {
-    let (_dir, _clock, store) = fresh(backend).await;
+    let db = TestDb::new(backend).await;
+    let mut config = StoreConfig::new(db.url());
+    config.durability = Durability::Normal;
+    config.write_lanes = 1;
+    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap();
     let (a, b, c) = (actor(&alice()), actor(&bob()), actor(&carol()));
     let first = store.create_game(pvp(alice(), bob())).await.unwrap();
     let second = store.create_game(pvp(alice(), bob())).await.unwrap();
@@ -441,6 +448,59 @@ async fn a_write_held_up_past_the_lock_timeout_fails_alone() {
     assert_eq!(store.game(other.id).await.unwrap().ply, 1);
     store.apply_move(game.id, 0, "h2e2", &a).await.unwrap();
     assert_eq!(store.game(game.id).await.unwrap().ply, 1);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// PostgreSQL: each game's writes have a lane of the writer, so a move that
+/// waits for a row lock another connection holds (another process's write,
+/// say) holds up only its own lane: a move in another game is stored while
+/// the first still waits, and the first is stored once the lock is gone.
+/// With one lane the second move would share the first one's batch and wait
+/// for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_waiting_for_a_lock_holds_up_no_other_games_lane() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = open(&db, Arc::new(ManualClock::new(T0))).await;
+    let held = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let free = store.create_game(pvp(alice(), bob())).await.unwrap();
+    assert_ne!(
+        held.id.0 % i64::from(xiangqi_bot::store::DEFAULT_WRITE_LANES),
+        free.id.0 % i64::from(xiangqi_bot::store::DEFAULT_WRITE_LANES),
+        "consecutive games have different lanes"
+    );
+
+    let mut blocker = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::raw_sql("BEGIN").execute(&mut blocker).await.unwrap();
+    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+        .bind(held.id.0)
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    let waiting = {
+        let store = store.clone();
+        let a = actor(&alice());
+        tokio::spawn(async move { store.apply_move(held.id, 0, "h2e2", &a).await })
+    };
+    // Whether or not the first move has reached its lock yet, the second
+    // must not wait for it.
+    tokio::task::yield_now().await;
+    let moved = store
+        .apply_move(free.id, 0, "b2e2", &actor(&alice()))
+        .await
+        .unwrap();
+    assert_eq!(moved.ply, 1);
+    assert!(
+        !waiting.is_finished(),
+        "the held game's move still waits for its lock"
+    );
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    assert_eq!(waiting.await.unwrap().unwrap().ply, 1);
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
 

@@ -408,6 +408,8 @@ impl CommandChecker {
             return Err(too_many(at, "options"));
         }
         let mut names: Vec<&str> = Vec::new();
+        // (option index, locale, localized name) at this level.
+        let mut localized_names: Vec<(usize, &str, &str)> = Vec::new();
         let mut seen_optional = false;
         for (i, option) in options.iter().enumerate() {
             let mut here = at.to_vec();
@@ -453,6 +455,13 @@ impl CommandChecker {
             let localized_name =
                 check_localizations(option, "name_localizations", Localized::CommandName, &here)?;
             self.budget += counted(chars(name), localized_name);
+            if let Some(entries) = option.get("name_localizations").and_then(Value::as_object) {
+                localized_names.extend(
+                    entries
+                        .iter()
+                        .filter_map(|(locale, value)| Some((i, locale.as_str(), value.as_str()?))),
+                );
+            }
             let description = check_description(option.get("description"), &here)?;
             let localized_description =
                 check_localizations(option, "description_localizations", Localized::Text, &here)?;
@@ -524,8 +533,54 @@ impl CommandChecker {
                 self.options(sub, kind, &here)?;
             }
         }
-        Ok(())
+        check_localized_names_unique(&names, &localized_names, at)
     }
+}
+
+/// Discord's rule for localized option names (application-commands,
+/// "Localization"): each is distinct from the other options' default names
+/// and from the other options' names in its locale. A value equal to its own
+/// default is ignored, as Discord ignores it. Read at one level of options
+/// (the rule says "of that command"; the bot's own default names already
+/// repeat across levels, `move` the subcommand and `move` its option, which
+/// Discord accepts). Lenient: the error code is not documented; the stand-in
+/// uses the one for duplicate default names.
+fn check_localized_names_unique(
+    names: &[&str],
+    localized: &[(usize, &str, &str)],
+    at: &[String],
+) -> Result<(), ApiError> {
+    for &(i, locale, name) in localized {
+        if name == names[i] {
+            continue;
+        }
+        let default_clash = names
+            .iter()
+            .enumerate()
+            .any(|(j, other)| j != i && *other == name);
+        // In this locale, an earlier option's name: its localization, or
+        // its default where it has none for the locale (the later of two
+        // is the one refused).
+        let locale_clash = names.iter().enumerate().any(|(j, default)| {
+            j < i
+                && localized
+                    .iter()
+                    .find(|&&(k, l, _)| k == j && l == locale)
+                    .map_or(*default, |&(_, _, other)| other)
+                    == name
+        });
+        if default_clash || locale_clash {
+            let mut here = at.to_vec();
+            here.extend(["options".into(), i.to_string()]);
+            here.extend(["name_localizations".into(), locale.to_string()]);
+            return Err(ApiError::form(
+                &here,
+                "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                &format!("Localized option name {name:?} is not unique in {locale}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A choice of a command option or of an autocomplete answer: a name of 1 to
