@@ -445,7 +445,10 @@ puzzle-daily-place = You are solver number { $place } of today's puzzle.
 puzzle-daily-solvers = First solvers: { $names }
 puzzle-daily-done = You have already solved today's puzzle.
 puzzle-stats-none = { $name } has not tried a puzzle yet; `puzzle` gives one.
-puzzle-stats-line = { $name }: puzzle rating { $rating } · { $attempts } attempts, { $solved } solved
+puzzle-stats-line = { $name }: puzzle rating { $rating } · { $attempts ->
+    [one] 1 attempt
+   *[other] { $attempts } attempts
+ }, { $solved } solved
 puzzle-top-empty = Nobody is on this page of the puzzle leaderboard yet.
 puzzle-top-title = Puzzle leaderboard, page { $page }:
 puzzle-top-line = { $rank }. { $name } · { $rating } · { $solved } solved of { $attempts }

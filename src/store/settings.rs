@@ -74,16 +74,15 @@ impl Store {
         name: &str,
     ) -> StoreResult<Vec<(String, String)>> {
         let mut tx = self.begin_read().await?;
-        let rows: Vec<(String, String)> =
-            on_conn!(&mut tx.conn(), |c| {
-                sqlx::query_as(
+        let rows: Vec<(String, String)> = on_conn!(&mut tx.conn(), |c| {
+            sqlx::query_as(
             "SELECT owner_id, value FROM settings WHERE scope = $1 AND name = $2 ORDER BY owner_id",
         )
         .bind(scope.as_str())
         .bind(name)
         .fetch_all(c)
         .await?
-            });
+        });
         Ok(rows)
     }
 

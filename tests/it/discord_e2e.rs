@@ -1754,8 +1754,8 @@ async fn slash_puzzle_serves_a_puzzle_and_its_moves_solve_it() {
         .nth(1)
         .and_then(|rest| rest.split(':').next())
         .unwrap_or_default();
-    let puzzle = xiangqi_bot::puzzles::serve::find(id)
-        .unwrap_or_else(|| panic!("{}", served.content()));
+    let puzzle =
+        xiangqi_bot::puzzles::serve::find(id).unwrap_or_else(|| panic!("{}", served.content()));
     let mut answer = None;
     for mv in puzzle.solution.iter().step_by(2) {
         let from = h.stand_in.call_count();

@@ -193,7 +193,7 @@ async fn a_puzzle_solved_move_by_move_raises_the_rating_and_is_not_served_again(
     assert!(rating_change(&last) > 0, "{last}");
 
     let stats = text(&h.say("ann", "puzzle stats").await);
-    assert!(stats.contains("1 attempts, 1 solved"), "{stats}");
+    assert!(stats.contains("1 attempt, 1 solved"), "{stats}");
     let top = text(&h.say("ann", "puzzle top").await);
     assert!(top.contains("1. ann"), "{top}");
     let next = h.say("ann", "puzzle").await;
@@ -218,7 +218,7 @@ async fn a_wrong_move_ends_the_attempt_and_shows_the_solution() {
     let after = text(&h.say("bo", "puzzle hint").await);
     assert!(after.contains("no puzzle open here"), "{after}");
     let stats = text(&h.say("bo", "puzzle stats").await);
-    assert!(stats.contains("1 attempts, 0 solved"), "{stats}");
+    assert!(stats.contains("1 attempt, 0 solved"), "{stats}");
 }
 
 #[tokio::test]
