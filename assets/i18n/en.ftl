@@ -420,6 +420,48 @@ not-played-here = On this server the bot plays in { $channels }; start a game th
 game-aborted = Game #{ $game } ({ $pairing }) was aborted by { $name }. { $result } It is not rated.
 bot-name = xiangqi-bot (level { $level })
 
+## Puzzles
+
+no-puzzle-here = You have no puzzle open here; `puzzle` gives you one.
+no-puzzles-left = You have solved every puzzle there is. Well done!
+puzzle-stale = Your puzzle moved on while you typed; look at the last board and try again.
+puzzle-daily-needs-server = The daily puzzle belongs to a server; ask for it in one of its channels.
+puzzle-caption = Puzzle #{ $id }: { $color ->
+    [red] Red
+   *[black] Black
+ } to play and win{ $mate ->
+    [0] {""}
+   *[other] { " — " }mate in { $mate }
+ }
+puzzle-start = { $caption } (puzzle rating { $rating }). Type your move; `puzzle hint` names the piece, `puzzle skip` gives up.
+puzzle-still-open = You are still on this puzzle: { $caption } (puzzle rating { $rating }). Type your move, or `puzzle skip`.
+puzzle-correct = { $mv } is right. The reply: { $reply }. Your move.
+puzzle-solved = { $mv } — solved! Puzzle rating { $rating } ({ $change }).
+puzzle-failed = { $mv } is not the move; this attempt is over. Puzzle rating { $rating } ({ $change }).
+puzzle-skipped = Skipped. Puzzle rating { $rating } ({ $change }).
+puzzle-solution = The solution: { $line }
+puzzle-hint = Hint: move your { $piece } on { $square }.
+puzzle-daily-place = You are solver number { $place } of today's puzzle.
+puzzle-daily-solvers = First solvers: { $names }
+puzzle-daily-done = You have already solved today's puzzle.
+puzzle-stats-none = { $name } has not tried a puzzle yet; `puzzle` gives one.
+puzzle-stats-line = { $name }: puzzle rating { $rating } · { $attempts ->
+    [one] 1 attempt
+   *[other] { $attempts } attempts
+ }, { $solved } solved
+puzzle-top-empty = Nobody is on this page of the puzzle leaderboard yet.
+puzzle-top-title = Puzzle leaderboard, page { $page }:
+puzzle-top-line = { $rank }. { $name } · { $rating } · { $solved } solved of { $attempts }
+puzzle-top-next = `puzzle top { $next }` shows the next page.
+about-puzzle = Solve a puzzle; also puzzle hint, skip, daily, stats, top
+option-puzzle-action = hint, skip, daily, stats, top [page], or your move
+what-puzzle-action = what to do in the puzzle
+setting-server-puzzle-channel = Daily puzzle channel
+setting-server-puzzle-hour = Daily puzzle hour (UTC)
+setting-forms-hour = an hour of the day from 0 to 23 (UTC)
+puzzle-daily-post = Today's puzzle — { $caption }. Type `puzzle daily` to try it.
+puzzle-daily-solution-post = The daily puzzle of { $day }: { $solution }
+puzzle-daily-nobody = Nobody solved it.
 ## Game review
 
 about-review = Review a finished game: evaluation graph, accuracy, mistakes and better moves

@@ -108,6 +108,50 @@ pub enum Command {
     Review {
         game: Option<i64>,
     },
+    /// The puzzle trainer: a new puzzle, a move in it, a hint, ...
+    Puzzle(PuzzleAction),
+}
+
+/// What `puzzle` is asked to do, from the words after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// A puzzle near the user's puzzle rating (or the one still open).
+    New,
+    /// A move in the open puzzle, as typed.
+    Move(String),
+    Hint,
+    Skip,
+    /// The server's puzzle of the day.
+    Daily,
+    Stats,
+    /// The puzzle leaderboard, `page` (from 1) of it.
+    Top {
+        page: u32,
+    },
+}
+
+impl PuzzleAction {
+    /// The action the words name; anything else is a move, so that
+    /// `puzzle h2e2` and `puzzle 炮二平五` play in the puzzle. A page that is
+    /// not a number is page 1.
+    pub fn read(words: &[String]) -> PuzzleAction {
+        let first = words.first().map(|w| w.to_lowercase());
+        match (first.as_deref(), words.len()) {
+            (None, _) => PuzzleAction::New,
+            (Some("hint"), 1) => PuzzleAction::Hint,
+            (Some("skip"), 1) => PuzzleAction::Skip,
+            (Some("daily"), 1) => PuzzleAction::Daily,
+            (Some("stats"), 1) => PuzzleAction::Stats,
+            (Some("top"), 1 | 2) => PuzzleAction::Top {
+                page: words
+                    .get(1)
+                    .and_then(|w| w.trim_start_matches('#').parse().ok())
+                    .filter(|&page| page >= 1)
+                    .unwrap_or(1),
+            },
+            _ => PuzzleAction::Move(words.concat()),
+        }
+    }
 }
 
 /// Why a line could not be read as a command. [`CommandError::message`] is
@@ -298,7 +342,7 @@ fn read_args(spec: &'static CommandSpec, words: &[&str]) -> Result<Command, Comm
                 values.setting = Some(setting);
                 rest = after;
             }
-            Arg::SettingValue => {
+            Arg::SettingValue | Arg::PuzzleAction => {
                 values.words = rest.iter().map(|w| (*w).to_owned()).collect();
                 rest = &[];
             }

@@ -9,7 +9,9 @@
 //! Adding a command means one entry here, its [`Command`] variant and its
 //! handler in `Bot::dispatch`.
 
-use super::command::{ColorChoice, Command, StyleChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use super::command::{
+    ColorChoice, Command, PuzzleAction, StyleChoice, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL,
+};
 use super::settings::Setting;
 use super::Actor;
 use crate::i18n::Msg;
@@ -72,6 +74,10 @@ pub enum Arg {
     /// The rest of the line, a setting's new value (`#a #b`, `30m`,
     /// `default`); the option `value`.
     SettingValue,
+    /// The rest of the line, what `puzzle` is to do: `hint`, `skip`,
+    /// `daily`, `stats`, `top [page]` or a move (see [`PuzzleAction::read`]);
+    /// the option `action`.
+    PuzzleAction,
 }
 
 /// A named argument's Discord option and whether it must be given.
@@ -127,7 +133,7 @@ pub struct ArgValues {
     pub pieces: Option<PieceStyle>,
     pub theme: Option<Theme>,
     pub setting: Option<&'static Setting>,
-    /// The words of a setting's value.
+    /// The words of a setting's value or of a puzzle action.
     pub words: Vec<String>,
 }
 
@@ -404,6 +410,16 @@ pub static COMMANDS: &[CommandSpec] = &[
         build: |a| Some(Command::Abort { game: a.game? }),
     },
     CommandSpec {
+        word: "puzzle",
+        aliases: &["puzzles"],
+        about: Msg::AboutPuzzle,
+        args: &[Arg::PuzzleAction],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Puzzle(_)),
+        build: |a| Some(Command::Puzzle(PuzzleAction::read(&a.words))),
+    },
+    CommandSpec {
         word: "help",
         aliases: &["?"],
         about: Msg::AboutHelp,
@@ -454,7 +470,8 @@ impl Arg {
             | Arg::Theme
             | Arg::Ignored
             | Arg::Setting
-            | Arg::SettingValue => false,
+            | Arg::SettingValue
+            | Arg::PuzzleAction => false,
         }
     }
 
@@ -470,6 +487,7 @@ impl Arg {
             Arg::Theme => Some("theme"),
             Arg::Setting => Some("setting"),
             Arg::SettingValue => Some("value"),
+            Arg::PuzzleAction => Some("action"),
             Arg::Ignored => None,
         }
     }
@@ -490,6 +508,7 @@ impl Arg {
             Arg::Page => Msg::OptionPage,
             Arg::Setting => Msg::OptionSetting,
             Arg::SettingValue => Msg::OptionSettingValue,
+            Arg::PuzzleAction => Msg::OptionPuzzleAction,
             Arg::Ignored => return None,
         })
     }
@@ -510,6 +529,7 @@ impl Arg {
             Arg::Theme => optional(&names(&Theme::ALL.map(Theme::name))),
             Arg::Setting => optional("[server] setting"),
             Arg::SettingValue => optional("value|default"),
+            Arg::PuzzleAction => optional("hint|skip|daily|stats|top|move"),
             Arg::Ignored => return None,
         })
     }
@@ -527,6 +547,7 @@ impl Arg {
             Arg::Theme => Msg::WhatTheme,
             Arg::Setting => Msg::WhatSetting,
             Arg::SettingValue => Msg::WhatSettingValue,
+            Arg::PuzzleAction => Msg::WhatPuzzleAction,
             Arg::Ignored => Msg::WhatAnything,
         }
     }
@@ -601,7 +622,10 @@ mod tests {
                     assert!(!(arg.required() && optional_seen), "{}", spec.word);
                     optional_seen |= !arg.required();
                 }
-                if matches!(arg, Arg::MoveText | Arg::Ignored | Arg::SettingValue) {
+                if matches!(
+                    arg,
+                    Arg::MoveText | Arg::Ignored | Arg::SettingValue | Arg::PuzzleAction
+                ) {
                     assert_eq!(
                         spec.args.last(),
                         Some(&arg),

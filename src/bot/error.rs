@@ -18,6 +18,14 @@ use crate::store::Participant;
 pub enum BotError {
     Command(CommandError),
     NoGameHere,
+    /// No puzzle attempt open for the requester here.
+    NoPuzzleHere,
+    /// Every shipped puzzle solved (or none shipped).
+    NoPuzzlesLeft,
+    /// The puzzle attempt moved on (another request) while this one ran.
+    PuzzleStale,
+    /// `puzzle daily` outside a server.
+    DailyNeedsServer,
     AlreadyPlaying(i64),
     OpponentBusy(String, i64),
     NotYourTurn(i64),
@@ -108,6 +116,10 @@ impl BotError {
         let msg = match self {
             BotError::Command(err) => return err.message(voice),
             BotError::NoGameHere => Msg::NoGameHere,
+            BotError::NoPuzzleHere => Msg::NoPuzzleHere,
+            BotError::NoPuzzlesLeft => Msg::NoPuzzlesLeft,
+            BotError::PuzzleStale => Msg::PuzzleStale,
+            BotError::DailyNeedsServer => Msg::PuzzleDailyNeedsServer,
             BotError::AlreadyPlaying(game) => Msg::AlreadyPlaying { game: *game },
             BotError::OpponentBusy(name, game) => Msg::OpponentBusy {
                 name: shown(name).to_string(),

@@ -240,6 +240,16 @@ impl Bot {
             caption(&loaded.record, &loaded.game, voice),
         );
         let filename = format!("game-{}-ply-{}.png", loaded.id(), loaded.ply());
+        self.render_file(scene, style, filename)
+    }
+
+    /// `scene` drawn in `style` as a PNG attachment, under the render permits.
+    pub(super) fn render_file(
+        &self,
+        scene: Scene,
+        style: Style,
+        filename: String,
+    ) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + '_ {
         let renderer = Arc::clone(&self.renderer);
         let rendering = async move {
             let _permit = self
@@ -383,7 +393,12 @@ fn replay_scenes(heading: &str, game: &Game, voice: Voice) -> Vec<Scene> {
 }
 
 /// A picture's content for a position.
-fn scene_of(position: &Position, last: Option<Move>, flipped: bool, caption: String) -> Scene {
+pub(super) fn scene_of(
+    position: &Position,
+    last: Option<Move>,
+    flipped: bool,
+    caption: String,
+) -> Scene {
     let mut scene = Scene::from_position(position);
     scene.last_move = last;
     scene.flipped = flipped;

@@ -3,6 +3,7 @@
 //! `stats [@user]` and `leaderboard`.
 
 use crate::rules::notation;
+use crate::rules::{Move, Position};
 use crate::store::{GameId, GameRecord, GameResult};
 
 use super::command::StyleChoice;
@@ -238,14 +239,19 @@ fn history_line(record: &GameRecord, user_id: &str, voice: Voice) -> String {
 
 /// "1. h2e2 C2=5  h9g7 H8+7  2. …": each move in ICCS and WXF, cut when long.
 fn moves_text(loaded: &LoadedGame, voice: Voice) -> String {
-    let game = &loaded.game;
-    if game.moves().is_empty() {
+    line_text(loaded.game.start(), loaded.game.moves(), voice)
+}
+
+/// `moves` from `start` as numbered in a record, in the reader's notation
+/// (a game's moves, a puzzle's solution).
+pub(super) fn line_text(start: &Position, moves: &[Move], voice: Voice) -> String {
+    if moves.is_empty() {
         return voice.say(Msg::MovesNone);
     }
-    let start_black = game.start().side_to_move() == crate::rules::Color::Black;
+    let start_black = start.side_to_move() == crate::rules::Color::Black;
     let mut text = String::new();
-    let mut position = game.start().clone();
-    for (ply, &mv) in game.moves().iter().enumerate() {
+    let mut position = start.clone();
+    for (ply, &mv) in moves.iter().enumerate() {
         let slot = ply + usize::from(start_black);
         if slot % 2 == 0 {
             text.push_str(&format!("{}. ", slot / 2 + 1));

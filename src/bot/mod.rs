@@ -7,7 +7,8 @@
 //! [`commands_table`] declares the commands and [`command`] reads the words;
 //! then one file per command group: `play`, `challenge`, `moves` (move,
 //! resign, draw, takeback, hint), `watch` (board, games, watch), `history`
-//! (history, game, stats, leaderboard) and [`help`].
+//! (history, game, stats, leaderboard), `puzzle` (the puzzle trainer) and
+//! [`help`].
 
 pub mod command;
 pub mod command_words;
@@ -117,12 +118,14 @@ pub struct Request {
 
 mod abort;
 mod challenge;
+mod daily;
 mod games;
 mod history;
 mod jobs;
 mod moves;
 mod play;
 mod priority;
+mod puzzle;
 mod review;
 mod suggest;
 mod think;
@@ -330,6 +333,7 @@ impl Bot {
                     .await
             }
             Command::Abort { game } => self.abort(request, *game, voice, outbox).await,
+            Command::Puzzle(action) => self.puzzle(request, action, voice, outbox).await,
             Command::Review { game } => self.review(request, *game, voice, outbox).await,
         }
     }
@@ -390,7 +394,7 @@ impl Bot {
         })
     }
 
-    /// Runs [`Bot::sweep_idle`] every `every` (first after one period) until
+    /// Runs [`Bot::sweep_idle`] and [`Bot::post_daily_puzzles`] every `every` (first after one period) until
     /// the returned task is aborted. Adapters start it once they can post.
     pub fn spawn_sweeper(
         bot: Arc<Bot>,
@@ -403,6 +407,7 @@ impl Bot {
             loop {
                 ticks.tick().await;
                 bot.sweep_idle(outbox.as_ref()).await;
+                bot.post_daily_puzzles(outbox.as_ref()).await;
             }
         })
     }

@@ -46,14 +46,20 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
+        // A live game here takes the move; else the user's open puzzle here
+        // (see `docs/puzzles.md`, "Routing a move").
         let record = if bare {
-            match self.game_for_bare_move(request).await? {
-                Some(record) => record,
-                // Chat that looks like a move, where no game is played.
-                None => return Ok(()),
-            }
+            self.game_for_bare_move(request).await?
         } else {
-            self.my_game(request).await?
+            self.game_here(&request.actor, &request.place).await?
+        };
+        let Some(record) = record else {
+            if self.puzzle_move(request, text, voice, outbox).await? || bare {
+                // Played in the puzzle, or chat that looks like a move
+                // where nothing is played.
+                return Ok(());
+            }
+            return Err(BotError::NoGameHere);
         };
         let id = record.id;
         timing::set_game(id.0);

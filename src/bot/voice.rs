@@ -272,7 +272,7 @@ pub fn color_key(color: Color) -> &'static str {
     }
 }
 
-fn piece_key(kind: PieceKind) -> &'static str {
+pub(super) fn piece_key(kind: PieceKind) -> &'static str {
     match kind {
         PieceKind::General => "general",
         PieceKind::Advisor => "advisor",

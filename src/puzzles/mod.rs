@@ -8,13 +8,15 @@
 //!   defence, how deep the solution is found) and the line they make;
 //! - [`themes`]: the themes, each computed from the solution;
 //! - [`generate`]: engine games and the puzzles found in them;
-//! - [`verify`]: re-checks a puzzle the way the generator made it.
+//! - [`verify`]: re-checks a puzzle the way the generator made it;
+//! - [`serve`]: the shipped set and which puzzle a user gets next.
 //!
 //! What each rule means, and the numbers chosen, is in `docs/puzzles.md`.
 
 pub mod analysis;
 pub mod format;
 pub mod generate;
+pub mod serve;
 pub mod themes;
 pub mod verify;
 

@@ -90,7 +90,7 @@ pub(super) fn pgn_date(at: UnixMillis) -> String {
 
 /// The proleptic Gregorian date of a day number counted from 1970-01-01
 /// (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: i64) -> (i64, u32, u32) {
+pub(super) fn civil_date(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

@@ -227,6 +227,18 @@ fn stale(session: Option<PuzzleSession>, expected_ply: u32) -> StoreError {
 }
 
 impl Store {
+    /// Today in UTC, `yyyy-mm-dd`, by the store's clock: the day a daily
+    /// puzzle belongs to (a test's clock moves it).
+    pub fn puzzle_day(&self) -> String {
+        let (year, month, day) = super::export::civil_date(self.now().div_euclid(86_400_000));
+        format!("{year:04}-{month:02}-{day:02}")
+    }
+
+    /// The hour of the day (UTC, 0–23) by the store's clock.
+    pub fn puzzle_hour(&self) -> u8 {
+        (self.now().div_euclid(3_600_000).rem_euclid(24)) as u8
+    }
+
     /// A user's puzzle record, if they have tried a puzzle.
     pub async fn puzzle_player(&self, user_id: &str) -> StoreResult<Option<PuzzlePlayer>> {
         let row: Option<PlayerRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
@@ -374,6 +386,26 @@ impl Store {
                 if changed == 0 {
                     return Err(stale(session_in(conn, &user_id, &key).await?, expected_ply));
                 }
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    /// Drops the attempt in progress without scoring it: for an attempt
+    /// whose puzzle is no longer in the shipped set, which nobody can finish.
+    pub async fn drop_puzzle_session(&self, user_id: &str, place: &Location) -> StoreResult<()> {
+        let (user_id, key) = (user_id.to_owned(), place_key(place));
+        self.write(move |conn| {
+            Box::pin(async move {
+                on_conn!(conn, |c| sqlx::query(
+                    "DELETE FROM puzzle_sessions WHERE user_id = $1 AND place = $2",
+                )
+                .bind(&user_id)
+                .bind(&key)
+                .execute(c)
+                .await?
+                .rows_affected());
                 Ok(())
             })
         })

@@ -66,6 +66,26 @@ impl Store {
         Ok(rows.into_iter().collect())
     }
 
+    /// Every owner in `scope` that set `name`, with the value: the servers
+    /// a scheduled task serves (the daily puzzle's channel).
+    pub async fn owners_with_setting(
+        &self,
+        scope: SettingScope,
+        name: &str,
+    ) -> StoreResult<Vec<(String, String)>> {
+        let mut tx = self.begin_read().await?;
+        let rows: Vec<(String, String)> = on_conn!(&mut tx.conn(), |c| {
+            sqlx::query_as(
+            "SELECT owner_id, value FROM settings WHERE scope = $1 AND name = $2 ORDER BY owner_id",
+        )
+        .bind(scope.as_str())
+        .bind(name)
+        .fetch_all(c)
+        .await?
+        });
+        Ok(rows)
+    }
+
     /// A user's settings and, when the request came from a server, that
     /// server's: what every request needs, in one query.
     pub async fn settings_for(

@@ -300,3 +300,42 @@ as ann h9g7
     );
     assert!(out.contains("called off"), "history shows it: {out}");
 }
+
+/// The puzzle trainer in the console: a puzzle with its board written, a
+/// hint, a move typed alone answered in the puzzle, a restart that keeps the
+/// attempt, then a skip that shows the solution and counts in the stats.
+#[test]
+fn a_puzzle_is_served_hinted_kept_across_a_restart_and_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, boards) = (dir.path().join("games.db"), dir.path().join("boards"));
+    let out = console(&db, &boards, "puzzle\npuzzle hint\n");
+    assert!(out.contains("to play and win"), "{out}");
+    assert!(out.contains("Hint: move your"), "{out}");
+    let id = out
+        .split("Puzzle #")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .unwrap_or_else(|| panic!("no puzzle id: {out}"));
+    let puzzle = xiangqi_bot::puzzles::serve::find(id).expect("a shipped puzzle");
+    let pngs = std::fs::read_dir(&boards).unwrap().count();
+    assert!(pngs >= 1, "the puzzle's board is written");
+
+    // The first move typed alone, after a restart: the attempt was kept.
+    let first = puzzle.solution[0].to_string();
+    let out = console(
+        &db,
+        &boards,
+        format!("{first}\npuzzle\npuzzle skip\npuzzle stats\n"),
+    );
+    assert!(
+        out.contains("is right") || out.contains("solved!"),
+        "{first} answered in the puzzle: {out}"
+    );
+    if out.contains("is right") {
+        assert!(out.contains("still on this puzzle"), "{out}");
+        assert!(out.contains("Skipped."), "{out}");
+        assert!(out.contains("The solution: 1."), "{out}");
+    }
+    assert!(out.contains("carol: puzzle rating"), "{out}");
+    assert!(out.contains("1 attempt,"), "{out}");
+}

@@ -1726,3 +1726,60 @@ async fn failed_posts_heal_and_notices_survive_a_gone_channel() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// The puzzle trainer through Discord: slash `puzzle` serves a puzzle in
+/// public with its board, and the solution's moves, sent as the command's
+/// `action`, are answered until it is solved.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_puzzle_serves_a_puzzle_and_its_moves_solve_it() {
+    let h = Harness::start().await;
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(&h.alice, channel, "puzzle", vec![], &[])
+        .await;
+    let served = h
+        .stand_in
+        .wait_for("the puzzle", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str())
+                && c.content().contains("Puzzle #")
+        })
+        .await;
+    assert!(!served.is_ephemeral());
+    assert_board(&served);
+    let id = served
+        .content()
+        .split("Puzzle #")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .unwrap_or_default();
+    let puzzle =
+        xiangqi_bot::puzzles::serve::find(id).unwrap_or_else(|| panic!("{}", served.content()));
+    let mut answer = None;
+    for mv in puzzle.solution.iter().step_by(2) {
+        let from = h.stand_in.call_count();
+        let token = h
+            .stand_in
+            .send_slash(
+                &h.alice,
+                channel,
+                "puzzle",
+                vec![option("action", 3, json!(mv.to_string()))],
+                &[],
+            )
+            .await;
+        answer = Some(
+            h.stand_in
+                .wait_for("the puzzle's answer", from, WAIT, |c| {
+                    c.interaction_token.as_deref() == Some(token.as_str())
+                        && (c.content().contains("is right") || c.content().contains("solved!"))
+                })
+                .await,
+        );
+    }
+    let solved = answer.expect("a puzzle has a move");
+    assert!(solved.content().contains("solved!"), "{}", solved.content());
+    assert!(!solved.is_ephemeral());
+    assert_board(&solved);
+}

@@ -23,6 +23,7 @@ mod fen;
 mod match_cli;
 mod movegen;
 mod perft;
+mod puzzles;
 mod scale_out;
 mod status_cli;
 mod store;

@@ -109,9 +109,13 @@ fn choice_names(msg: Msg) -> (String, Vec<(&'static str, String)>) {
 /// id, suggestions for a move.
 fn option(arg: Arg) -> Option<CreateCommandOption> {
     let kind = match arg {
-        Arg::Side | Arg::MoveText | Arg::Pieces | Arg::Theme | Arg::Setting | Arg::SettingValue => {
-            CommandOptionType::String
-        }
+        Arg::Side
+        | Arg::MoveText
+        | Arg::Pieces
+        | Arg::Theme
+        | Arg::Setting
+        | Arg::SettingValue
+        | Arg::PuzzleAction => CommandOptionType::String,
         Arg::Level | Arg::GameId(_) | Arg::Page => CommandOptionType::Integer,
         Arg::User(_) => CommandOptionType::User,
         Arg::Ignored => return None,
@@ -159,6 +163,7 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             option.add_string_choice_localized(name, typed_name(setting), localizations)
         }),
         Arg::SettingValue => option.max_length(MAX_SETTING_TYPED),
+        Arg::PuzzleAction => option.max_length(32),
         Arg::GameId(_) | Arg::Page => option.min_int_value(1),
         Arg::MoveText => option.max_length(32).set_autocomplete(true),
         Arg::User(_) | Arg::Ignored => option,
@@ -280,7 +285,7 @@ pub fn read(data: &CommandData) -> Result<Command, Unread> {
                 })?;
                 values.setting = Some(setting);
             }
-            Arg::SettingValue => {
+            Arg::SettingValue | Arg::PuzzleAction => {
                 let text = value.as_str().unwrap_or_default();
                 values.words = text.split_whitespace().map(str::to_owned).collect();
             }

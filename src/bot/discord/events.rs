@@ -255,6 +255,7 @@ impl EventHandler for Handler {
             Bot::spawn_engine_worker(bot.clone(), outbox.clone());
             bot.resume_pending(outbox.as_ref()).await;
             bot.sweep_idle(outbox.as_ref()).await;
+            bot.post_daily_puzzles(outbox.as_ref()).await;
             Bot::spawn_sweeper(bot, outbox, SWEEP_EVERY);
         });
     }

@@ -161,6 +161,9 @@ impl Bot {
             (SettingScope::Server, keys::THREADS) => Value::OnOff(true),
             (SettingScope::Server, keys::AUTO_REVIEW) => Value::OnOff(false),
             (SettingScope::Server, keys::EXPIRY) => Value::Duration(self.config.challenge_expiry),
+            (SettingScope::Server, keys::PUZZLE_HOUR) => {
+                Value::Hour(super::super::daily::DEFAULT_DAILY_HOUR)
+            }
             _ => return None,
         })
     }
@@ -217,6 +220,7 @@ impl Bot {
                 on: if *on { "on" } else { "off" }.into(),
             }),
             Value::Duration(d) => voice.duration(*d),
+            Value::Hour(hour) => format!("{hour:02}:00 UTC"),
         }
     }
 }

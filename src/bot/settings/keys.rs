@@ -39,6 +39,12 @@ pub static SETTINGS: &[Setting] = &[
     Setting::server(CHANNELS, Kind::Channels, Msg::SettingServerChannels),
     Setting::server(THREADS, Kind::OnOff, Msg::SettingServerThreads),
     Setting::server(EXPIRY, Kind::Duration, Msg::SettingServerExpiry),
+    Setting::server(
+        PUZZLE_CHANNEL,
+        Kind::Channels,
+        Msg::SettingServerPuzzleChannel,
+    ),
+    Setting::server(PUZZLE_HOUR, Kind::Hour, Msg::SettingServerPuzzleHour),
     Setting::server(AUTO_REVIEW, Kind::OnOff, Msg::SettingServerAutoReview),
 ];
 
@@ -52,6 +58,10 @@ pub const LEVEL: &str = "level";
 pub const CHANNELS: &str = "channels";
 pub const THREADS: &str = "threads";
 pub const EXPIRY: &str = "expiry";
+/// Where the daily puzzle is posted: the first channel named; none, no post.
+pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
+/// The hour of the day (UTC) the daily puzzle is posted.
+pub const PUZZLE_HOUR: &str = "puzzle-hour";
 pub const AUTO_REVIEW: &str = "auto-review";
 
 /// The shortest and longest challenge expiry a server may choose.
@@ -114,6 +124,8 @@ pub enum Kind {
     /// A time: `90s`, `30m`, `2h`, `1d`, or a bare number of minutes;
     /// [`MIN_DURATION`] to [`MAX_DURATION`]. Stored in seconds.
     Duration,
+    /// An hour of the day, 0–23 (UTC; `9` or `9:00`).
+    Hour,
 }
 
 /// A setting's value, typed.
@@ -128,6 +140,7 @@ pub enum Value {
     Channels(Vec<String>),
     OnOff(bool),
     Duration(Duration),
+    Hour(u8),
 }
 
 /// Why a typed value was refused: what was given, for the reply to quote.
@@ -191,6 +204,13 @@ impl Kind {
                     .filter(|d| (MIN_DURATION..=MAX_DURATION).contains(d))
                     .ok_or_else(|| bad(word))?,
             ),
+            Kind::Hour => Value::Hour(
+                word.trim_end_matches(":00")
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|h| *h < 24)
+                    .ok_or_else(|| bad(word))?,
+            ),
             Kind::Channels => unreachable!("read above"),
         };
         Ok(value)
@@ -232,6 +252,7 @@ impl Kind {
             },
             Kind::OnOff => choices(&["on", "off"]),
             Kind::Duration => Msg::SettingFormsDuration,
+            Kind::Hour => Msg::SettingFormsHour,
         }
     }
 }
@@ -248,6 +269,7 @@ impl Value {
             Value::Channels(ids) => ids.join(" "),
             Value::OnOff(on) => if *on { "on" } else { "off" }.to_owned(),
             Value::Duration(d) => d.as_secs().to_string(),
+            Value::Hour(hour) => hour.to_string(),
         }
     }
 }
@@ -326,6 +348,7 @@ mod tests {
             (Kind::Channels, Value::Channels(vec![])),
             (Kind::OnOff, Value::OnOff(false)),
             (Kind::Duration, Value::Duration(Duration::from_secs(1800))),
+            (Kind::Hour, Value::Hour(23)),
         ];
         for (kind, value) in values {
             assert_eq!(kind.read_stored(&value.to_stored()), Some(value));

@@ -104,6 +104,13 @@ impl Chosen {
         }
     }
 
+    pub fn hour(&self, word: &str) -> Option<u8> {
+        match self.get(word)? {
+            Value::Hour(hour) => Some(*hour),
+            _ => None,
+        }
+    }
+
     pub fn duration(&self, word: &str) -> Option<Duration> {
         match self.get(word)? {
             Value::Duration(d) => Some(*d),
