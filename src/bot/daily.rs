@@ -16,18 +16,20 @@ use super::error::{BotError, BotResult};
 use super::puzzle::{puzzle_caption, solution_text, solvers_text, DAILY_SOLVERS_SHOWN};
 use super::reply::{Outbox, Reply};
 use super::settings::{keys, Chosen};
-use super::{Bot, Place};
+use super::{Bot, BoxFuture, Place};
 
 /// The hour (UTC) a server's daily puzzle goes out when it set none.
 pub const DEFAULT_DAILY_HOUR: u8 = 12;
 
 impl Bot {
     /// One round of the schedule: the solutions owed, then the puzzles due.
-    /// Run by the sweeper every minute and once at start.
-    pub async fn post_daily_puzzles(&self, outbox: &dyn Outbox) {
-        if let Err(err) = self.daily_round(outbox).await {
-            tracing::error!(error = %err, "posting the daily puzzles failed");
-        }
+    /// Run by the sweeper every minute.
+    pub fn post_daily_puzzles<'a>(&'a self, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            if let Err(err) = self.daily_round(outbox).await {
+                tracing::error!(error = %err, "posting the daily puzzles failed");
+            }
+        })
     }
 
     async fn daily_round(&self, outbox: &dyn Outbox) -> BotResult<()> {

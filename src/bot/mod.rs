@@ -394,8 +394,9 @@ impl Bot {
         })
     }
 
-    /// Runs [`Bot::sweep_idle`] and [`Bot::post_daily_puzzles`] every `every` (first after one period) until
-    /// the returned task is aborted. Adapters start it once they can post.
+    /// Runs [`Bot::sweep_idle`] and [`Bot::post_daily_puzzles`] every `every`
+    /// (first after one period) until the returned task is aborted. Adapters
+    /// start it once they can post.
     pub fn spawn_sweeper(
         bot: Arc<Bot>,
         outbox: Arc<dyn Outbox>,
