@@ -269,6 +269,16 @@ pub static COMMANDS: &[CommandSpec] = &[
     },
     // Watching
     CommandSpec {
+        word: "puzzle",
+        aliases: &["puzzles"],
+        about: Msg::AboutPuzzle,
+        args: &[Arg::PuzzleAction],
+        group: Group::Playing,
+        private: false,
+        is: |c| matches!(c, Command::Puzzle(_)),
+        build: |a| Some(Command::Puzzle(PuzzleAction::read(&a.words))),
+    },
+    CommandSpec {
         word: "board",
         aliases: &[],
         about: Msg::AboutBoard,
@@ -408,16 +418,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         private: false,
         is: |c| matches!(c, Command::Abort { .. }),
         build: |a| Some(Command::Abort { game: a.game? }),
-    },
-    CommandSpec {
-        word: "puzzle",
-        aliases: &["puzzles"],
-        about: Msg::AboutPuzzle,
-        args: &[Arg::PuzzleAction],
-        group: Group::Playing,
-        private: false,
-        is: |c| matches!(c, Command::Puzzle(_)),
-        build: |a| Some(Command::Puzzle(PuzzleAction::read(&a.words))),
     },
     CommandSpec {
         word: "help",
