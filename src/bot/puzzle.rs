@@ -80,7 +80,7 @@ impl Bot {
             .puzzle_player(&request.actor.id)
             .await
             .map_err(BotError::internal)?;
-        let (rating, attempts) = player.map_or((Rating::NEWCOMER.rating, 0), |p| {
+        let (rating, attempts) = player.map_or((serve::first_rating(serve::shipped()), 0), |p| {
             (p.rating.rating, p.attempts)
         });
         let solved: HashSet<String> = self
@@ -118,6 +118,7 @@ impl Bot {
                 &place_location(&request.place),
                 &puzzle.id,
                 daily_day,
+                serve::first_rating(serve::shipped()),
             )
             .await
             .map_err(BotError::internal)?;

@@ -32,6 +32,19 @@ pub fn find(id: &str) -> Option<&'static Puzzle> {
     shipped().iter().find(|p| p.id == id)
 }
 
+/// The puzzle rating a user starts with: the middle of the set's ratings.
+/// The file's ratings are the generator's estimate of difficulty on a scale
+/// of its own; starting players there (not at a game rating's 1,500) serves
+/// a newcomer puzzles of middling difficulty and lets both sides' ratings
+/// meet on one scale.
+pub fn first_rating(puzzles: &[Puzzle]) -> f64 {
+    let mut ratings: Vec<u32> = puzzles.iter().map(|p| p.rating).collect();
+    ratings.sort_unstable();
+    ratings
+        .get(ratings.len() / 2)
+        .map_or(1500.0, |&middle| f64::from(middle))
+}
+
 /// The puzzle to serve someone rated `rating` who solved `solved`: one of
 /// the [`NEAREST`] unsolved puzzles by rating, picked by `draw` (a number
 /// the caller varies per attempt). `None` once every puzzle is solved.

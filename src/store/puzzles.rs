@@ -313,13 +313,16 @@ impl Store {
     }
 
     /// Starts an attempt, unless one is already in progress for the user in
-    /// this place: then that one is returned (and `false`).
+    /// this place: then that one is returned (and `false`). A user's first
+    /// attempt gives them a puzzle rating of `first_rating` (the caller's
+    /// scale: the middle of the puzzles it serves), deviation as a newcomer's.
     pub async fn start_puzzle(
         &self,
         user: &UserRef,
         place: &Location,
         puzzle_id: &str,
         daily_day: Option<&str>,
+        first_rating: f64,
     ) -> StoreResult<(PuzzleSession, bool)> {
         let (user, key, puzzle_id) = (user.clone(), place_key(place), puzzle_id.to_owned());
         let daily_day = daily_day.map(str::to_owned);
@@ -327,13 +330,14 @@ impl Store {
         self.write(move |conn| {
             Box::pin(async move {
                 on_conn!(conn, |c| sqlx::query(
-                    "INSERT INTO puzzle_players (user_id, display_name, created_at) \
-                     VALUES ($1, $2, $3) \
+                    "INSERT INTO puzzle_players (user_id, display_name, created_at, rating) \
+                     VALUES ($1, $2, $3, $4) \
                      ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name",
                 )
                 .bind(&user.id)
                 .bind(&user.display_name)
                 .bind(now)
+                .bind(first_rating)
                 .execute(c)
                 .await?
                 .rows_affected());

@@ -93,7 +93,7 @@ impl Harness {
         let user = UserRef::new(who.to_string(), who.to_string());
         let (_, fresh) = self
             .store
-            .start_puzzle(&user, &Location::channel("lobby"), &puzzle.id, None)
+            .start_puzzle(&user, &Location::channel("lobby"), &puzzle.id, None, 1500.0)
             .await
             .unwrap();
         assert!(fresh);
@@ -167,6 +167,13 @@ async fn a_puzzle_solved_move_by_move_raises_the_rating_and_is_not_served_again(
     let h = harness().await;
     let replies = h.say("ann", "puzzle").await;
     let puzzle = served(&replies);
+    // A newcomer starts in the middle of the set, not at the hardest.
+    let middle = serve::first_rating(serve::shipped());
+    assert!(
+        (f64::from(puzzle.rating) - middle).abs() <= 100.0,
+        "{} for a newcomer",
+        puzzle.rating
+    );
     let caption = text(&replies);
     assert!(caption.contains("to play and win"), "{caption}");
     if let Some(n) = puzzle.mate_in() {

@@ -18,14 +18,16 @@ async fn attempts_move_ratings_and_are_guarded_by_their_ply(backend: Backend) {
     let (db, clock, store) = fresh(backend).await;
     let here = in_guild("g1", "c1");
     let (session, new) = store
-        .start_puzzle(&alice(), &here, "17", None)
+        .start_puzzle(&alice(), &here, "17", None, 1400.0)
         .await
         .unwrap();
     assert!(new);
     assert_eq!((session.puzzle_id.as_str(), session.ply), ("17", 0));
+    let newcomer = store.puzzle_player(&alice().id).await.unwrap().unwrap();
+    assert_eq!(newcomer.rating.rating, 1400.0, "the rating the caller gave");
     // A second start in the same place gives back the attempt in progress.
     let (again, new) = store
-        .start_puzzle(&alice(), &here, "18", None)
+        .start_puzzle(&alice(), &here, "18", None, 900.0)
         .await
         .unwrap();
     assert!(!new);
@@ -79,7 +81,10 @@ async fn attempts_move_ratings_and_are_guarded_by_their_ply(backend: Backend) {
 
     // Bob fails the same puzzle: his rating drops, the puzzle's rises from
     // where Alice left it, not from the file's rating.
-    store.start_puzzle(&bob(), &here, "17", None).await.unwrap();
+    store
+        .start_puzzle(&bob(), &here, "17", None, 1500.0)
+        .await
+        .unwrap();
     let failed = store
         .finish_puzzle(
             &bob().id,
@@ -95,7 +100,7 @@ async fn attempts_move_ratings_and_are_guarded_by_their_ply(backend: Backend) {
 
     // A hint makes a solve worth less than a clean one, more than a failure.
     store
-        .start_puzzle(&carol(), &here, "30", None)
+        .start_puzzle(&carol(), &here, "30", None, 1500.0)
         .await
         .unwrap();
     store.hint_puzzle(&carol().id, &here).await.unwrap();
@@ -114,7 +119,7 @@ async fn attempts_move_ratings_and_are_guarded_by_their_ply(backend: Backend) {
 
     // A skip costs like a failure.
     store
-        .start_puzzle(&alice(), &here, "19", None)
+        .start_puzzle(&alice(), &here, "19", None, 1500.0)
         .await
         .unwrap();
     let skipped = store
@@ -174,7 +179,7 @@ async fn a_daily_puzzle_is_chosen_once_and_lists_its_solvers_in_order(backend: B
     for (user, channel) in [(bob(), "c1"), (alice(), "c2")] {
         let here = in_guild("g1", channel);
         store
-            .start_puzzle(&user, &here, "5", Some(day))
+            .start_puzzle(&user, &here, "5", Some(day), 1500.0)
             .await
             .unwrap();
         clock.advance(Duration::from_secs(5));
