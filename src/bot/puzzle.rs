@@ -174,26 +174,22 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let caption = puzzle_caption(puzzle, voice);
-        let (caption_text, rating) = (caption.clone(), i64::from(puzzle.rating));
+        let (caption, rating) = (puzzle_caption(puzzle, voice), i64::from(puzzle.rating));
         let text = voice.say(if still_open {
-            Msg::PuzzleStillOpen {
-                caption: caption_text,
-                rating,
-            }
+            Msg::PuzzleStillOpen { caption, rating }
         } else {
-            Msg::PuzzleStart {
-                caption: caption_text,
-                rating,
-            }
+            Msg::PuzzleStart { caption, rating }
         });
-        let ply = session.ply as usize;
-        let board = self
-            .puzzle_board(puzzle, ply, Vec::new(), caption, voice)
-            .await?;
-        let mut reply = Reply::public(text);
-        reply.files.push(board);
-        post(outbox, &request.place, reply).await
+        self.post_puzzle_board(
+            request,
+            puzzle,
+            session.ply as usize,
+            Vec::new(),
+            text,
+            voice,
+            outbox,
+        )
+        .await
     }
 
     /// Plays `text` in the requester's open puzzle here; `Ok(false)` when

@@ -399,36 +399,40 @@ impl Store {
     /// Drops the attempt in progress without scoring it: for an attempt
     /// whose puzzle is no longer in the shipped set, which nobody can finish.
     pub async fn drop_puzzle_session(&self, user_id: &str, place: &Location) -> StoreResult<()> {
-        let (user_id, key) = (user_id.to_owned(), place_key(place));
-        self.write(move |conn| {
-            Box::pin(async move {
-                on_conn!(conn, |c| sqlx::query(
-                    "DELETE FROM puzzle_sessions WHERE user_id = $1 AND place = $2",
-                )
-                .bind(&user_id)
-                .bind(&key)
-                .execute(c)
-                .await?
-                .rows_affected());
-                Ok(())
-            })
-        })
+        self.change_session(
+            "DELETE FROM puzzle_sessions WHERE user_id = $1 AND place = $2",
+            user_id,
+            place,
+        )
         .await
     }
 
     /// Marks the attempt as helped by a hint (it then scores as a draw).
     pub async fn hint_puzzle(&self, user_id: &str, place: &Location) -> StoreResult<()> {
+        self.change_session(
+            "UPDATE puzzle_sessions SET hinted = TRUE WHERE user_id = $1 AND place = $2",
+            user_id,
+            place,
+        )
+        .await
+    }
+
+    /// Runs `sql` on the user's attempt here (`$1` the user, `$2` the place).
+    async fn change_session(
+        &self,
+        sql: &'static str,
+        user_id: &str,
+        place: &Location,
+    ) -> StoreResult<()> {
         let (user_id, key) = (user_id.to_owned(), place_key(place));
         self.write(move |conn| {
             Box::pin(async move {
-                on_conn!(conn, |c| sqlx::query(
-                    "UPDATE puzzle_sessions SET hinted = TRUE WHERE user_id = $1 AND place = $2",
-                )
-                .bind(&user_id)
-                .bind(&key)
-                .execute(c)
-                .await?
-                .rows_affected());
+                on_conn!(conn, |c| sqlx::query(sql)
+                    .bind(&user_id)
+                    .bind(&key)
+                    .execute(c)
+                    .await?
+                    .rows_affected());
                 Ok(())
             })
         })
