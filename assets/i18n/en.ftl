@@ -485,3 +485,4 @@ review-moment-caption = #{ $game } · { $number } { $class ->
 review-offer = Type `review { $game }` to see where this game turned.
 setting-server-auto-review = Review each finished game automatically
 command-name = { $command }
+puzzle-action-word = { $action }

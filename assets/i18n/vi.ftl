@@ -406,7 +406,7 @@ bot-name = xiangqi-bot (cấp { $level })
 
 ## Puzzles
 
-no-puzzle-here = Bạn chưa có bài tập nào đang mở ở đây; gõ `puzzle` để nhận một bài.
+no-puzzle-here = Bạn chưa có bài tập nào đang mở ở đây; gõ `bài-tập` để nhận một bài.
 no-puzzles-left = Bạn đã giải hết mọi bài tập hiện có. Giỏi lắm!
 puzzle-stale = Bài tập của bạn đã đi tiếp trong lúc bạn gõ; hãy xem bàn cờ mới nhất rồi thử lại.
 puzzle-daily-needs-server = Bài tập hằng ngày thuộc về một máy chủ; hãy hỏi trong một kênh của máy chủ đó.
@@ -417,8 +417,8 @@ puzzle-caption = Bài tập #{ $id }: { $color ->
     [0] {""}
    *[other] { " — " }chiếu hết sau { $mate } nước
  }
-puzzle-start = { $caption } (điểm bài tập { $rating }). Hãy gõ nước đi; `puzzle hint` cho biết quân cần đi, `puzzle skip` để bỏ qua.
-puzzle-still-open = Bạn vẫn đang giải bài này: { $caption } (điểm bài tập { $rating }). Hãy gõ nước đi, hoặc `puzzle skip`.
+puzzle-start = { $caption } (điểm bài tập { $rating }). Hãy gõ nước đi; `bài-tập gợi-ý` cho biết quân cần đi, `bài-tập bỏ-qua` để bỏ qua.
+puzzle-still-open = Bạn vẫn đang giải bài này: { $caption } (điểm bài tập { $rating }). Hãy gõ nước đi, hoặc `bài-tập bỏ-qua`.
 puzzle-correct = { $mv } là đúng. Đối phương đáp: { $reply }. Đến lượt bạn.
 puzzle-solved = { $mv } — đã giải xong! Điểm bài tập { $rating } ({ $change }).
 puzzle-failed = { $mv } không phải nước đúng; lượt thử này kết thúc. Điểm bài tập { $rating } ({ $change }).
@@ -428,19 +428,19 @@ puzzle-hint = Gợi ý: hãy đi quân { $piece } ở { $square }.
 puzzle-daily-place = Bạn là người thứ { $place } giải được bài tập hôm nay.
 puzzle-daily-solvers = Những người giải sớm nhất: { $names }
 puzzle-daily-done = Bạn đã giải bài tập hôm nay rồi.
-puzzle-stats-none = { $name } chưa thử bài tập nào; gõ `puzzle` để nhận một bài.
+puzzle-stats-none = { $name } chưa thử bài tập nào; gõ `bài-tập` để nhận một bài.
 puzzle-stats-line = { $name }: điểm bài tập { $rating } · { $attempts } lượt thử, giải được { $solved }
 puzzle-top-empty = Trang này của bảng xếp hạng bài tập chưa có ai.
 puzzle-top-title = Bảng xếp hạng bài tập, trang { $page }:
 puzzle-top-line = { $rank }. { $name } · { $rating } · giải được { $solved }/{ $attempts }
-puzzle-top-next = `puzzle top { $next }` để xem trang tiếp theo.
-about-puzzle = Giải một bài tập; còn có puzzle hint, skip, daily, stats, top
-option-puzzle-action = hint, skip, daily, stats, top [trang], hoặc nước đi của bạn
+puzzle-top-next = `bài-tập xếp-hạng { $next }` để xem trang tiếp theo.
+about-puzzle = Giải một bài tập; còn có bài-tập gợi-ý, bỏ-qua, hằng-ngày, thống-kê, xếp-hạng
+option-puzzle-action = gợi-ý, bỏ-qua, hằng-ngày, thống-kê, xếp-hạng [trang], hoặc nước đi của bạn
 what-puzzle-action = việc cần làm trong bài tập
 setting-server-puzzle-channel = Kênh bài tập hằng ngày
 setting-server-puzzle-hour = Giờ đăng bài tập hằng ngày (UTC)
 setting-forms-hour = một giờ trong ngày từ 0 đến 23 (UTC)
-puzzle-daily-post = Bài tập hôm nay — { $caption }. Gõ `puzzle daily` để thử.
+puzzle-daily-post = Bài tập hôm nay — { $caption }. Gõ `bài-tập hằng-ngày` để thử.
 puzzle-daily-solution-post = Bài tập hằng ngày của { $day }: { $solution }
 puzzle-daily-nobody = Không ai giải được.
 ## Phân tích ván cờ
@@ -488,4 +488,12 @@ command-name = { $command ->
     [puzzle] bài-tập
     [help] trợ-giúp
    *[other] { $command }
+ }
+puzzle-action-word = { $action ->
+    [hint] gợi-ý
+    [skip] bỏ-qua
+    [daily] hằng-ngày
+    [stats] thống-kê
+    [top] xếp-hạng
+   *[other] { $action }
  }

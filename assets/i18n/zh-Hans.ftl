@@ -405,7 +405,7 @@ bot-name = xiangqi-bot（{ $level } 级）
 
 ## Puzzles
 
-no-puzzle-here = 你在这里没有进行中的习题；输入 `puzzle` 来一道。
+no-puzzle-here = 你在这里没有进行中的习题；输入 `习题` 来一道。
 no-puzzles-left = 所有习题你都解出来了，了不起！
 puzzle-stale = 你输入时习题已经往下走了；请看最新的棋盘再试一次。
 puzzle-daily-needs-server = 每日一题属于服务器；请在服务器的频道里请求。
@@ -416,8 +416,8 @@ puzzle-caption = 习题 #{ $id }：{ $color ->
     [0] {""}
    *[other] { " — " }{ $mate } 步杀
  }
-puzzle-start = { $caption }（习题等级分 { $rating }）。请输入着法；`puzzle hint` 提示该走哪个子，`puzzle skip` 放弃。
-puzzle-still-open = 你还在做这道题：{ $caption }（习题等级分 { $rating }）。请输入着法，或 `puzzle skip`。
+puzzle-start = { $caption }（习题等级分 { $rating }）。请输入着法；`习题 提示` 提示该走哪个子，`习题 跳过` 放弃。
+puzzle-still-open = 你还在做这道题：{ $caption }（习题等级分 { $rating }）。请输入着法，或 `习题 跳过`。
 puzzle-correct = { $mv } 正确。对方应着：{ $reply }。轮到你走。
 puzzle-solved = { $mv } —— 解出来了！习题等级分 { $rating }（{ $change }）。
 puzzle-failed = { $mv } 不是正解，本次尝试结束。习题等级分 { $rating }（{ $change }）。
@@ -427,19 +427,19 @@ puzzle-hint = 提示：走你在 { $square } 的{ $piece }。
 puzzle-daily-place = 你是今天每日一题的第 { $place } 位解题者。
 puzzle-daily-solvers = 最先解出的人：{ $names }
 puzzle-daily-done = 今天的每日一题你已经解出来了。
-puzzle-stats-none = { $name } 还没做过习题；输入 `puzzle` 来一道。
+puzzle-stats-none = { $name } 还没做过习题；输入 `习题` 来一道。
 puzzle-stats-line = { $name }：习题等级分 { $rating } · 尝试 { $attempts } 次，解出 { $solved } 题
 puzzle-top-empty = 习题排行榜的这一页还没有人。
 puzzle-top-title = 习题排行榜，第 { $page } 页：
 puzzle-top-line = { $rank }. { $name } · { $rating } · { $attempts } 次中解出 { $solved } 题
-puzzle-top-next = `puzzle top { $next }` 查看下一页。
-about-puzzle = 做一道习题；另有 puzzle hint、skip、daily、stats、top
-option-puzzle-action = hint、skip、daily、stats、top [页码]，或你的着法
+puzzle-top-next = `习题 排行 { $next }` 查看下一页。
+about-puzzle = 做一道习题；另有 习题 提示、跳过、每日、统计、排行
+option-puzzle-action = 提示、跳过、每日、统计、排行 [页码]，或你的着法
 what-puzzle-action = 习题中要做的事
 setting-server-puzzle-channel = 每日一题的频道
 setting-server-puzzle-hour = 每日一题的发布时间（UTC 小时）
 setting-forms-hour = 0 到 23 之间的小时数（UTC）
-puzzle-daily-post = 今日一题 —— { $caption }。输入 `puzzle daily` 来试试。
+puzzle-daily-post = 今日一题 —— { $caption }。输入 `习题 每日` 来试试。
 puzzle-daily-solution-post = { $day } 的每日一题：{ $solution }
 puzzle-daily-nobody = 没有人解出。
 ## 复盘
@@ -487,4 +487,12 @@ command-name = { $command ->
     [puzzle] 习题
     [help] 帮助
    *[other] { $command }
+ }
+puzzle-action-word = { $action ->
+    [hint] 提示
+    [skip] 跳过
+    [daily] 每日
+    [stats] 统计
+    [top] 排行
+   *[other] { $action }
  }

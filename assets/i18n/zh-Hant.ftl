@@ -405,7 +405,7 @@ bot-name = xiangqi-bot（{ $level } 級）
 
 ## Puzzles
 
-no-puzzle-here = 你在這裡沒有進行中的習題；輸入 `puzzle` 來一道。
+no-puzzle-here = 你在這裡沒有進行中的習題；輸入 `習題` 來一道。
 no-puzzles-left = 所有習題你都解出來了，了不起！
 puzzle-stale = 你輸入時習題已經往下走了；請看最新的棋盤再試一次。
 puzzle-daily-needs-server = 每日一題屬於伺服器；請在伺服器的頻道裡請求。
@@ -416,8 +416,8 @@ puzzle-caption = 習題 #{ $id }：{ $color ->
     [0] {""}
    *[other] { " — " }{ $mate } 步殺
  }
-puzzle-start = { $caption }（習題等級分 { $rating }）。請輸入著法；`puzzle hint` 提示該走哪個子，`puzzle skip` 放棄。
-puzzle-still-open = 你還在做這道題：{ $caption }（習題等級分 { $rating }）。請輸入著法，或 `puzzle skip`。
+puzzle-start = { $caption }（習題等級分 { $rating }）。請輸入著法；`習題 提示` 提示該走哪個子，`習題 跳過` 放棄。
+puzzle-still-open = 你還在做這道題：{ $caption }（習題等級分 { $rating }）。請輸入著法，或 `習題 跳過`。
 puzzle-correct = { $mv } 正確。對方應著：{ $reply }。輪到你走。
 puzzle-solved = { $mv } —— 解出來了！習題等級分 { $rating }（{ $change }）。
 puzzle-failed = { $mv } 不是正解，本次嘗試結束。習題等級分 { $rating }（{ $change }）。
@@ -427,19 +427,19 @@ puzzle-hint = 提示：走你在 { $square } 的{ $piece }。
 puzzle-daily-place = 你是今天每日一題的第 { $place } 位解題者。
 puzzle-daily-solvers = 最先解出的人：{ $names }
 puzzle-daily-done = 今天的每日一題你已經解出來了。
-puzzle-stats-none = { $name } 還沒做過習題；輸入 `puzzle` 來一道。
+puzzle-stats-none = { $name } 還沒做過習題；輸入 `習題` 來一道。
 puzzle-stats-line = { $name }：習題等級分 { $rating } · 嘗試 { $attempts } 次，解出 { $solved } 題
 puzzle-top-empty = 習題排行榜的這一頁還沒有人。
 puzzle-top-title = 習題排行榜，第 { $page } 頁：
 puzzle-top-line = { $rank }. { $name } · { $rating } · { $attempts } 次中解出 { $solved } 題
-puzzle-top-next = `puzzle top { $next }` 查看下一頁。
-about-puzzle = 做一道習題；另有 puzzle hint、skip、daily、stats、top
-option-puzzle-action = hint、skip、daily、stats、top [頁碼]，或你的著法
+puzzle-top-next = `習題 排行 { $next }` 查看下一頁。
+about-puzzle = 做一道習題；另有 習題 提示、跳過、每日、統計、排行
+option-puzzle-action = 提示、跳過、每日、統計、排行 [頁碼]，或你的著法
 what-puzzle-action = 習題中要做的事
 setting-server-puzzle-channel = 每日一題的頻道
 setting-server-puzzle-hour = 每日一題的發布時間（UTC 小時）
 setting-forms-hour = 0 到 23 之間的小時數（UTC）
-puzzle-daily-post = 今日一題 —— { $caption }。輸入 `puzzle daily` 來試試。
+puzzle-daily-post = 今日一題 —— { $caption }。輸入 `習題 每日` 來試試。
 puzzle-daily-solution-post = { $day } 的每日一題：{ $solution }
 puzzle-daily-nobody = 沒有人解出。
 ## 復盤
@@ -487,4 +487,12 @@ command-name = { $command ->
     [puzzle] 習題
     [help] 幫助
    *[other] { $command }
+ }
+puzzle-action-word = { $action ->
+    [hint] 提示
+    [skip] 跳過
+    [daily] 每日
+    [stats] 統計
+    [top] 排行
+   *[other] { $action }
  }

@@ -131,12 +131,17 @@ pub enum PuzzleAction {
 }
 
 impl PuzzleAction {
-    /// The action the words name; anything else is a move, so that
+    /// The action the words name, in English or in any of the bot's other
+    /// languages ([`super::command_words::puzzle_action`]); anything else is
+    /// a move, so that
     /// `puzzle h2e2` and `puzzle 炮二平五` play in the puzzle. A page that is
     /// not a number is page 1.
     pub fn read(words: &[String]) -> PuzzleAction {
         let first = words.first().map(|w| w.to_lowercase());
-        match (first.as_deref(), words.len()) {
+        let first = first
+            .as_deref()
+            .map(|w| super::command_words::puzzle_action(w).unwrap_or(w));
+        match (first, words.len()) {
             (None, _) => PuzzleAction::New,
             (Some("hint"), 1) => PuzzleAction::Hint,
             (Some("skip"), 1) => PuzzleAction::Skip,

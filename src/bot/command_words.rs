@@ -43,6 +43,34 @@ pub fn find(word: &str) -> Option<&'static CommandSpec> {
         .map(|&(_, spec)| spec)
 }
 
+/// The words `puzzle` takes after it (`hint`, `skip`, `daily`, `stats`,
+/// `top`), in English.
+pub const PUZZLE_ACTIONS: [&str; 5] = ["hint", "skip", "daily", "stats", "top"];
+
+/// Every localized word of a puzzle action with its English word.
+static PUZZLE_WORDS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
+    PUZZLE_ACTIONS
+        .into_iter()
+        .flat_map(|action| {
+            Lang::ALL.into_iter().map(move |lang| {
+                let word = lang.text(Msg::PuzzleActionWord {
+                    action: action.into(),
+                });
+                (word, action)
+            })
+        })
+        .collect()
+});
+
+/// The English word of the puzzle action `word` (already lowercased) names
+/// in any of the bot's languages: `跳过` and `bỏ-qua` are `skip`.
+pub fn puzzle_action(word: &str) -> Option<&'static str> {
+    PUZZLE_WORDS
+        .iter()
+        .find(|(localized, _)| localized == word)
+        .map(|&(_, action)| action)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +101,39 @@ mod tests {
                 assert_eq!(find(&word).map(|found| found.word), Some(spec.word));
             }
         }
+    }
+
+    /// Each puzzle action has one word of its own in each language, and
+    /// `puzzle` reads it as the English one.
+    #[test]
+    fn puzzle_actions_read_in_every_language() {
+        use crate::bot::command::{Command, PuzzleAction};
+        for lang in [Lang::ZhHans, Lang::ZhHant, Lang::Vi] {
+            for action in PUZZLE_ACTIONS {
+                let word = lang.text(Msg::PuzzleActionWord {
+                    action: action.into(),
+                });
+                assert_ne!(word, action, "{}: `{action}` has no word", lang.code());
+                assert!(!word.contains(char::is_whitespace), "{word}: no spaces");
+                let owners = PUZZLE_WORDS.iter().filter(|(w, _)| *w == word);
+                assert!(
+                    owners.clone().all(|(_, a)| *a == action),
+                    "{word}: two actions"
+                );
+                assert_eq!(
+                    parse(&format!("puzzle {word}")).unwrap(),
+                    parse(&format!("puzzle {action}")).unwrap()
+                );
+            }
+        }
+        assert_eq!(
+            parse("习题 排行 2").unwrap(),
+            Command::Puzzle(PuzzleAction::Top { page: 2 })
+        );
+        assert_eq!(
+            parse("bài-tập bỏ-qua").unwrap(),
+            Command::Puzzle(PuzzleAction::Skip)
+        );
     }
 
     #[test]

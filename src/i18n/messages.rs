@@ -341,4 +341,5 @@ messages! {
     /// slash subcommand's localized name and a chat alias, so lowercase and
     /// without spaces (see `bot::command_words`).
     CommandName { command: String } = "command-name";
+    PuzzleActionWord { action: String } = "puzzle-action-word";
 }
