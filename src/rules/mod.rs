@@ -14,6 +14,7 @@ mod perft;
 #[cfg(test)]
 pub(crate) mod playouts;
 mod position;
+mod see;
 mod tables;
 mod types;
 mod zobrist;
