@@ -10,7 +10,6 @@ use arrayvec::ArrayVec;
 
 use crate::rules::{Move, PieceKind, Position, MAX_MOVES};
 
-use super::pst::MATERIAL;
 use super::score::MAX_PLY;
 
 /// Material a capture may give up and still count as an even trade.
@@ -41,17 +40,17 @@ fn order_value(kind: PieceKind) -> i32 {
     }
 }
 
-/// A capture that likely loses material: the taker is worth clearly more
-/// than what it takes, on a point the opponent defends (a cheap stand-in for
-/// a full static exchange evaluation). Even trades, such as a cannon for a
-/// horse, are not losing.
+/// Piece values for static exchange evaluation, by [`PieceKind`] index:
+/// conventional ones, steadier than the evaluation's tuned material, which
+/// leaves much of a piece's worth to its placement. The general is never
+/// captured; its value only makes it the last piece spent.
+pub const SEE_VALUES: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
+
+/// A capture that loses material in the exchange on its point, by static
+/// exchange evaluation. Even trades, such as a cannon for a horse, are not
+/// losing.
 pub fn is_losing_capture(pos: &Position, mv: Move) -> bool {
-    let (Some(attacker), Some(victim)) = (pos.piece_at(mv.from()), pos.piece_at(mv.to())) else {
-        return false;
-    };
-    MATERIAL[attacker.kind.index()][0] > MATERIAL[victim.kind.index()][0] + EVEN_TRADE_MARGIN
-        && attacker.kind != PieceKind::General
-        && pos.is_attacked(mv.to(), attacker.color.opponent())
+    !pos.see_ge(mv, -EVEN_TRADE_MARGIN, &SEE_VALUES)
 }
 
 /// What the search learns about quiet moves, kept across iterations.
@@ -431,7 +430,8 @@ mod tests {
     #[test]
     fn tt_move_then_good_captures_then_quiet_then_losing_captures() {
         // After h2e2 i9i8 Red's central cannon can take the undefended e6
-        // pawn; b2b9 takes a horse the a9 chariot guards.
+        // pawn, and b2b9 trades a cannon for the horse the a9 chariot guards:
+        // an even trade, ordered by its bigger victim.
         let mut pos = Position::startpos();
         pos.make_move(mv("h2e2"));
         pos.make_move(mv("i9i8"));
@@ -442,10 +442,19 @@ mod tests {
             MovePicker::new(&pos, &moves, Some(tt), &tables, 0, [None, None]).collect();
         assert_eq!(order.len(), moves.len());
         assert_eq!(order[0], tt);
-        assert_eq!(order[1], mv("e2e6"));
-        assert_eq!(*order.last().unwrap(), mv("b2b9"));
-        assert!(is_losing_capture(&pos, mv("b2b9")));
+        assert_eq!(order[1], mv("b2b9"));
+        assert_eq!(order[2], mv("e2e6"));
+        assert!(!is_losing_capture(&pos, mv("b2b9")));
         assert!(!is_losing_capture(&pos, mv("e2e6")));
+
+        // A chariot taking a horse that Black's chariot on i5 guards loses
+        // material: it comes after every quiet move.
+        let pos = Position::from_fen("3k5/9/9/9/4n3r/9/9/9/9/4RK3 w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let order: Vec<Move> =
+            MovePicker::new(&pos, &moves, None, &tables, 0, [None, None]).collect();
+        assert!(is_losing_capture(&pos, mv("e0e5")));
+        assert_eq!(*order.last().unwrap(), mv("e0e5"));
     }
 
     /// Where two moves come in the order of the moves of `pos` after `lead`.

@@ -21,6 +21,7 @@ use super::evaluate::evaluate;
 use super::limits::{Deadline, Limits};
 use super::movepick::{
     is_losing_capture, Lead, MovePicker, OrderingTables, PieceTo, StagedMoves, HISTORY_MAX,
+    SEE_VALUES,
 };
 use super::pst::MATERIAL;
 use super::repetition::{find_repetition, CycleChecks, GameHistory, PastPosition};
@@ -40,6 +41,14 @@ const FUTILITY_MARGIN: i32 = 150;
 const IIR_MIN_DEPTH: i32 = 4;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_DELTA: i32 = 30;
+/// Near the leaves, a capture is pruned when it loses more than this per
+/// ply of depth in the exchange on its point.
+const CAPTURE_SEE_MARGIN: i32 = 90;
+/// Near the leaves, a quiet move is pruned when it puts more than this
+/// times the depth squared en prise.
+const QUIET_SEE_MARGIN: i32 = 15;
+/// Depth up to which moves that lose material are pruned.
+const SEE_PRUNING_DEPTH: i32 = 6;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -627,18 +636,30 @@ impl<'a> Context<'a> {
             let is_capture = self.pos.piece_at(mv.to()).is_some();
             // Late quiet moves near the leaves rarely matter: prune them when
             // too many were tried already or the position is far below alpha.
-            let prunable = !pv_node
-                && !in_check
-                && !is_capture
-                && index > 0
-                && best_score > -MATE_BOUND
+            let late_or_futile = !is_capture
                 && depth <= 4
                 && (quiet_count >= LATE_MOVE_COUNT[depth as usize]
                     || (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha));
-            let quiet_history = if is_capture {
-                0
+            // A move that loses material in the exchange on its point is
+            // rarely worth a search this close to the leaves.
+            let see_threshold = if is_capture {
+                -CAPTURE_SEE_MARGIN * depth
             } else {
+                -QUIET_SEE_MARGIN * depth * depth
+            };
+            let prunable = !pv_node
+                && !in_check
+                && index > 0
+                && best_score > -MATE_BOUND
+                && (late_or_futile
+                    || (depth <= SEE_PRUNING_DEPTH
+                        && !self.pos.see_ge(mv, see_threshold, &SEE_VALUES)));
+            // Read before the move is played: the tables index the mover.
+            let reducible = depth >= 3 && index >= 3 && !is_capture && !in_check;
+            let quiet_history = if reducible {
                 self.tables.history(&self.pos, lead, mv)
+            } else {
+                0
             };
             self.play(mv);
             let gives_check = self.line.last().is_some_and(|p| p.in_check);
@@ -659,7 +680,7 @@ impl<'a> Context<'a> {
                 -self.negamax(new_depth, -window_beta, -window_alpha, ply + 1, true)
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && index >= 3 && !is_capture && !in_check && !gives_check {
+                if reducible && !gives_check {
                     reduction = lmr[depth.min(63) as usize][index.min(63)] as i32;
                     if pv_node {
                         reduction -= 1;
