@@ -661,12 +661,13 @@ impl<'a> Context<'a> {
             } else {
                 0
             };
-            self.play(mv);
-            let gives_check = self.line.last().is_some_and(|p| p.in_check);
-            if prunable && !gives_check {
-                self.unplay(mv);
+            // Checks are never pruned; asked before playing, a pruned move
+            // costs no make, unmake or table prefetch.
+            if prunable && !self.pos.gives_check(mv) {
                 continue;
             }
+            self.play(mv);
+            let gives_check = self.line.last().is_some_and(|p| p.in_check);
             let new_depth = depth - 1;
             // The root's seeded bonus: the move is searched as if the
             // window were lower by it, and its score raised by it.

@@ -5,7 +5,7 @@
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
 use super::tables::{HORSE_ATTACKERS, HORSE_MOVES, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES};
-use super::types::{Color, PieceKind, Square};
+use super::types::{Color, Move, PieceKind, Square};
 
 /// The nine points of `color`'s palace.
 #[inline]
@@ -51,6 +51,33 @@ impl Position {
     #[inline]
     pub fn horse_reach(&self, sq: Square) -> Bitboard {
         HORSE_MOVES[sq.index()][self.free_legs(sq.index())]
+    }
+
+    /// Whether `mv` (legal, by the side to move) checks the other general,
+    /// directly or by uncovering another piece, found without playing it:
+    /// the search asks this of moves it would otherwise skip.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let us = self.side_to_move().index();
+        let general = self.generals[us ^ 1] as usize;
+        let occ = (self.occupied ^ bit(from)) | bit(to);
+        let occ_t = (self.occupied_t ^ bit(transposed(from))) | bit(transposed(to));
+        // Every piece but the mover, from where it stands, on the new board.
+        if self.general_attacked(general, us, occ, occ_t, !bit(from)) {
+            return true;
+        }
+        let Some(mover) = self.piece_at(mv.from()) else {
+            return false;
+        };
+        let (rank_reach, file_reach, rank_jump, file_jump) = slides(general, occ, occ_t);
+        let reaches = match mover.kind {
+            PieceKind::Chariot | PieceKind::General => rank_reach | file_reach,
+            PieceKind::Cannon => rank_jump | file_jump,
+            PieceKind::Horse => HORSE_ATTACKERS[general][self.free_diagonals(general, occ)],
+            PieceKind::Soldier => SOLDIER_ATTACKERS[us][general],
+            PieceKind::Advisor | PieceKind::Elephant => Bitboard::EMPTY,
+        };
+        reaches.has(to)
     }
 
     /// The empty points from which a piece of the side to move would check
@@ -173,5 +200,20 @@ mod tests {
             soldier_reach(Color::Black, sq("e4")),
             bb(&["e3", "d4", "f4"])
         );
+    }
+
+    /// `gives_check` says what playing the move and asking `in_check` says.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let mut checks = 0;
+        for pos in playout_positions(60, 100, 0x1234_5678_9ABC_DEF0) {
+            for &mv in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.make_move(mv);
+                assert_eq!(pos.gives_check(mv), after.in_check(), "{pos:?} {mv}");
+                checks += usize::from(after.in_check());
+            }
+        }
+        assert!(checks > 100, "only {checks} checking moves seen");
     }
 }
