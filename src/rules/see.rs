@@ -70,7 +70,11 @@ impl Position {
             if kind == PieceKind::General {
                 // The general may take only if the point is then safe.
                 let theirs = attackers & self.colors[stm ^ 1];
-                return if theirs.is_empty() { res == 1 } else { res == 0 };
+                return if theirs.is_empty() {
+                    res == 1
+                } else {
+                    res == 0
+                };
             }
             swap = values[kind.index()] - swap;
             if swap < res {
@@ -87,7 +91,7 @@ impl Position {
     /// on the board now; the caller masks out the ones it has lifted. A
     /// general attacks only by its step: the flying general bears on generals
     /// alone, and no exchange captures one.
-    fn attackers_to(&self, sq: usize, occ: Bitboard, occ_t: Bitboard) -> Bitboard {
+    pub(crate) fn attackers_to(&self, sq: usize, occ: Bitboard, occ_t: Bitboard) -> Bitboard {
         let (rank_reach, file_reach, rank_jump, file_jump) = slides(sq, occ, occ_t);
         let mut found = ((rank_reach | file_reach)
             & (self.pieces[CHARIOT] | self.pieces[7 + CHARIOT]))
@@ -157,10 +161,7 @@ mod tests {
             100 - 900
         );
         // Without the horse it has no screen, and the soldier is free.
-        assert_eq!(
-            value("3kc4/9/9/9/4p4/9/9/4R4/9/5K3 w - - 0 1", "e2e5"),
-            100
-        );
+        assert_eq!(value("3kc4/9/9/9/4p4/9/9/4R4/9/5K3 w - - 0 1", "e2e5"), 100);
     }
 
     #[test]
@@ -191,10 +192,7 @@ mod tests {
     fn a_general_takes_back_only_on_a_safe_point() {
         // Red's horse takes the advisor on e8; Black's general could take
         // back, but Red's chariot on e0 guards e8 along the file.
-        assert_eq!(
-            value("4k4/4a4/9/3N5/9/9/9/9/9/3KR4 w - - 0 1", "d6e8"),
-            200
-        );
+        assert_eq!(value("4k4/4a4/9/3N5/9/9/9/9/9/3KR4 w - - 0 1", "d6e8"), 200);
         // Without the chariot the general takes the horse.
         assert_eq!(
             value("4k4/4a4/9/3N5/9/9/9/9/9/3K5 w - - 0 1", "d6e8"),
@@ -205,10 +203,7 @@ mod tests {
     #[test]
     fn a_quiet_move_onto_a_guarded_point_loses_the_piece() {
         // Black's soldier on e6 takes a chariot stepping to e5.
-        assert_eq!(
-            value("5k3/9/9/4p4/9/9/9/9/9/3KR4 w - - 0 1", "e0e5"),
-            -900
-        );
+        assert_eq!(value("5k3/9/9/4p4/9/9/9/9/9/3KR4 w - - 0 1", "e0e5"), -900);
         assert_eq!(value("5k3/9/9/9/9/9/9/9/9/3KR4 w - - 0 1", "e0e5"), 0);
     }
 

@@ -9,10 +9,18 @@
 //! that piece moves) is perpetually chasing. Exactly one checker loses; if
 //! neither or both check, exactly one chaser loses; everything else is a draw.
 //!
+//! A move threatens a piece anew when an attack that counts as a chase
+//! appears with it, and also, as in Fairy-Stockfish, through the pieces that
+//! stand between a general and its attacker: a defender newly pinned no
+//! longer protects ("fake roots"), and a new discoverer threatens whatever
+//! it attacks, since it takes with check (see [`new_threats`]).
+//!
 //! This is pure and plays through only the cycle, so the engine can call it
 //! at a repetition it meets in search as well as [`Game`](super::Game) at the
 //! end of a game.
 
+use crate::rules::bitboard::{bit, transposed};
+use crate::rules::tables::GENERAL_MOVES;
 use crate::rules::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 use super::{EndReason, Outcome};
@@ -81,7 +89,9 @@ pub fn judge_repetition(earlier: &Position, moves: &[Move]) -> Outcome {
 
 /// The enemy pieces that `mv` (by the side to move in `before`) threatens
 /// anew: pieces some attacker could not legally capture before the move and
-/// can now, where the attack counts as a chase (see [`is_chase`]).
+/// can now, where the attack counts as a chase (see [`is_chase`]); and,
+/// unless the move checks, those threatened through a new pin or a new
+/// discoverer (see [`pin_and_discovery_threats`]).
 pub fn new_threats(before: &Position, mv: Move) -> Bitboard {
     let captures_before = before.legal_captures();
     let mut after = before.clone();
@@ -107,7 +117,127 @@ pub fn new_threats(before: &Position, mv: Move) -> Bitboard {
             threats |= Bitboard::from(target_sq);
         }
     }
+    if !after.in_check() {
+        threats |= pin_and_discovery_threats(before, &after);
+    }
     threats
+}
+
+/// The threats `mv` makes through the pieces that stand between a general
+/// and an attacker, as Fairy-Stockfish's `Position::chased()` counts them
+/// (`after` is `before` with the move played, the opponent to move, and not
+/// in check):
+///
+/// - **Fake roots.** A piece of the opponent's that the move newly pins
+///   against its own general no longer protects anything: each piece it
+///   guarded (not the general, nor a soldier on its own side of the river)
+///   that a piece of the mover's, itself free to move, attacks is
+///   threatened. Other protectors are not asked about, as in
+///   Fairy-Stockfish.
+/// - **Discovered checks.** A piece of the mover's that the move makes a new
+///   discoverer (lifting it would check) threatens every opponent piece it
+///   attacks, since taking one gives check and cannot be answered by taking
+///   back; except a piece next to the opponent's general, which the general
+///   may take back, unless the point is protected once the discoverer and
+///   the general have left their points (X-ray protection behind the
+///   check).
+///
+/// "New" is by point, as there: a discoverer that slides along the line it
+/// blocks is a new discoverer at its new point.
+fn pin_and_discovery_threats(before: &Position, after: &Position) -> Bitboard {
+    let mover = before.side_to_move();
+    let opponent = mover.opponent();
+    let fresh = blockers_of_general(after, opponent) & !blockers_of_general(before, opponent);
+    if fresh.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mover_pieces = after.pieces_of(mover);
+    let opponent_pieces = after.pieces_of(opponent);
+    let opponent_general = after.general_square(opponent).index();
+    let mut threats = Bitboard::EMPTY;
+
+    let newly_pinned = fresh & opponent_pieces;
+    if !newly_pinned.is_empty() {
+        let free_movers = mover_pieces & !blockers_of_general(after, mover);
+        let chaseable = opponent_pieces
+            & !after.pieces(Piece::new(opponent, PieceKind::General))
+            & !uncrossed_soldiers(after, opponent);
+        for pinned in newly_pinned {
+            for guarded in attacks_from(after, pinned) & chaseable {
+                let attackers =
+                    after.attackers_to(guarded.index(), after.occupied, after.occupied_t);
+                if !(attackers & free_movers).is_empty() {
+                    threats |= Bitboard::from(guarded);
+                }
+            }
+        }
+    }
+
+    for discoverer in fresh & mover_pieces {
+        let attacked = attacks_from(after, discoverer) & opponent_pieces;
+        let general_steps = GENERAL_MOVES[opponent_general];
+        threats |= attacked & !general_steps;
+        let lifted = bit(discoverer.index()) | bit(opponent_general);
+        let occ = after.occupied & !lifted;
+        let mut occ_t = after.occupied_t;
+        for sq in [discoverer.index(), opponent_general] {
+            occ_t &= !bit(transposed(sq));
+        }
+        for near in attacked & general_steps {
+            let guards = after.attackers_to(near.index(), occ, occ_t) & occ & mover_pieces;
+            if !guards.is_empty() {
+                threats |= Bitboard::from(near);
+            }
+        }
+    }
+    threats
+}
+
+/// The pieces of either side, generals aside, whose lifting would leave
+/// `color`'s general attacked by an enemy chariot, cannon or horse: pinned
+/// pieces of `color`'s, and the enemy's discoverers. The flying general does
+/// not count (as in Fairy-Stockfish). Empty when the general is attacked
+/// already, where lifting anything "attacks" it.
+fn blockers_of_general(pos: &Position, color: Color) -> Bitboard {
+    let general = pos.general_square(color).index();
+    let by = color.opponent();
+    let enemy_general = pos.pieces(Piece::new(by, PieceKind::General));
+    let attackers = !enemy_general;
+    let by = by.index();
+    if pos.general_attacked(general, by, pos.occupied, pos.occupied_t, attackers) {
+        return Bitboard::EMPTY;
+    }
+    let mut blockers = Bitboard::EMPTY;
+    let own_general = pos.pieces(Piece::new(color, PieceKind::General));
+    for sq in pos.occupied() & !own_general & !enemy_general {
+        let i = sq.index();
+        let occ = pos.occupied & !bit(i);
+        let occ_t = pos.occupied_t & !bit(transposed(i));
+        if pos.general_attacked(general, by, occ, occ_t, attackers & !bit(i)) {
+            blockers |= bit(i);
+        }
+    }
+    blockers
+}
+
+/// The points the piece on `sq` could capture on if an enemy stood there.
+fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
+    match pos.piece_at(sq).map(|p| p.kind) {
+        Some(PieceKind::Cannon) => pos.cannon_jumps(sq),
+        Some(_) => pos.pseudo_targets(sq.index(), Bitboard::ALL),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// `color`'s soldiers still on their own side of the river.
+fn uncrossed_soldiers(pos: &Position, color: Color) -> Bitboard {
+    let mut soldiers = Bitboard::EMPTY;
+    for sq in pos.pieces(Piece::new(color, PieceKind::Soldier)) {
+        if !has_crossed_river(color, sq) {
+            soldiers |= Bitboard::from(sq);
+        }
+    }
+    soldiers
 }
 
 /// Whether an attack of `attacker` on `target` is a chase: the attacker is not

@@ -248,6 +248,88 @@ fn soldiers_count_as_chased_only_across_the_river() {
     );
 }
 
+/// Red's cannon on e0 looks at Black's general over two screens, Red's
+/// chariot and Black's horse on e6: lifting either would check. The chariot
+/// shuttles e4-e5 along the file, a new discoverer at each point, attacking
+/// the horse each time (taking it would check); Black's elephant idles.
+/// Fairy-Stockfish judges this a perpetual chase by Red.
+const DISCOVERER_ON_A_FILE: &str = "2b1k4/9/9/4n4/9/4R4/9/9/9/4CK3 w - - 0 1";
+const ELEPHANT_IDLES: [&str; 2] = ["c9a7", "a7c9"];
+
+fn shuttle(first: &str, second: &str) -> String {
+    let (a, b) = (ELEPHANT_IDLES[0], ELEPHANT_IDLES[1]);
+    format!("{first} {a} {second} {b} {first} {a} {second} {b}")
+}
+
+#[test]
+fn a_discoverer_chases_what_it_attacks() {
+    let g = game(DISCOVERER_ON_A_FILE, &shuttle("e4e5", "e5e4"));
+    assert_eq!(
+        over(g.status()),
+        Outcome::loss_for(Color::Red, EndReason::PerpetualChase)
+    );
+    let before = Position::from_fen(DISCOVERER_ON_A_FILE).unwrap();
+    let e6 = Square::parse("e6").unwrap();
+    assert_eq!(new_threats(&before, mv("e4e5")), Bitboard::from(e6));
+}
+
+#[test]
+fn a_discoverer_does_not_chase_what_the_general_can_take_back() {
+    // As above with Black's horse on e8, next to its general: after the
+    // chariot takes it with check, the general takes the chariot. A draw in
+    // Fairy-Stockfish too.
+    let fen = "2b1k4/4n4/9/9/9/9/4R4/9/9/4CK3 w - - 0 1";
+    let g = game(fen, &shuttle("e3e4", "e4e3"));
+    assert_eq!(over(g.status()), Outcome::draw(EndReason::Repetition));
+    let before = Position::from_fen(fen).unwrap();
+    assert_eq!(new_threats(&before, mv("e3e4")), Bitboard::EMPTY);
+}
+
+#[test]
+fn protection_behind_the_discovered_check_keeps_the_chase() {
+    // A second red cannon on e0, behind the one on e1: once the chariot has
+    // left e3, it guards e8 over the e1 cannon, so the general cannot take
+    // back there. Fairy-Stockfish: a perpetual chase by Red.
+    let fen = "2b1k4/4n4/9/9/9/9/4R4/9/4C4/4CK3 w - - 0 1";
+    let g = game(fen, &shuttle("e3e4", "e4e3"));
+    assert_eq!(
+        over(g.status()),
+        Outcome::loss_for(Color::Red, EndReason::PerpetualChase)
+    );
+    let before = Position::from_fen(fen).unwrap();
+    let e8 = Square::parse("e8").unwrap();
+    assert_eq!(new_threats(&before, mv("e3e4")), Bitboard::from(e8));
+}
+
+#[test]
+fn a_horse_left_alone_on_the_line_threatens_what_it_attacks() {
+    // Red's soldier steps off the e file, leaving Red's horse on e5 the only
+    // piece between Red's chariot and Black's general. The horse now takes
+    // the cannon on g6 with check: a threat, though Black's chariot on g9
+    // guards the cannon and a horse attacking a guarded cannon is no chase.
+    let fen = "4k1r2/9/4P4/6c2/4N4/9/9/9/9/4RK3 w - - 0 1";
+    let before = Position::from_fen(fen).unwrap();
+    let g6 = Square::parse("g6").unwrap();
+    assert_eq!(new_threats(&before, mv("e7d7")), Bitboard::from(g6));
+}
+
+#[test]
+fn a_pin_that_unguards_a_piece_threatens_it() {
+    // Red's chariot steps to e2 and pins Black's horse on e7 against its
+    // general; the horse guarded the cannon on g6, which Red's chariot on g2
+    // attacks: the cannon is threatened anew. (The horse itself, attacked
+    // by the pinning chariot, is guarded by the elephant on c9.)
+    let fen = "2b1k4/9/4n4/6c2/9/9/9/3R2R2/9/5K3 w - - 0 1";
+    let before = Position::from_fen(fen).unwrap();
+    let g6 = Square::parse("g6").unwrap();
+    assert_eq!(new_threats(&before, mv("d2e2")), Bitboard::from(g6));
+    // Stepping back unpins the horse: nothing new.
+    let mut pinned = before.clone();
+    pinned.make_move(mv("d2e2"));
+    pinned.make_move(mv("c9a7"));
+    assert_eq!(new_threats(&pinned, mv("e2d2")), Bitboard::EMPTY);
+}
+
 #[test]
 fn no_capture_for_120_plies_draws() {
     let fen = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 119 80";
