@@ -162,14 +162,22 @@ pub fn error(samples: &[Sample], params: &[[f64; 2]], k: f64) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The logistic scale that best fits the current weights (golden section).
+/// The logistic scale that best fits the current weights.
 pub fn fit_scale(samples: &[Sample], params: &[[f64; 2]]) -> f64 {
+    best_logistic_scale(|k| error(samples, params, k))
+}
+
+/// The logistic scale between 0.0001 and 0.05 per centipawn with the least
+/// `error`, by golden-section search: errors of a logistic fit are unimodal
+/// in its scale. Shared by the tuner and the review's win-rate fit.
+pub(crate) fn best_logistic_scale(error: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (1e-4_f64, 0.05_f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    // 0.618^60 of the range is far below any difference that matters.
     for _ in 0..60 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if error(samples, params, a) < error(samples, params, b) {
+        if error(a) < error(b) {
             hi = b;
         } else {
             lo = a;

@@ -47,21 +47,9 @@ pub fn cross_entropy(samples: &[ScoredResult], k: f64) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The scale with the least cross-entropy (golden-section search between
-/// 0.0001 and 0.05 per centipawn; the error is unimodal in the scale).
+/// The scale with the least cross-entropy.
 pub fn fit_scale(samples: &[ScoredResult]) -> f64 {
-    let (mut lo, mut hi) = (1e-4_f64, 0.05_f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..80 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if cross_entropy(samples, a) < cross_entropy(samples, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    crate::engine::tune::best_logistic_scale(|k| cross_entropy(samples, k))
 }
 
 #[cfg(test)]
