@@ -39,6 +39,10 @@ const LATE_MOVE_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
 const FUTILITY_MARGIN: i32 = 150;
 /// Depth from which a node without a table move is searched one ply less.
 const IIR_MIN_DEPTH: i32 = 4;
+/// Reverse futility's margin is this much smaller when the position improves.
+const IMPROVING_FUTILITY_BONUS: i32 = 40;
+/// Marks a ply whose side to move was in check: no static evaluation.
+const NO_EVAL: i32 = i32::MIN;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_DELTA: i32 = 30;
 /// Near the leaves, a capture is pruned when it loses more than this per
@@ -49,6 +53,17 @@ const CAPTURE_SEE_MARGIN: i32 = 90;
 const QUIET_SEE_MARGIN: i32 = 15;
 /// Depth up to which moves that lose material are pruned.
 const SEE_PRUNING_DEPTH: i32 = 6;
+
+/// How many quiet moves are searched at `depth` (at most 4) before the rest
+/// are pruned; a third fewer when the position is getting worse.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let count = LATE_MOVE_COUNT[depth as usize];
+    if improving {
+        count
+    } else {
+        count * 2 / 3
+    }
+}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -291,6 +306,9 @@ struct Context<'a> {
     root_best: Option<(Move, i32)>,
     /// Seeded bonuses for root moves, so near-equal moves vary by seed.
     root_variety: Option<RootVariety>,
+    /// The corrected static evaluation at each ply of the path
+    /// ([`NO_EVAL`] where the side to move was in check).
+    static_evals: [i32; MAX_PLY + 1],
 }
 
 impl<'a> Context<'a> {
@@ -336,6 +354,7 @@ impl<'a> Context<'a> {
             pv_len: [0; MAX_PLY + 1],
             root_best: None,
             root_variety: None,
+            static_evals: [NO_EVAL; MAX_PLY + 1],
         }
     }
 
@@ -499,6 +518,22 @@ impl<'a> Context<'a> {
         [at(1), at(2)]
     }
 
+    /// Whether the static evaluation rose since this side last moved: a
+    /// position getting worse is pruned harder, one getting better less.
+    /// Counted as improving when there is nothing to compare with.
+    fn improving(&self, ply: usize) -> bool {
+        let now = self.static_evals[ply];
+        if now == NO_EVAL {
+            return false;
+        }
+        let before = [2, 4]
+            .into_iter()
+            .filter(|&back| back <= ply)
+            .map(|back| self.static_evals[ply - back])
+            .find(|&eval| eval != NO_EVAL);
+        before.is_none_or(|before| now > before)
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -576,9 +611,13 @@ impl<'a> Context<'a> {
             (raw, self.correction.correct(&self.pos, raw))
         };
 
+        self.static_evals[ply] = if in_check { NO_EVAL } else { static_eval };
+        let improving = self.improving(ply);
+
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 3 && static_eval - 110 * depth >= beta && beta.abs() < MATE_BOUND {
+            let margin = 110 * depth - IMPROVING_FUTILITY_BONUS * improving as i32;
+            if depth <= 3 && static_eval - margin >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move would too.
@@ -638,7 +677,7 @@ impl<'a> Context<'a> {
             // too many were tried already or the position is far below alpha.
             let late_or_futile = !is_capture
                 && depth <= 4
-                && (quiet_count >= LATE_MOVE_COUNT[depth as usize]
+                && (quiet_count >= late_move_count(depth, improving)
                     || (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha));
             // A move that loses material in the exchange on its point is
             // rarely worth a search this close to the leaves.
@@ -685,6 +724,9 @@ impl<'a> Context<'a> {
                     reduction = lmr[depth.min(63) as usize][index.min(63)] as i32;
                     if pv_node {
                         reduction -= 1;
+                    }
+                    if !improving {
+                        reduction += 1;
                     }
                     // Moves with a good record of cut-offs are reduced less,
                     // moves with a bad one more.
