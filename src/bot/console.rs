@@ -92,11 +92,13 @@ async fn serve(args: ConsoleArgs) -> anyhow::Result<()> {
             let _ = std::io::stdout().flush();
         }
         let next = tokio::select! {
-            next = lines.next_segment() => next,
+            // A stop already asked for wins over a line already typed.
+            biased;
             signal = &mut stop => {
                 tracing::info!(signal, "stopping");
                 break;
             }
+            next = lines.next_segment() => next,
         };
         let Some(bytes) = next.context("reading stdin")? else {
             break;

@@ -14,11 +14,44 @@ use std::time::{Duration, Instant};
 use crate::support::load::{self, DiscordProcess, Plan};
 use crate::support::{bot_binary, run_with_stdin};
 
-/// A bot process whose stdout is read line by line as it comes.
+/// A bot process whose stdout and stderr are read line by line as they come.
 struct Running {
     child: Child,
     lines: mpsc::Receiver<String>,
     seen: Vec<String>,
+    log_lines: mpsc::Receiver<String>,
+    log_seen: Vec<String>,
+}
+
+/// Sends each line `from` writes down a channel, from a thread of its own.
+fn lines_of(from: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// Receives lines into `seen` until one contains `needle`; fails with
+/// everything seen.
+fn receive_until(
+    lines: &mpsc::Receiver<String>,
+    seen: &mut Vec<String>,
+    needle: &str,
+    within: Duration,
+) {
+    let deadline = Instant::now() + within;
+    while !seen.iter().any(|line| line.contains(needle)) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no {needle:?} within {within:?}:\n{}", seen.join("\n")),
+        }
+    }
 }
 
 impl Running {
@@ -29,19 +62,14 @@ impl Running {
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
-        let stdout = child.stdout.take().expect("its stdout");
-        let (send, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = lines_of(child.stdout.take().expect("its stdout"));
+        let log_lines = lines_of(child.stderr.take().expect("its stderr"));
         Running {
             child,
             lines,
             seen: Vec::new(),
+            log_lines,
+            log_seen: Vec::new(),
         }
     }
 
@@ -51,16 +79,14 @@ impl Running {
         stdin.flush().unwrap();
     }
 
-    /// Reads lines until one contains `needle`; fails with everything seen.
+    /// Reads output until a line contains `needle`; fails with everything seen.
     fn wait_for(&mut self, needle: &str, within: Duration) {
-        let deadline = Instant::now() + within;
-        while !self.seen.iter().any(|line| line.contains(needle)) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.seen.push(line),
-                Err(_) => panic!("no {needle:?} within {within:?}:\n{}", self.seen.join("\n")),
-            }
-        }
+        receive_until(&self.lines, &mut self.seen, needle, within);
+    }
+
+    /// Reads the log (stderr) until a line contains `needle`.
+    fn wait_for_log(&mut self, needle: &str, within: Duration) {
+        receive_until(&self.log_lines, &mut self.log_seen, needle, within);
     }
 
     fn signal(&self, name: &str) {
@@ -87,11 +113,10 @@ impl Running {
         while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(1)) {
             self.seen.push(line);
         }
-        let mut stderr = String::new();
-        if let Some(mut err) = self.child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut err, &mut stderr);
+        while let Ok(line) = self.log_lines.recv_timeout(Duration::from_secs(1)) {
+            self.log_seen.push(line);
         }
-        (status, self.seen.join("\n"), stderr)
+        (status, self.seen.join("\n"), self.log_seen.join("\n"))
     }
 }
 
@@ -160,7 +185,10 @@ fn sigterm_with_a_grace_time_lets_the_bot_finish_its_move_first() {
     first.send("play black 8\n");
     first.wait_for("The bot moves first", Duration::from_secs(30));
     first.signal("TERM");
-    // Stopped, it reads no more commands: this one is never answered.
+    // Once it says it is stopping, it reads no more commands: this one is
+    // never answered. (Sent before that, it could be read first: the signal
+    // reaches the process on its own time.)
+    first.wait_for_log("SIGTERM", Duration::from_secs(10));
     first.send("history\n");
     let (status, out, err) = first.finish(Duration::from_secs(30));
     assert!(status.success(), "{status:?}\n{out}\n{err}");
