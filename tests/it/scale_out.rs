@@ -17,40 +17,56 @@ use crate::support::{bot_binary, run_with_stdin};
 /// A bot process whose stdout and stderr are read line by line as they come.
 struct Running {
     child: Child,
-    lines: mpsc::Receiver<String>,
-    seen: Vec<String>,
-    log_lines: mpsc::Receiver<String>,
-    log_seen: Vec<String>,
+    out: Lines,
+    log: Lines,
 }
 
-/// Sends each line `from` writes down a channel, from a thread of its own.
-fn lines_of(from: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (send, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(from).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
+/// The lines one of the process's streams has written: read on a thread of
+/// their own, and kept once received.
+struct Lines {
+    incoming: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Lines {
+    fn of(from: impl std::io::Read + Send + 'static) -> Lines {
+        let (send, incoming) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(from).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Lines {
+            incoming,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Receives lines until one contains `needle`; fails with everything
+    /// seen.
+    fn wait_for(&mut self, needle: &str, within: Duration) {
+        let deadline = Instant::now() + within;
+        while !self.seen.iter().any(|line| line.contains(needle)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.incoming.recv_timeout(left) {
+                Ok(line) => self.seen.push(line),
+                Err(_) => panic!("no {needle:?} within {within:?}:\n{}", self.text()),
             }
         }
-    });
-    lines
-}
+    }
 
-/// Receives lines into `seen` until one contains `needle`; fails with
-/// everything seen.
-fn receive_until(
-    lines: &mpsc::Receiver<String>,
-    seen: &mut Vec<String>,
-    needle: &str,
-    within: Duration,
-) {
-    let deadline = Instant::now() + within;
-    while !seen.iter().any(|line| line.contains(needle)) {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match lines.recv_timeout(left) {
-            Ok(line) => seen.push(line),
-            Err(_) => panic!("no {needle:?} within {within:?}:\n{}", seen.join("\n")),
+    /// Everything the stream wrote, once the process has exited.
+    fn rest(&mut self) -> String {
+        while let Ok(line) = self.incoming.recv_timeout(Duration::from_secs(1)) {
+            self.seen.push(line);
         }
+        self.text()
+    }
+
+    fn text(&self) -> String {
+        self.seen.join("\n")
     }
 }
 
@@ -62,15 +78,9 @@ impl Running {
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
-        let lines = lines_of(child.stdout.take().expect("its stdout"));
-        let log_lines = lines_of(child.stderr.take().expect("its stderr"));
-        Running {
-            child,
-            lines,
-            seen: Vec::new(),
-            log_lines,
-            log_seen: Vec::new(),
-        }
+        let out = Lines::of(child.stdout.take().expect("its stdout"));
+        let log = Lines::of(child.stderr.take().expect("its stderr"));
+        Running { child, out, log }
     }
 
     fn send(&mut self, text: &str) {
@@ -81,12 +91,12 @@ impl Running {
 
     /// Reads output until a line contains `needle`; fails with everything seen.
     fn wait_for(&mut self, needle: &str, within: Duration) {
-        receive_until(&self.lines, &mut self.seen, needle, within);
+        self.out.wait_for(needle, within);
     }
 
     /// Reads the log (stderr) until a line contains `needle`.
     fn wait_for_log(&mut self, needle: &str, within: Duration) {
-        receive_until(&self.log_lines, &mut self.log_seen, needle, within);
+        self.log.wait_for(needle, within);
     }
 
     fn signal(&self, name: &str) {
@@ -106,17 +116,11 @@ impl Running {
             }
             if Instant::now() > deadline {
                 let _ = self.child.kill();
-                panic!("still running after {within:?}:\n{}", self.seen.join("\n"));
+                panic!("still running after {within:?}:\n{}", self.out.text());
             }
             std::thread::sleep(Duration::from_millis(20));
         };
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(1)) {
-            self.seen.push(line);
-        }
-        while let Ok(line) = self.log_lines.recv_timeout(Duration::from_secs(1)) {
-            self.log_seen.push(line);
-        }
-        (status, self.seen.join("\n"), self.log_seen.join("\n"))
+        (status, self.out.rest(), self.log.rest())
     }
 }
 
