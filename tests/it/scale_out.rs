@@ -7,12 +7,12 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::support::load::{self, DiscordProcess, Plan};
-use crate::support::{bot_binary, run_with_stdin};
+use crate::support::{bot_binary, run_with_stdin, spawn_piped};
 
 /// A bot process whose stdout and stderr are read line by line as they come.
 struct Running {
@@ -71,13 +71,8 @@ impl Lines {
 }
 
 impl Running {
-    fn spawn(mut command: Command) -> Running {
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
+    fn spawn(command: Command) -> Running {
+        let mut child = spawn_piped(command);
         let out = Lines::of(child.stdout.take().expect("its stdout"));
         let log = Lines::of(child.stderr.take().expect("its stderr"));
         Running { child, out, log }

@@ -25,20 +25,25 @@ pub fn bot_binary() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
 }
 
-/// Runs `command`, writing `stdin` to it and closing it, and returns what it
-/// printed once it exits.
-pub fn run_with_stdin(
-    mut command: std::process::Command,
-    stdin: impl AsRef<[u8]>,
-) -> std::process::Output {
-    use std::io::Write;
+/// Starts `command` with its stdin, stdout and stderr piped to the test.
+pub fn spawn_piped(mut command: std::process::Command) -> std::process::Child {
     use std::process::Stdio;
-    let mut child = command
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
+        .expect("the binary starts")
+}
+
+/// Runs `command`, writing `stdin` to it and closing it, and returns what it
+/// printed once it exits.
+pub fn run_with_stdin(
+    command: std::process::Command,
+    stdin: impl AsRef<[u8]>,
+) -> std::process::Output {
+    use std::io::Write;
+    let mut child = spawn_piped(command);
     child
         .stdin
         .take()
