@@ -28,12 +28,14 @@ pub const MAX_VOLATILITY: f64 = 0.1;
 /// Above this deviation a rating is shown as provisional ("1620?").
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// The fixed rating of each bot level, weakest first. Nominal values spaced
-/// 200 apart, to be recalibrated from measured matches once the engine exists;
-/// changing them affects only games finished afterwards.
-pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
-    800.0, 1000.0, 1200.0, 1400.0, 1600.0, 1800.0, 2000.0, 2200.0,
-];
+/// The fixed rating of each bot level, weakest first, from the ladder in
+/// docs/engine.md: level 1 anchored at 800, each level above it by the Elo
+/// its matches against the level below measured (400 games a pair). Level 8
+/// is a lower bound: the measured chain of search budgets stops at 100,000
+/// nodes a move, and the full engine searches some forty times that.
+/// Changing them affects only games finished afterwards.
+pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] =
+    [800.0, 990.0, 1160.0, 1370.0, 1600.0, 1820.0, 2030.0, 3690.0];
 /// The deviation a bot level is given as an opponent: the bot's strength is
 /// fixed, so its rating is treated as well known.
 pub const BOT_DEVIATION: f64 = 50.0;
@@ -264,7 +266,11 @@ mod tests {
         let ratings: Vec<f64> = Level::all().map(|l| Rating::bot(l).rating).collect();
         assert!(ratings.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(Rating::bot(Level::MIN).rating, 800.0);
-        assert_eq!(Rating::bot(Level::MAX).rating, 2200.0);
+        // The levels below the full engine are spaced as the ladder aims.
+        let below_full = &ratings[..ratings.len() - 1];
+        assert!(below_full
+            .windows(2)
+            .all(|w| (150.0..=250.0).contains(&(w[1] - w[0]))));
     }
 
     #[test]
