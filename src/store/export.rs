@@ -155,7 +155,10 @@ mod tests {
             &record(START_FEN, Color::Red),
             &moves(&["h2e2", "h9g7", "h0g2"]),
         );
-        let expected = "[Game \"Chinese Chess\"]\n\
+        // A bot side carries its level's fixed rating.
+        let bot_rating = BotLevel::new(3).unwrap().rating().rating;
+        let expected = format!(
+            "[Game \"Chinese Chess\"]\n\
             [Event \"xiangqi-bot game 42\"]\n\
             [Site \"xiangqi-bot\"]\n\
             [Date \"2026.11.22\"]\n\
@@ -164,14 +167,15 @@ mod tests {
             [Black \"xiangqi-bot (level 3)\"]\n\
             [Result \"1-0\"]\n\
             [RedElo \"1500\"]\n\
-            [BlackElo \"1200\"]\n\
+            [BlackElo \"{bot_rating:.0}\"]\n\
             [Termination \"checkmate\"]\n\
             [Format \"ICCS\"]\n\
             \n\
             1. H2-E2 H9-G7\n\
             2. H0-G2\n\
-            {Red wins: checkmate.}\n\
-            1-0\n";
+            {{Red wins: checkmate.}}\n\
+            1-0\n"
+        );
         assert_eq!(pgn, expected);
     }
 
