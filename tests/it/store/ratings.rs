@@ -4,7 +4,7 @@ use super::*;
 
 async fn ratings_move_with_results_and_bot_levels(backend: Backend) {
     let (_dir, _clock, store) = fresh(backend).await;
-    // Beating level 7 (2030) from 1500 is worth a lot; losing to level 1 costs a lot.
+    // Beating level 7 from 1500 is worth a lot; losing to level 1 costs a lot.
     let g = store
         .create_game(vs_bot(alice(), Color::Red, 7))
         .await
