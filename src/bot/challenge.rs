@@ -112,7 +112,8 @@ impl Bot {
         } else {
             record
         };
-        self.announce_start(request, &record, voice, outbox).await
+        self.announce_start(request, &record, None, voice, outbox)
+            .await
     }
 
     /// The store's refusal of an `accept`, with the names a player needs.

@@ -5,9 +5,11 @@
 //! rows). A process takes one in two ways, both with a free search slot in
 //! hand, so that it never holds a job it cannot start on:
 //!
-//! - at once, after storing the player's move (or starting a game where the
-//!   bot has Red): it claims that game's job when a slot is free, and the
-//!   player's move and the bot's quick answer go out as one message;
+//! - at once, with the player's move (or after starting a game where the
+//!   bot has Red): when a slot is free it claims that game's job, in the
+//!   move's own transaction, so that no other process's worker takes the
+//!   job in between, and the player's move and the bot's quick answer go
+//!   out as one message;
 //! - from the table: a worker per process waits for a free slot, looks for a
 //!   job nobody holds (left there when no slot was free, released by a
 //!   process that stopped, or whose lease ran out when its process died) and
@@ -81,6 +83,26 @@ pub(super) struct HeldJob {
     slot: Slot,
 }
 
+/// A search slot and a place among the running jobs, held for a job about
+/// to be claimed.
+pub(super) struct ReservedSlot {
+    running: OwnedRwLockReadGuard<()>,
+    slot: Slot,
+}
+
+impl ReservedSlot {
+    /// The claimed `job`, with this slot to think in.
+    pub(super) fn hold(self, job: EngineJob) -> HeldJob {
+        HeldJob {
+            claim: Claim {
+                job,
+                _running: self.running,
+            },
+            slot: self.slot,
+        }
+    }
+}
+
 /// A job this process holds, with its place among the running jobs that
 /// shutting down waits for: kept until the job is settled.
 pub(super) struct Claim {
@@ -105,14 +127,13 @@ impl Bot {
     pub(super) async fn claim_now(&self, game: &LoadedGame) -> Option<HeldJob> {
         let held = self.try_claim_now(game).await;
         if held.is_none() {
-            self.jobs.wake.notify_one();
+            self.wake_worker();
         }
         held
     }
 
     async fn try_claim_now(&self, game: &LoadedGame) -> Option<HeldJob> {
-        let running = self.running_guard()?;
-        let slot = self.engine.try_slot()?;
+        let reserved = self.reserve_job_slot()?;
         let claim = self.store.claim_engine_job_for(
             game.record.id,
             game.ply(),
@@ -120,19 +141,33 @@ impl Bot {
             self.jobs.lease,
         );
         match claim.await {
-            Ok(Some(job)) => Some(HeldJob {
-                claim: Claim {
-                    job,
-                    _running: running,
-                },
-                slot,
-            }),
+            Ok(Some(job)) => Some(reserved.hold(job)),
             Ok(None) => None,
             Err(err) => {
                 tracing::warn!(game = game.id(), error = %err, "could not claim the bot's move; a worker will");
                 None
             }
         }
+    }
+
+    /// A free search slot and a place among the running jobs, taken before
+    /// a job is claimed so that a claimed job can always start; `None` when
+    /// no slot is free or the bot is stopping.
+    pub(super) fn reserve_job_slot(&self) -> Option<ReservedSlot> {
+        let running = self.running_guard()?;
+        let slot = self.engine.try_slot()?;
+        Some(ReservedSlot { running, slot })
+    }
+
+    /// How long this process's leases last.
+    pub(super) fn job_lease(&self) -> Duration {
+        self.jobs.lease
+    }
+
+    /// Tells this process's worker that a job waits in the table, so that
+    /// it looks as soon as it has a slot rather than at its next poll.
+    pub(super) fn wake_worker(&self) {
+        self.jobs.wake.notify_one();
     }
 
     /// A place among the running jobs, unless the bot is stopping.

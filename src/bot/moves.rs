@@ -28,6 +28,7 @@ use super::error::{BotError, BotResult};
 use super::games::{
     against_bot, result_sentence, seat, side_of, store_actor, store_error, LoadedGame,
 };
+use super::jobs::HeldJob;
 use super::markup::shown;
 use super::reply::{is_place_gone, Attachment, Outbox, Reply};
 use super::review::review_offer;
@@ -63,7 +64,7 @@ impl Bot {
         };
         let id = record.id;
         timing::set_game(id.0);
-        let played = {
+        let (played, held) = {
             let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
             let loaded = self.load(id).await?;
@@ -76,7 +77,7 @@ impl Bot {
             let by = store_actor(&request.actor);
             let unstored = play_in_memory(&loaded, mv, voice)?;
             if unstored.played.after.record.awaits_bot() {
-                self.persist(unstored, &by).await?
+                self.persist_claiming_answer(unstored, &by).await?
             } else {
                 // Between people, or the move ended the game: say it now.
                 let (played, board) = self.store_drawing_board(unstored, &by, voice).await;
@@ -91,12 +92,13 @@ impl Bot {
                 return posted.map_err(|err| stored_not_shown(id.0, err));
             }
         };
-        self.answer_player(played, voice, outbox)
+        self.answer_player(played, held, voice, outbox)
             .await
             .map_err(|err| stored_not_shown(id.0, err))
     }
 
-    /// The bot answers a player's move (stored, not yet announced). The game
+    /// The bot answers a player's move (stored, not yet announced), with the
+    /// job of its answer when the move's write claimed it. The game
     /// as just stored is the search's starting point: nothing is reloaded,
     /// and the store's ply check refuses the bot's move if the game changed
     /// while it thought. When the bot answers within [`ONE_MESSAGE_WITHIN`],
@@ -105,10 +107,11 @@ impl Bot {
     async fn answer_player(
         &self,
         player: PlayedMove,
+        held: Option<HeldJob>,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let Some(held) = self.claim_now(&player.after).await else {
+        let Some(held) = held else {
             // No search slot free here (or another process has the job): the
             // player's move now, the bot's when a worker with a slot takes it.
             return self.announce_locked(&player, voice, outbox).await;
@@ -190,15 +193,9 @@ impl Bot {
             loaded_ply,
             ending,
         } = unstored;
+        let iccs = last_move_iccs(&played);
         let record = &mut played.after.record;
         let id = record.id;
-        let iccs = played
-            .after
-            .game
-            .moves()
-            .last()
-            .expect("a move was just played")
-            .to_string();
         match ending {
             Some((result, reason)) => {
                 let storing = self
@@ -218,6 +215,53 @@ impl Bot {
             }
         }
         Ok(played)
+    }
+
+    /// Stores a player's move that the bot is to answer and, in the same
+    /// write, claims the answer's job when a search slot is free here, so
+    /// that the quick answer can go out with the move and no other
+    /// process's worker takes the job in between. Without a free slot the
+    /// job waits in the table for any process's worker.
+    async fn persist_claiming_answer(
+        &self,
+        unstored: Unstored,
+        by: &store::ActorId,
+    ) -> BotResult<(PlayedMove, Option<HeldJob>)> {
+        let Some(reserved) = self.reserve_job_slot() else {
+            let played = self.persist(unstored, by).await?;
+            self.wake_worker();
+            return Ok((played, None));
+        };
+        let Unstored {
+            mut played,
+            loaded_ply,
+            ending,
+        } = unstored;
+        debug_assert!(ending.is_none(), "a game the bot is to move in is live");
+        let id = played.after.id();
+        let iccs = last_move_iccs(&played);
+        let storing = self.store.apply_move_claiming_answer(
+            GameId(id),
+            loaded_ply,
+            &iccs,
+            by,
+            self.job_owner(),
+            self.job_lease(),
+        );
+        let (stored, job) = timing::timed(Phase::Store, storing)
+            .await
+            .map_err(|e| store_error(e, id))?;
+        let record = &mut played.after.record;
+        record.ply = stored.ply;
+        record.last_activity_at = stored.played_at;
+        let held = match job {
+            Some(job) => Some(reserved.hold(job)),
+            None => {
+                self.wake_worker();
+                None
+            }
+        };
+        Ok((played, held))
     }
 
     /// Stores a move played in memory while its board is drawn: the board is
@@ -862,6 +906,17 @@ struct Unstored {
     loaded_ply: u32,
     /// The game's result and the rules' reason, when the move ends it.
     ending: Option<(GameResult, &'static str)>,
+}
+
+/// The move just played in memory, in the store's notation.
+fn last_move_iccs(played: &PlayedMove) -> String {
+    played
+        .after
+        .game
+        .moves()
+        .last()
+        .expect("a move was just played")
+        .to_string()
 }
 
 /// Plays `mv` on a copy of `loaded`; refuses a move the rules do not allow.

@@ -9,6 +9,7 @@ use crate::store::{BotLevel, GameRecord, NewGame, Participant};
 use super::command::{ColorChoice, DEFAULT_LEVEL};
 use super::error::{BotError, BotResult};
 use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref, LoadedGame};
+use super::jobs::HeldJob;
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
 use super::settings::{keys, Chosen};
@@ -30,14 +31,15 @@ impl Bot {
             .or_else(|| server.level(keys::LEVEL))
             .unwrap_or(DEFAULT_LEVEL);
         let level = BotLevel::new(level).map_err(BotError::internal)?;
-        let record = {
+        let (record, first_move) = {
             let _starting = self.start_lock.lock().await;
             if let Some(game) = self.live_game_of(&request.actor, &request.place).await? {
                 return Err(BotError::AlreadyPlaying(game.id.0));
             }
             let me = Participant::User(user_ref(&request.actor));
             let bot = Participant::Bot(level);
-            let (red, black) = match color.resolve(coin_flip()) {
+            let player_color = color.resolve(coin_flip());
+            let (red, black) = match player_color {
                 Color::Red => (me, bot),
                 Color::Black => (bot, me),
             };
@@ -48,18 +50,33 @@ impl Bot {
                 }),
             });
             let place = self.game_home(request, &title, server, outbox).await;
-            self.store
-                .create_game(NewGame {
-                    location: place_location(&place),
-                    red,
-                    black,
-                    start_fen: None,
-                    rated: true,
-                })
-                .await
-                .map_err(BotError::internal)?
+            let new = NewGame {
+                location: place_location(&place),
+                red,
+                black,
+                start_fen: None,
+                rated: true,
+            };
+            // The bot moves first: its move is claimed with the game, so that
+            // no other process's worker posts it ahead of the start.
+            match (player_color, self.reserve_job_slot()) {
+                (Color::Black, Some(reserved)) => {
+                    let creating = self.store.create_game_claiming_answer(
+                        new,
+                        self.job_owner(),
+                        self.job_lease(),
+                    );
+                    let (record, job) = creating.await.map_err(BotError::internal)?;
+                    (record, job.map(|job| reserved.hold(job)))
+                }
+                _ => {
+                    let creating = self.store.create_game(new);
+                    (creating.await.map_err(BotError::internal)?, None)
+                }
+            }
         };
-        self.announce_start(request, &record, voice, outbox).await
+        self.announce_start(request, &record, first_move, voice, outbox)
+            .await
     }
 
     /// Where a new game will live: a thread opened for it (unless the
@@ -85,21 +102,32 @@ impl Bot {
     }
 
     /// Says a game has begun (pointing to its thread from the channel), shows
-    /// the board, and lets the bot make its first move if it has Red.
+    /// the board, and lets the bot make its first move if it has Red:
+    /// `first_move` when the game's creation claimed it.
     pub(super) async fn announce_start(
         &self,
         request: &Request,
         record: &GameRecord,
+        first_move: Option<HeldJob>,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let loaded = self.load(record.id).await?;
-        // The bot's first move is claimed before the start is shown, so that
-        // no other worker posts it ahead of the start.
-        let first_move = if loaded.record.awaits_bot() {
-            self.claim_now(&loaded).await
-        } else {
-            None
+        let loaded = match self.load(record.id).await {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                if let Some(held) = first_move {
+                    self.release_held(held).await;
+                }
+                return Err(err);
+            }
+        };
+        // The bot's first move is claimed before the start is shown (here,
+        // when creating the game did not), so that no worker of this
+        // process posts it ahead of the start.
+        let first_move = match first_move {
+            Some(held) => Some(held),
+            None if loaded.record.awaits_bot() => self.claim_now(&loaded).await,
+            None => None,
         };
         let shown = self.show_start(request, &loaded, voice, outbox).await;
         match (shown, first_move) {

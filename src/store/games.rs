@@ -11,6 +11,7 @@ use super::backend::{lock_players, on_conn, Conn};
 use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
+use super::jobs::{self, EngineJob};
 use super::model::{
     color_column, fen_side_to_move, parse_color, parse_result, result_column, side_after, ActorId,
     BotLevel, GameId, GameRecord, GameResult, GameState, Iccs, Location, MoveRecord, Participant,
@@ -529,6 +530,33 @@ impl Store {
         Ok(record)
     }
 
+    /// [`Store::create_game`], and in the same transaction the claim of the
+    /// bot's first move when the bot has Red, for `owner` under a lease of
+    /// `lease` (see `store::jobs`): no other process's worker can take that
+    /// move, and post it ahead of the game's start, between the game's commit
+    /// and the claim. The job is `None` when the bot does not move first.
+    pub async fn create_game_claiming_answer(
+        &self,
+        new: NewGame,
+        owner: &str,
+        lease: Duration,
+    ) -> StoreResult<(GameRecord, Option<EngineJob>)> {
+        let now = self.now();
+        let until = jobs::lease_end(now, lease);
+        let owner = owner.to_owned();
+        let (record, job) = self
+            .write(move |conn| {
+                Box::pin(async move {
+                    let id = insert_game(conn, &new, now).await?;
+                    let job = jobs::claim_job_in(conn, id, 0, &owner, until, now).await?;
+                    Ok((load_game(conn, id).await?, job))
+                })
+            })
+            .await?;
+        tracing::debug!(game = %record.id, "game created");
+        Ok((record, job))
+    }
+
     /// Stores one move as one transaction: checks that the game is live, at
     /// `expected_ply` (the ply the caller's position is at), and that `by`
     /// plays the side to move; then inserts the move at ply `expected_ply + 1`,
@@ -553,6 +581,34 @@ impl Store {
         let by = by.clone();
         self.write_for_game(game, move |conn| {
             Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now))
+        })
+        .await
+    }
+
+    /// [`Store::apply_move`], and in the same transaction the claim of the
+    /// job the move makes when the bot is to answer it, for `owner` under a
+    /// lease of `lease` (see `store::jobs`): no other process's worker can
+    /// take the bot's answer between the move's commit and the claim. The
+    /// job is `None` when the move leaves no bot move due.
+    pub async fn apply_move_claiming_answer(
+        &self,
+        game: GameId,
+        expected_ply: u32,
+        mv: &str,
+        by: &ActorId,
+        owner: &str,
+        lease: Duration,
+    ) -> StoreResult<(MoveRecord, Option<EngineJob>)> {
+        let iccs = Iccs::parse(mv)?;
+        let now = self.now();
+        let until = jobs::lease_end(now, lease);
+        let (by, owner) = (by.clone(), owner.to_owned());
+        self.write_for_game(game, move |conn| {
+            Box::pin(async move {
+                let stored = apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
+                let job = jobs::claim_job_in(conn, game, stored.ply, &owner, until, now).await?;
+                Ok((stored, job))
+            })
         })
         .await
     }

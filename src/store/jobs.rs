@@ -102,26 +102,10 @@ impl Store {
         let now = self.now();
         let until = lease_end(now, lease);
         let owner = owner.to_owned();
-        let row: Option<(i64, i64)> = self
-            .write(move |conn| {
-                Box::pin(async move {
-                    Ok(on_conn!(conn, |c| sqlx::query_as(
-                        "UPDATE engine_jobs SET owner = $1, lease_until = $2 \
-                         WHERE game_id = $3 AND ply = $4 \
-                           AND (lease_until IS NULL OR lease_until <= $5) \
-                         RETURNING game_id, ply",
-                    )
-                    .bind(&owner)
-                    .bind(until)
-                    .bind(game.0)
-                    .bind(i64::from(ply))
-                    .bind(now)
-                    .fetch_optional(c)
-                    .await?))
-                })
-            })
-            .await?;
-        row.map(job_of).transpose()
+        self.write(move |conn| {
+            Box::pin(async move { claim_job_in(conn, game, ply, &owner, until, now).await })
+        })
+        .await
     }
 
     /// Extends `owner`'s lease on `job` to `lease` from now. `false` when the
@@ -240,6 +224,32 @@ fn job_of((game, ply): (i64, i64)) -> StoreResult<EngineJob> {
     })
 }
 
-fn lease_end(now: UnixMillis, lease: Duration) -> UnixMillis {
+/// Claims `game`'s job at `ply` for `owner` until `until`, inside the
+/// caller's transaction, if it exists and nobody holds it.
+pub(super) async fn claim_job_in(
+    conn: &mut Conn<'_>,
+    game: GameId,
+    ply: u32,
+    owner: &str,
+    until: UnixMillis,
+    now: UnixMillis,
+) -> StoreResult<Option<EngineJob>> {
+    let row: Option<(i64, i64)> = on_conn!(conn, |c| sqlx::query_as(
+        "UPDATE engine_jobs SET owner = $1, lease_until = $2 \
+         WHERE game_id = $3 AND ply = $4 \
+           AND (lease_until IS NULL OR lease_until <= $5) \
+         RETURNING game_id, ply",
+    )
+    .bind(owner)
+    .bind(until)
+    .bind(game.0)
+    .bind(i64::from(ply))
+    .bind(now)
+    .fetch_optional(c)
+    .await?);
+    row.map(job_of).transpose()
+}
+
+pub(super) fn lease_end(now: UnixMillis, lease: Duration) -> UnixMillis {
     now.saturating_add(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX))
 }

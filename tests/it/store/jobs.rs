@@ -236,3 +236,123 @@ on_both_backends!(
     two_claimers_racing_for_one_job_never_both_get_it,
     multi_thread
 );
+
+/// Another process's engine worker: it claims every job it can, over and
+/// over, until it is told to stop, and returns what it took.
+struct RivalWorker {
+    done: Arc<std::sync::atomic::AtomicBool>,
+    taken: tokio::task::JoinHandle<Vec<EngineJob>>,
+}
+
+impl RivalWorker {
+    fn start(store: Store) -> Self {
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let taken = tokio::spawn({
+            let done = done.clone();
+            async move {
+                let mut taken = Vec::new();
+                while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                    if let Some(job) = store.claim_engine_job("rival", LEASE).await.unwrap() {
+                        taken.push(job);
+                    }
+                }
+                taken
+            }
+        });
+        RivalWorker { done, taken }
+    }
+
+    async fn stop(self) -> Vec<EngineJob> {
+        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.taken.await.unwrap()
+    }
+}
+
+/// A player's move stored with the claim of the bot's answer: the job is the
+/// mover's process's from the move's own commit, so another process's
+/// worker, looking for jobs over and over meanwhile, never takes it. A move
+/// that leaves no bot move due claims nothing.
+async fn a_move_claims_the_bots_answer_in_its_own_write(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(T0));
+    let one = open(&db, clock.clone()).await;
+    let rival = RivalWorker::start(open(&db, clock.clone()).await);
+    for round in 0..30u32 {
+        let user = UserRef::new(format!("u{round}"), "U");
+        let game = one
+            .create_game(vs_bot(user.clone(), Color::Red, 1))
+            .await
+            .unwrap();
+        let (stored, job) = one
+            .apply_move_claiming_answer(game.id, 0, "h2e2", &actor(&user), "one", LEASE)
+            .await
+            .unwrap();
+        assert_eq!(stored.ply, 1);
+        assert_eq!(
+            job,
+            Some(EngineJob {
+                game: game.id,
+                ply: 1
+            }),
+            "round {round}"
+        );
+        one.apply_move(game.id, 1, "h9g7", &ActorId::Bot)
+            .await
+            .unwrap();
+    }
+    assert_eq!(rival.stop().await, vec![], "the rival took none");
+
+    let people = one
+        .create_game(pvp(carol(), UserRef::new("400", "Dan")))
+        .await
+        .unwrap();
+    let (_, job) = one
+        .apply_move_claiming_answer(people.id, 0, "h2e2", &actor(&carol()), "one", LEASE)
+        .await
+        .unwrap();
+    assert_eq!(job, None);
+    assert!(jobs(&one).await.is_empty());
+}
+on_both_backends!(a_move_claims_the_bots_answer_in_its_own_write, multi_thread);
+
+/// A game where the bot has Red, created with the claim of its first move:
+/// the job is the creator's from the game's own commit, whatever another
+/// process's worker does meanwhile; a game where the player moves first
+/// claims nothing.
+async fn a_new_game_claims_the_bots_first_move_in_its_own_write(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(T0));
+    let one = open(&db, clock.clone()).await;
+    let rival = RivalWorker::start(open(&db, clock.clone()).await);
+    for round in 0..30u32 {
+        let user = UserRef::new(format!("u{round}"), "U");
+        let (game, job) = one
+            .create_game_claiming_answer(vs_bot(user, Color::Black, 3), "one", LEASE)
+            .await
+            .unwrap();
+        assert_eq!(game.ply, 0);
+        assert_eq!(
+            job,
+            Some(EngineJob {
+                game: game.id,
+                ply: 0
+            }),
+            "round {round}"
+        );
+        one.apply_move(game.id, 0, "h2e2", &ActorId::Bot)
+            .await
+            .unwrap();
+    }
+    assert_eq!(rival.stop().await, vec![], "the rival took none");
+
+    let (_, job) = one
+        .create_game_claiming_answer(vs_bot(bob(), Color::Red, 3), "one", LEASE)
+        .await
+        .unwrap();
+    assert_eq!(job, None);
+    assert!(jobs(&one).await.is_empty());
+}
+on_both_backends!(
+    a_new_game_claims_the_bots_first_move_in_its_own_write,
+    multi_thread
+);
