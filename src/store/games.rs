@@ -631,7 +631,7 @@ impl Store {
         let now = self.now();
         let by = by.clone();
         let reason = reason.to_owned();
-        self.write(move |conn| {
+        self.write_about_game(game, move |conn| {
             Box::pin(async move {
                 apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
                 finish_in(conn, game, Some(result), &reason, now).await??;
@@ -682,7 +682,7 @@ impl Store {
         let now = self.now();
         let reason_owned = reason.to_owned();
         let record = self
-            .write(move |conn| {
+            .write_about_game(game, move |conn| {
                 Box::pin(async move {
                     finish_in(conn, game, result, &reason_owned, now).await??;
                     load_game(conn, game).await

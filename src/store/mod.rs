@@ -206,6 +206,17 @@ impl Store {
         self.writer.write_keyed(game.0, work).await
     }
 
+    /// As [`Store::write`] (the first lane: the write touches players too),
+    /// ordered in its batch by `game` as [`Store::write_for_game`]'s writes
+    /// are, so that it takes the game's row in the same order they do.
+    async fn write_about_game<T, F>(&self, game: GameId, work: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        self.writer.write_about(game.0, work).await
+    }
+
     /// Runs `work` as one write: inside the writer's next batch transaction
     /// (which holds SQLite's write lock from its first statement, so the
     /// write's reads and writes see one state and cannot be overtaken), in

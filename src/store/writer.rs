@@ -37,6 +37,20 @@
 //! the guarded statements still let one of two racing writes win, and a
 //! deadlock the server breaks fails one write, in its savepoint. SQLite has
 //! one write lock for the whole file, so it keeps one lane.
+//!
+//! A batch holds the row locks of all its writes until its commit, so two
+//! batches (of two lanes, or of two processes) that touch two games in
+//! opposite orders would deadlock: one marks game A shown and then stores a
+//! move in B while the other marks B shown and then stores a move in A.
+//! So a batch applies its writes in the order of their games' ids: writes
+//! about no one game first, in the order they came, then each game's writes
+//! (a game's end too, which goes to the first lane for its players' rows).
+//! Every transaction takes the games' rows in one global order, so writes
+//! about games never wait on each other in a cycle; only the players' rows
+//! of two batches each ending two games could still meet crosswise, which
+//! the server breaks as above. Writes in one batch were all waiting at
+//! once, so no order among them is owed to anyone; one game's writes keep
+//! theirs (the sort is stable).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -66,9 +80,12 @@ trait Write: Send {
     /// Answers the caller once the batch is committed (`Ok`) or lost (`Err`
     /// with the reason, for every write in the batch).
     fn answer(self: Box<Self>, batch: Result<(), &str>);
+    /// The game whose rows the write is about, if it is about one.
+    fn game(&self) -> Option<i64>;
 }
 
 struct TypedWrite<T, F> {
+    game: Option<i64>,
     work: Option<F>,
     result: Option<StoreResult<T>>,
     reply: oneshot::Sender<StoreResult<T>>,
@@ -100,6 +117,10 @@ where
         };
         // The caller may have stopped waiting; the write stands regardless.
         let _ = reply.send(answer);
+    }
+
+    fn game(&self) -> Option<i64> {
+        self.game
     }
 }
 
@@ -162,7 +183,7 @@ impl Writer {
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
-        self.write_on(0, work).await
+        self.write_on(0, None, work).await
     }
 
     /// As [`Writer::write`], in the lane of `key` (a game's id): for writes
@@ -173,16 +194,27 @@ impl Writer {
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         let lane = key.unsigned_abs() % self.lanes.len() as u64;
-        self.write_on(lane as usize, work).await
+        self.write_on(lane as usize, Some(key), work).await
     }
 
-    async fn write_on<T, F>(&self, lane: usize, work: F) -> StoreResult<T>
+    /// As [`Writer::write`] (the first lane), placed in its batch among the
+    /// writes about `game` (a game's id) as a keyed write would be.
+    pub(super) async fn write_about<T, F>(&self, game: i64, work: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        self.write_on(0, Some(game), work).await
+    }
+
+    async fn write_on<T, F>(&self, lane: usize, game: Option<i64>, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
         let write = TypedWrite {
+            game,
             work: Some(work),
             result: None,
             reply,
@@ -234,6 +266,8 @@ async fn run(
             }
         }
         if !batch.is_empty() {
+            // One lock order for every transaction (see the module's notes).
+            batch.sort_by_key(|write| write.game());
             let size = batch.len() as u64;
             counters.batches.fetch_add(1, Ordering::Relaxed);
             counters.writes.fetch_add(size, Ordering::Relaxed);

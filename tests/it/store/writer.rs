@@ -504,6 +504,84 @@ async fn a_move_waiting_for_a_lock_holds_up_no_other_games_lane() {
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
 
+/// PostgreSQL: a batch takes its games' rows in the order of their ids,
+/// whatever order its writes came in, so it cannot deadlock with another
+/// process's transaction that takes them in that order too. Here the batch
+/// gets "mark game B shown" before "a move in game A" while another
+/// connection holds A and then wants B. Applied as they came, the batch
+/// would hold B while waiting for A, and the server would break the
+/// deadlock by failing one of them; in id order the batch waits for A
+/// holding nothing, the other connection takes B and finishes, and then
+/// both writes are stored.
+#[tokio::test]
+async fn a_batch_takes_its_games_in_id_order_and_meets_no_deadlock() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut config = StoreConfig::new(db.url());
+    config.write_lanes = 1;
+    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap();
+    let first = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let second = store.create_game(pvp(alice(), bob())).await.unwrap();
+    assert!(first.id.0 < second.id.0);
+
+    let mut other = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::raw_sql("BEGIN").execute(&mut other).await.unwrap();
+    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+        .bind(first.id.0)
+        .execute(&mut other)
+        .await
+        .unwrap();
+    // On this one-thread runtime the task submits both writes before the
+    // writer runs: one batch, in this order.
+    let writes = {
+        let store = store.clone();
+        let a = actor(&alice());
+        tokio::spawn(async move {
+            tokio::join!(
+                store.mark_announced(second.id, 0),
+                store.apply_move(first.id, 0, "h2e2", &a),
+            )
+        })
+    };
+    let mut watcher = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    let waited_since = Instant::now();
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        )
+        .fetch_one(&mut watcher)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            break;
+        }
+        assert!(
+            waited_since.elapsed() < Duration::from_secs(10),
+            "the batch never reached the held row"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    sqlx::raw_sql("SET LOCAL lock_timeout = '5s'")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET last_activity_at = last_activity_at WHERE id = $1")
+        .bind(second.id.0)
+        .execute(&mut other)
+        .await
+        .expect("the batch does not hold the later game while it waits");
+    sqlx::raw_sql("COMMIT").execute(&mut other).await.unwrap();
+    let (shown, moved) = writes.await.unwrap();
+    shown.unwrap();
+    assert_eq!(moved.unwrap().ply, 1);
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
 /// `close` stores what was submitted before it and refuses what comes after.
 async fn close_stores_earlier_writes_and_refuses_later_ones(backend: Backend) {
     let (db, clock, store) = fresh(backend).await;
