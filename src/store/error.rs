@@ -84,6 +84,18 @@ impl StoreError {
     pub(super) fn corrupt(what: impl Into<String>) -> StoreError {
         StoreError::Corrupt(what.into())
     }
+
+    /// Whether the server broke a deadlock by failing this write (PostgreSQL's
+    /// `40P01`) or refused it as a serialization failure (`40001`): the write
+    /// was undone in its savepoint and the same write, run again, can succeed.
+    pub(super) fn is_transient(&self) -> bool {
+        match self {
+            StoreError::Database(sqlx::Error::Database(error)) => {
+                matches!(error.code().as_deref(), Some("40P01" | "40001"))
+            }
+            _ => false,
+        }
+    }
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;

@@ -578,9 +578,11 @@ impl Store {
     ) -> StoreResult<MoveRecord> {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
-        let by = by.clone();
-        self.write_for_game(game, move |conn| {
-            Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now))
+        self.retrying(|| {
+            let by = by.clone();
+            self.write_for_game(game, move |conn| {
+                Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now))
+            })
         })
         .await
     }
@@ -602,12 +604,15 @@ impl Store {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
         let until = jobs::lease_end(now, lease);
-        let (by, owner) = (by.clone(), owner.to_owned());
-        self.write_for_game(game, move |conn| {
-            Box::pin(async move {
-                let stored = apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
-                let job = jobs::claim_job_in(conn, game, stored.ply, &owner, until, now).await?;
-                Ok((stored, job))
+        self.retrying(|| {
+            let (by, owner) = (by.clone(), owner.to_owned());
+            self.write_for_game(game, move |conn| {
+                Box::pin(async move {
+                    let stored = apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
+                    let job =
+                        jobs::claim_job_in(conn, game, stored.ply, &owner, until, now).await?;
+                    Ok((stored, job))
+                })
             })
         })
         .await
@@ -629,13 +634,14 @@ impl Store {
     ) -> StoreResult<GameRecord> {
         let iccs = Iccs::parse(mv)?;
         let now = self.now();
-        let by = by.clone();
-        let reason = reason.to_owned();
-        self.write_about_game(game, move |conn| {
-            Box::pin(async move {
-                apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
-                finish_in(conn, game, Some(result), &reason, now).await??;
-                load_game(conn, game).await
+        self.retrying(|| {
+            let (by, reason) = (by.clone(), reason.to_owned());
+            self.write_about_game(game, move |conn| {
+                Box::pin(async move {
+                    apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
+                    finish_in(conn, game, Some(result), &reason, now).await??;
+                    load_game(conn, game).await
+                })
             })
         })
         .await
@@ -680,12 +686,14 @@ impl Store {
         reason: &str,
     ) -> StoreResult<GameRecord> {
         let now = self.now();
-        let reason_owned = reason.to_owned();
         let record = self
-            .write_about_game(game, move |conn| {
-                Box::pin(async move {
-                    finish_in(conn, game, result, &reason_owned, now).await??;
-                    load_game(conn, game).await
+            .retrying(|| {
+                let reason = reason.to_owned();
+                self.write_about_game(game, move |conn| {
+                    Box::pin(async move {
+                        finish_in(conn, game, result, &reason, now).await??;
+                        load_game(conn, game).await
+                    })
                 })
             })
             .await?;

@@ -114,6 +114,10 @@ pub struct StoreConfig {
 /// (docs/store.md, "Speed").
 pub const DEFAULT_WRITE_LANES: u32 = 4;
 
+/// How many times a write the server failed to break a deadlock is run
+/// again before its caller gets the error.
+const TRANSIENT_RETRIES: u32 = 3;
+
 impl StoreConfig {
     pub fn new(url: impl Into<String>) -> StoreConfig {
         StoreConfig {
@@ -204,6 +208,26 @@ impl Store {
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         self.writer.write_keyed(game.0, work).await
+    }
+
+    /// Runs the write `attempt` makes, again (up to [`TRANSIENT_RETRIES`]
+    /// times) when the server failed it to break a deadlock: nothing of the
+    /// failed run was stored, so a player's move or a game's end is not
+    /// refused for another transaction's timing.
+    async fn retrying<T, Fut>(&self, mut attempt: impl FnMut() -> Fut) -> StoreResult<T>
+    where
+        Fut: std::future::Future<Output = StoreResult<T>>,
+    {
+        let mut retries = 0;
+        loop {
+            match attempt().await {
+                Err(error) if error.is_transient() && retries < TRANSIENT_RETRIES => {
+                    retries += 1;
+                    tracing::warn!(%error, retries, "write failed to break a deadlock; running it again");
+                }
+                result => return result,
+            }
+        }
     }
 
     /// As [`Store::write`] (the first lane: the write touches players too),

@@ -582,6 +582,77 @@ async fn a_batch_takes_its_games_in_id_order_and_meets_no_deadlock() {
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
 
+/// PostgreSQL: a write the server fails to break a deadlock is run again,
+/// so a game's end is not refused for another transaction's timing. The end
+/// takes the game's row and then waits for a player's row another
+/// connection holds; that connection then wants the game's row. The server
+/// fails the end (it waited first), the other connection goes on and
+/// commits, and the end, run again, is stored.
+#[tokio::test]
+async fn a_write_failed_by_a_deadlock_is_run_again() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = open(&db, Arc::new(ManualClock::new(T0))).await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+
+    let mut other = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::raw_sql("BEGIN").execute(&mut other).await.unwrap();
+    sqlx::query("SELECT 1 FROM players WHERE user_id = $1 FOR UPDATE")
+        .bind(&alice().id)
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let ending = {
+        let store = store.clone();
+        tokio::spawn(async move {
+            store
+                .finish_game(game.id, GameResult::RedWins, "resignation")
+                .await
+        })
+    };
+    let mut watcher = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    let waited_since = Instant::now();
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        )
+        .fetch_one(&mut watcher)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            break;
+        }
+        assert!(
+            waited_since.elapsed() < Duration::from_secs(10),
+            "the game's end never reached the held player"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    sqlx::raw_sql("SET LOCAL lock_timeout = '10s'")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET last_activity_at = last_activity_at WHERE id = $1")
+        .bind(game.id.0)
+        .execute(&mut other)
+        .await
+        .expect("the server fails the game's end, which waited first");
+    sqlx::raw_sql("COMMIT").execute(&mut other).await.unwrap();
+    let ended = ending
+        .await
+        .unwrap()
+        .expect("the end, run again, is stored");
+    assert_eq!(ended.result, Some(GameResult::RedWins));
+    assert_eq!(
+        store.game(game.id).await.unwrap().result,
+        Some(GameResult::RedWins)
+    );
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
 /// `close` stores what was submitted before it and refuses what comes after.
 async fn close_stores_earlier_writes_and_refuses_later_ones(backend: Backend) {
     let (db, clock, store) = fresh(backend).await;
