@@ -504,6 +504,27 @@ async fn a_move_waiting_for_a_lock_holds_up_no_other_games_lane() {
     assert!(store.check_consistency().await.unwrap().is_empty());
 }
 
+/// Waits (up to 10 s) until some connection to `db`'s database waits for a
+/// row lock; panics with `what` if none does.
+async fn wait_for_a_lock_wait(db: &TestDb, what: &str) {
+    let mut watcher = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    let waited_since = Instant::now();
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        )
+        .fetch_one(&mut watcher)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            return;
+        }
+        assert!(waited_since.elapsed() < Duration::from_secs(10), "{what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// PostgreSQL: a batch takes its games' rows in the order of their ids,
 /// whatever order its writes came in, so it cannot deadlock with another
 /// process's transaction that takes them in that order too. Here the batch
@@ -547,25 +568,7 @@ async fn a_batch_takes_its_games_in_id_order_and_meets_no_deadlock() {
             )
         })
     };
-    let mut watcher = sqlx::PgConnection::connect(db.url()).await.unwrap();
-    let waited_since = Instant::now();
-    loop {
-        let waiting: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM pg_stat_activity \
-             WHERE wait_event_type = 'Lock' AND datname = current_database()",
-        )
-        .fetch_one(&mut watcher)
-        .await
-        .unwrap();
-        if waiting > 0 {
-            break;
-        }
-        assert!(
-            waited_since.elapsed() < Duration::from_secs(10),
-            "the batch never reached the held row"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for_a_lock_wait(&db, "the batch never reached the held row").await;
     sqlx::raw_sql("SET LOCAL lock_timeout = '5s'")
         .execute(&mut other)
         .await
@@ -612,25 +615,7 @@ async fn a_write_failed_by_a_deadlock_is_run_again() {
                 .await
         })
     };
-    let mut watcher = sqlx::PgConnection::connect(db.url()).await.unwrap();
-    let waited_since = Instant::now();
-    loop {
-        let waiting: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM pg_stat_activity \
-             WHERE wait_event_type = 'Lock' AND datname = current_database()",
-        )
-        .fetch_one(&mut watcher)
-        .await
-        .unwrap();
-        if waiting > 0 {
-            break;
-        }
-        assert!(
-            waited_since.elapsed() < Duration::from_secs(10),
-            "the game's end never reached the held player"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for_a_lock_wait(&db, "the game's end never reached the held player").await;
     sqlx::raw_sql("SET LOCAL lock_timeout = '10s'")
         .execute(&mut other)
         .await
