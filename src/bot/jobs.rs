@@ -246,7 +246,7 @@ impl Bot {
     /// process may try again at once.
     pub(super) async fn release(&self, job: &EngineJob) {
         match self.store.release_engine_job(job, &self.jobs.owner).await {
-            Ok(_) => self.jobs.wake.notify_one(),
+            Ok(_) => self.wake_worker(),
             Err(err) => {
                 tracing::warn!(game = job.game.0, error = %err, "could not release a job; its lease will run out")
             }

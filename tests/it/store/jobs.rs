@@ -245,6 +245,16 @@ struct RivalWorker {
 }
 
 impl RivalWorker {
+    /// A fresh database, a store on it, and a rival working through a
+    /// second store on the same database (another process, as it were).
+    async fn beside_a_store(backend: Backend) -> (TestDb, Store, RivalWorker) {
+        let db = TestDb::new(backend).await;
+        let clock = Arc::new(ManualClock::new(T0));
+        let one = open(&db, clock.clone()).await;
+        let rival = RivalWorker::start(open(&db, clock).await);
+        (db, one, rival)
+    }
+
     fn start(store: Store) -> Self {
         let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let taken = tokio::spawn({
@@ -273,10 +283,7 @@ impl RivalWorker {
 /// worker, looking for jobs over and over meanwhile, never takes it. A move
 /// that leaves no bot move due claims nothing.
 async fn a_move_claims_the_bots_answer_in_its_own_write(backend: Backend) {
-    let db = TestDb::new(backend).await;
-    let clock = Arc::new(ManualClock::new(T0));
-    let one = open(&db, clock.clone()).await;
-    let rival = RivalWorker::start(open(&db, clock.clone()).await);
+    let (_db, one, rival) = RivalWorker::beside_a_store(backend).await;
     for round in 0..30u32 {
         let user = UserRef::new(format!("u{round}"), "U");
         let game = one
@@ -320,10 +327,7 @@ on_both_backends!(a_move_claims_the_bots_answer_in_its_own_write, multi_thread);
 /// process's worker does meanwhile; a game where the player moves first
 /// claims nothing.
 async fn a_new_game_claims_the_bots_first_move_in_its_own_write(backend: Backend) {
-    let db = TestDb::new(backend).await;
-    let clock = Arc::new(ManualClock::new(T0));
-    let one = open(&db, clock.clone()).await;
-    let rival = RivalWorker::start(open(&db, clock.clone()).await);
+    let (_db, one, rival) = RivalWorker::beside_a_store(backend).await;
     for round in 0..30u32 {
         let user = UserRef::new(format!("u{round}"), "U");
         let (game, job) = one

@@ -420,13 +420,7 @@ async fn a_write_held_up_past_the_lock_timeout_fails_alone() {
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
     let other = store.create_game(pvp(alice(), bob())).await.unwrap();
 
-    let mut blocker = sqlx::PgConnection::connect(db.url()).await.unwrap();
-    sqlx::raw_sql("BEGIN").execute(&mut blocker).await.unwrap();
-    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
-        .bind(game.id.0)
-        .execute(&mut blocker)
-        .await
-        .unwrap();
+    let mut blocker = hold_row(&db, LOCK_GAME, game.id.0).await;
     let results = tokio::join!(
         store.apply_move(game.id, 0, "h2e2", &a),
         store.apply_move(game.id, 1, "h9g7", &b),
@@ -472,13 +466,7 @@ async fn a_move_waiting_for_a_lock_holds_up_no_other_games_lane() {
         "consecutive games have different lanes"
     );
 
-    let mut blocker = sqlx::PgConnection::connect(db.url()).await.unwrap();
-    sqlx::raw_sql("BEGIN").execute(&mut blocker).await.unwrap();
-    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
-        .bind(held.id.0)
-        .execute(&mut blocker)
-        .await
-        .unwrap();
+    let mut blocker = hold_row(&db, LOCK_GAME, held.id.0).await;
     let waiting = {
         let store = store.clone();
         let a = actor(&alice());
@@ -502,6 +490,28 @@ async fn a_move_waiting_for_a_lock_holds_up_no_other_games_lane() {
         .unwrap();
     assert_eq!(waiting.await.unwrap().unwrap().ply, 1);
     assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// Locks one game's row, given its id.
+const LOCK_GAME: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
+/// Locks one player's row, given the user's id.
+const LOCK_PLAYER: &str = "SELECT 1 FROM players WHERE user_id = $1 FOR UPDATE";
+
+/// Another connection to `db`'s database, in a transaction holding the row
+/// that `lock` (one of the `LOCK_` statements) takes for `key`, as another
+/// process's write would.
+async fn hold_row<K>(db: &TestDb, lock: &'static str, key: K) -> sqlx::PgConnection
+where
+    K: for<'q> sqlx::Encode<'q, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send,
+{
+    let mut holder = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::raw_sql("BEGIN").execute(&mut holder).await.unwrap();
+    sqlx::query(lock)
+        .bind(key)
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    holder
 }
 
 /// Waits (up to 10 s) until some connection to `db`'s database waits for a
@@ -549,13 +559,7 @@ async fn a_batch_takes_its_games_in_id_order_and_meets_no_deadlock() {
     let second = store.create_game(pvp(alice(), bob())).await.unwrap();
     assert!(first.id.0 < second.id.0);
 
-    let mut other = sqlx::PgConnection::connect(db.url()).await.unwrap();
-    sqlx::raw_sql("BEGIN").execute(&mut other).await.unwrap();
-    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
-        .bind(first.id.0)
-        .execute(&mut other)
-        .await
-        .unwrap();
+    let mut other = hold_row(&db, LOCK_GAME, first.id.0).await;
     // On this one-thread runtime the task submits both writes before the
     // writer runs: one batch, in this order.
     let writes = {
@@ -600,13 +604,7 @@ async fn a_write_failed_by_a_deadlock_is_run_again() {
     let store = open(&db, Arc::new(ManualClock::new(T0))).await;
     let game = store.create_game(pvp(alice(), bob())).await.unwrap();
 
-    let mut other = sqlx::PgConnection::connect(db.url()).await.unwrap();
-    sqlx::raw_sql("BEGIN").execute(&mut other).await.unwrap();
-    sqlx::query("SELECT 1 FROM players WHERE user_id = $1 FOR UPDATE")
-        .bind(&alice().id)
-        .execute(&mut other)
-        .await
-        .unwrap();
+    let mut other = hold_row(&db, LOCK_PLAYER, alice().id).await;
     let ending = {
         let store = store.clone();
         tokio::spawn(async move {
