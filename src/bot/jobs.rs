@@ -2,14 +2,16 @@
 //! the one path by which the bot moves, in one process or several.
 //!
 //! A job is due whenever a live game waits on the bot (the store keeps the
-//! rows). A process takes one in two ways, both with a free search slot in
-//! hand, so that it never holds a job it cannot start on:
+//! rows). A process takes one in two ways:
 //!
 //! - at once, with the player's move (or after starting a game where the
-//!   bot has Red): when a slot is free it claims that game's job, in the
-//!   move's own transaction, so that no other process's worker takes the
-//!   job in between, and the player's move and the bot's quick answer go
-//!   out as one message;
+//!   bot has Red): it claims that game's job in the move's own transaction,
+//!   so that no other process's worker takes the job in between. With a free
+//!   search slot it thinks at once, and the player's move and the bot's
+//!   quick answer go out as one message; without one the claim is only
+//!   parked ([`ClaimedAnswer::Parked`]) until the player's move (or the
+//!   start) is posted, then released, so that no worker posts the bot's
+//!   answer ahead of the message it answers;
 //! - from the table: a worker per process waits for a free slot, looks for a
 //!   job nobody holds (left there when no slot was free, released by a
 //!   process that stopped, or whose lease ran out when its process died) and
@@ -75,6 +77,16 @@ impl Jobs {
     fn poll_every(&self) -> Duration {
         (self.lease / 4).clamp(Duration::from_millis(50), Duration::from_secs(1))
     }
+}
+
+/// The bot's move, claimed in the write that made it due.
+pub(super) enum ClaimedAnswer {
+    /// With a search slot here: this process makes the move.
+    Held(HeldJob),
+    /// No slot was free here: claimed only so that no worker posts the
+    /// move before the message it answers, and given back to every worker
+    /// once that message is out ([`Bot::give_back`]).
+    Parked(EngineJob),
 }
 
 /// A job this process holds and the search slot it thinks in.
@@ -237,9 +249,30 @@ impl Bot {
         }
     }
 
-    /// Gives back a job claimed but not started on.
-    pub(super) async fn release_held(&self, held: HeldJob) {
-        self.release(&held.claim.job).await;
+    /// What the write that made the bot's move due claimed (`job`), with the
+    /// slot reserved before it if there was one. No job: another process
+    /// holds it, or it waits in the table, where the worker is told to look.
+    pub(super) fn answer_claimed(
+        &self,
+        reserved: Option<ReservedSlot>,
+        job: Option<EngineJob>,
+    ) -> Option<ClaimedAnswer> {
+        match (job, reserved) {
+            (Some(job), Some(reserved)) => Some(ClaimedAnswer::Held(reserved.hold(job))),
+            (Some(job), None) => Some(ClaimedAnswer::Parked(job)),
+            (None, _) => {
+                self.wake_worker();
+                None
+            }
+        }
+    }
+
+    /// Gives back a claimed move not started on, for any process to make.
+    pub(super) async fn give_back(&self, answer: ClaimedAnswer) {
+        match answer {
+            ClaimedAnswer::Held(held) => self.release(&held.claim.job).await,
+            ClaimedAnswer::Parked(job) => self.release(&job).await,
+        }
     }
 
     /// Gives `job` back after its move could not be made, so that any

@@ -28,7 +28,7 @@ use super::error::{BotError, BotResult};
 use super::games::{
     against_bot, result_sentence, seat, side_of, store_actor, store_error, LoadedGame,
 };
-use super::jobs::HeldJob;
+use super::jobs::ClaimedAnswer;
 use super::markup::shown;
 use super::reply::{is_place_gone, Attachment, Outbox, Reply};
 use super::review::review_offer;
@@ -64,7 +64,7 @@ impl Bot {
         };
         let id = record.id;
         timing::set_game(id.0);
-        let (played, held) = {
+        let (played, answer) = {
             let lock = self.game_lock(id.0);
             let _held = lock.lock().await;
             let loaded = self.load(id).await?;
@@ -92,7 +92,7 @@ impl Bot {
                 return posted.map_err(|err| stored_not_shown(id.0, err));
             }
         };
-        self.answer_player(played, held, voice, outbox)
+        self.answer_player(played, answer, voice, outbox)
             .await
             .map_err(|err| stored_not_shown(id.0, err))
     }
@@ -107,14 +107,22 @@ impl Bot {
     async fn answer_player(
         &self,
         player: PlayedMove,
-        held: Option<HeldJob>,
+        answer: Option<ClaimedAnswer>,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let Some(held) = held else {
-            // No search slot free here (or another process has the job): the
-            // player's move now, the bot's when a worker with a slot takes it.
-            return self.announce_locked(&player, voice, outbox).await;
+        let held = match answer {
+            Some(ClaimedAnswer::Held(held)) => held,
+            parked_or_none => {
+                // No search slot free here (or another process has the job):
+                // the player's move now, then the job goes to whichever
+                // worker has a slot, so the answer cannot come first.
+                let shown = self.announce_locked(&player, voice, outbox).await;
+                if let Some(parked) = parked_or_none {
+                    self.give_back(parked).await;
+                }
+                return shown;
+            }
         };
         let thinking = self.think_held(held, &player.after);
         tokio::pin!(thinking);
@@ -218,20 +226,16 @@ impl Bot {
     }
 
     /// Stores a player's move that the bot is to answer and, in the same
-    /// write, claims the answer's job when a search slot is free here, so
-    /// that the quick answer can go out with the move and no other
-    /// process's worker takes the job in between. Without a free slot the
-    /// job waits in the table for any process's worker.
+    /// write, claims the answer's job, so that no other process's worker
+    /// takes it in between: held, to think on at once, when a search slot
+    /// is free here (the quick answer can then go out with the move); only
+    /// parked until the move is posted when none is.
     async fn persist_claiming_answer(
         &self,
         unstored: Unstored,
         by: &store::ActorId,
-    ) -> BotResult<(PlayedMove, Option<HeldJob>)> {
-        let Some(reserved) = self.reserve_job_slot() else {
-            let played = self.persist(unstored, by).await?;
-            self.wake_worker();
-            return Ok((played, None));
-        };
+    ) -> BotResult<(PlayedMove, Option<ClaimedAnswer>)> {
+        let reserved = self.reserve_job_slot();
         let Unstored {
             mut played,
             loaded_ply,
@@ -254,14 +258,7 @@ impl Bot {
         let record = &mut played.after.record;
         record.ply = stored.ply;
         record.last_activity_at = stored.played_at;
-        let held = match job {
-            Some(job) => Some(reserved.hold(job)),
-            None => {
-                self.wake_worker();
-                None
-            }
-        };
-        Ok((played, held))
+        Ok((played, self.answer_claimed(reserved, job)))
     }
 
     /// Stores a move played in memory while its board is drawn: the board is

@@ -9,7 +9,7 @@ use crate::store::{BotLevel, GameRecord, NewGame, Participant};
 use super::command::{ColorChoice, DEFAULT_LEVEL};
 use super::error::{BotError, BotResult};
 use super::games::{channel_of, game_place, pairing, place_location, seat, user_ref, LoadedGame};
-use super::jobs::HeldJob;
+use super::jobs::ClaimedAnswer;
 use super::markup::shown;
 use super::reply::{Outbox, Reply};
 use super::settings::{keys, Chosen};
@@ -59,20 +59,16 @@ impl Bot {
             };
             // The bot moves first: its move is claimed with the game, so that
             // no other process's worker posts it ahead of the start.
-            match (player_color, self.reserve_job_slot()) {
-                (Color::Black, Some(reserved)) => {
-                    let creating = self.store.create_game_claiming_answer(
-                        new,
-                        self.job_owner(),
-                        self.job_lease(),
-                    );
-                    let (record, job) = creating.await.map_err(BotError::internal)?;
-                    (record, job.map(|job| reserved.hold(job)))
-                }
-                _ => {
-                    let creating = self.store.create_game(new);
-                    (creating.await.map_err(BotError::internal)?, None)
-                }
+            if player_color == Color::Black {
+                let reserved = self.reserve_job_slot();
+                let creating =
+                    self.store
+                        .create_game_claiming_answer(new, self.job_owner(), self.job_lease());
+                let (record, job) = creating.await.map_err(BotError::internal)?;
+                (record, self.answer_claimed(reserved, job))
+            } else {
+                let creating = self.store.create_game(new);
+                (creating.await.map_err(BotError::internal)?, None)
             }
         };
         self.announce_start(request, &record, first_move, voice, outbox)
@@ -103,20 +99,22 @@ impl Bot {
 
     /// Says a game has begun (pointing to its thread from the channel), shows
     /// the board, and lets the bot make its first move if it has Red:
-    /// `first_move` when the game's creation claimed it.
+    /// `first_move` when the game's creation claimed it (made here when held
+    /// with a slot, given back to every worker once the start is out when
+    /// only parked).
     pub(super) async fn announce_start(
         &self,
         request: &Request,
         record: &GameRecord,
-        first_move: Option<HeldJob>,
+        first_move: Option<ClaimedAnswer>,
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
         let loaded = match self.load(record.id).await {
             Ok(loaded) => loaded,
             Err(err) => {
-                if let Some(held) = first_move {
-                    self.release_held(held).await;
+                if let Some(answer) = first_move {
+                    self.give_back(answer).await;
                 }
                 return Err(err);
             }
@@ -125,19 +123,21 @@ impl Bot {
         // when creating the game did not), so that no worker of this
         // process posts it ahead of the start.
         let first_move = match first_move {
-            Some(held) => Some(held),
-            None if loaded.record.awaits_bot() => self.claim_now(&loaded).await,
+            Some(answer) => Some(answer),
+            None if loaded.record.awaits_bot() => {
+                self.claim_now(&loaded).await.map(ClaimedAnswer::Held)
+            }
             None => None,
         };
         let shown = self.show_start(request, &loaded, voice, outbox).await;
         match (shown, first_move) {
-            (Ok(()), Some(held)) => {
+            (Ok(()), Some(ClaimedAnswer::Held(held))) => {
                 self.run_job(held, Some(voice), outbox).await;
                 Ok(())
             }
-            (Err(err), Some(held)) => {
-                self.release_held(held).await;
-                Err(err)
+            (shown, Some(answer)) => {
+                self.give_back(answer).await;
+                shown
             }
             (shown, None) => shown,
         }

@@ -1283,6 +1283,140 @@ async fn shutting_down_releases_the_move_being_thought_on_for_another_process() 
     assert_eq!(reopened.game(record.id).await.unwrap().ply, 0);
 }
 
+/// An outbox whose posts take as long as Discord's, counting those done.
+struct SlowOutbox {
+    inner: RecordingOutbox,
+    done: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl xiangqi_bot::bot::Outbox for SlowOutbox {
+    async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        self.inner.post(place, reply).await?;
+        self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
+        self.inner.open_thread(place, title).await
+    }
+}
+
+/// Claims jobs through its own store on the bot's database, as another
+/// process's worker would, without pause; returns the first job it gets
+/// and how many posts `outbox` had finished by then.
+fn rival_worker(
+    store: Store,
+    outbox: Arc<SlowOutbox>,
+) -> tokio::task::JoinHandle<(xiangqi_bot::store::EngineJob, usize)> {
+    tokio::spawn(async move {
+        loop {
+            if let Some(job) = store
+                .claim_engine_job("rival", Duration::from_secs(30))
+                .await
+                .unwrap()
+            {
+                return (job, outbox.done.load(std::sync::atomic::Ordering::SeqCst));
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+}
+
+/// With no search slot free, the bot's answer still cannot reach the
+/// channel ahead of the message it answers: the write that makes it due
+/// claims it, and it is given to every worker only once the player's move
+/// (or, the bot having Red, the game's start) is posted. Another process's
+/// worker looking for jobs all the while gets it only then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_post() {
+    let h = harness_with(
+        BotConfig {
+            engine_threads: 1,
+            ..config()
+        },
+        false,
+    )
+    .await;
+    // Level 8 thinks for seconds: the one slot is busy meanwhile.
+    h.stored_game(
+        Participant::Bot(BotLevel::new(8).unwrap()),
+        Participant::User(UserRef::new("zed", "zed")),
+        None,
+    )
+    .await;
+    let Harness {
+        bot,
+        store,
+        clock,
+        _dir: dir,
+        ..
+    } = h;
+    let bot = Arc::new(bot);
+    let worker = Bot::spawn_engine_worker(bot.clone(), Arc::new(RecordingOutbox::new()));
+    let busy = eventually(Duration::from_secs(5), || async {
+        store
+            .engine_jobs()
+            .await
+            .unwrap()
+            .iter()
+            .any(|job| job.owner.is_some())
+    })
+    .await;
+    assert!(busy, "the worker thinks on the level-8 game");
+    // Another process's store, on the same clock, so that the worker's
+    // lease holds for it.
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let rival_store = || Store::open_with(StoreConfig::new(url.clone()), clock.clone());
+    let ask = |who: &str, text: &str, place: &str| Request {
+        actor: actor(who),
+        place: Place {
+            guild: None,
+            channel: place.into(),
+            thread: None,
+        },
+        command: command::parse(text).unwrap(),
+        locale: None,
+        permissions: None,
+    };
+
+    // The bot has Red: its first move waits for the start.
+    let outbox = Arc::new(SlowOutbox {
+        inner: RecordingOutbox::new(),
+        done: Default::default(),
+    });
+    let rival = rival_worker(rival_store().await.unwrap(), outbox.clone());
+    bot.handle(&ask("ann", "play black 1", "one"), outbox.as_ref())
+        .await;
+    let (job, posted) = rival.await.unwrap();
+    assert_eq!(job.ply, 0);
+    assert!(
+        posted >= 1,
+        "the rival took the first move before the start was posted"
+    );
+
+    // The player's move: the bot's answer waits for it.
+    let outbox = Arc::new(SlowOutbox {
+        inner: RecordingOutbox::new(),
+        done: Default::default(),
+    });
+    bot.handle(&ask("bob", "play red 1", "two"), outbox.as_ref())
+        .await;
+    let started = outbox.done.load(std::sync::atomic::Ordering::SeqCst);
+    let rival = rival_worker(rival_store().await.unwrap(), outbox.clone());
+    bot.handle(&ask("bob", "h2e2", "two"), outbox.as_ref())
+        .await;
+    let (job, posted) = rival.await.unwrap();
+    assert_eq!(job.ply, 1);
+    assert!(
+        posted > started,
+        "the rival took the answer before the player's move was posted"
+    );
+    bot.shut_down(Duration::ZERO).await;
+    worker.await.unwrap();
+}
+
 /// A config whose reviews are quick: a small node budget.
 fn quick_reviews() -> BotConfig {
     BotConfig {
