@@ -1289,6 +1289,15 @@ struct SlowOutbox {
     done: std::sync::atomic::AtomicUsize,
 }
 
+impl SlowOutbox {
+    fn new() -> Arc<SlowOutbox> {
+        Arc::new(SlowOutbox {
+            inner: RecordingOutbox::new(),
+            done: Default::default(),
+        })
+    }
+}
+
 #[async_trait::async_trait]
 impl xiangqi_bot::bot::Outbox for SlowOutbox {
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
@@ -1322,6 +1331,15 @@ fn rival_worker(
             tokio::task::yield_now().await;
         }
     })
+}
+
+/// The rival's catch, while level 8 still fills the slot (it thinks for
+/// 3 s): once that search ends, the bot's own worker may take the job first.
+async fn within_the_long_search<T>(rival: tokio::task::JoinHandle<T>) -> T {
+    tokio::time::timeout(Duration::from_millis(2500), rival)
+        .await
+        .expect("the rival gets the job while the slot is busy")
+        .unwrap()
 }
 
 /// With no search slot free, the bot's answer still cannot reach the
@@ -1382,14 +1400,11 @@ async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_pos
     };
 
     // The bot has Red: its first move waits for the start.
-    let outbox = Arc::new(SlowOutbox {
-        inner: RecordingOutbox::new(),
-        done: Default::default(),
-    });
+    let outbox = SlowOutbox::new();
     let rival = rival_worker(rival_store().await.unwrap(), outbox.clone());
     bot.handle(&ask("ann", "play black 1", "one"), outbox.as_ref())
         .await;
-    let (job, posted) = rival.await.unwrap();
+    let (job, posted) = within_the_long_search(rival).await;
     assert_eq!(job.ply, 0);
     assert!(
         posted >= 1,
@@ -1397,17 +1412,14 @@ async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_pos
     );
 
     // The player's move: the bot's answer waits for it.
-    let outbox = Arc::new(SlowOutbox {
-        inner: RecordingOutbox::new(),
-        done: Default::default(),
-    });
+    let outbox = SlowOutbox::new();
     bot.handle(&ask("bob", "play red 1", "two"), outbox.as_ref())
         .await;
     let started = outbox.done.load(std::sync::atomic::Ordering::SeqCst);
     let rival = rival_worker(rival_store().await.unwrap(), outbox.clone());
     bot.handle(&ask("bob", "h2e2", "two"), outbox.as_ref())
         .await;
-    let (job, posted) = rival.await.unwrap();
+    let (job, posted) = within_the_long_search(rival).await;
     assert_eq!(job.ply, 1);
     assert!(
         posted > started,
