@@ -13,9 +13,9 @@
 //!   start) is posted, then released, so that no worker posts the bot's
 //!   answer ahead of the message it answers;
 //! - from the table: a worker per process waits for a free slot, looks for a
-//!   job nobody holds (left there when no slot was free, released by a
-//!   process that stopped, or whose lease ran out when its process died) and
-//!   claims the oldest.
+//!   job nobody holds (released after its message when no slot was free,
+//!   released by a process that stopped, or whose lease ran out when its
+//!   process died) and claims the oldest.
 //!
 //! While it thinks the process renews its lease every third of the lease
 //! time. The move is stored under the game's ply check, which also drops the
