@@ -99,9 +99,9 @@ impl Bot {
 
     /// Says a game has begun (pointing to its thread from the channel), shows
     /// the board, and lets the bot make its first move if it has Red:
-    /// `first_move` when the game's creation claimed it (made here when held
-    /// with a slot, given back to every worker once the start is out when
-    /// only parked).
+    /// `first_move`, claimed by the game's creation, is made here when held
+    /// with a slot and given back to every worker once the start is out when
+    /// only parked. (Games accepted from a challenge are between people.)
     pub(super) async fn announce_start(
         &self,
         request: &Request,
@@ -118,16 +118,6 @@ impl Bot {
                 }
                 return Err(err);
             }
-        };
-        // The bot's first move is claimed before the start is shown (here,
-        // when creating the game did not), so that no worker of this
-        // process posts it ahead of the start.
-        let first_move = match first_move {
-            Some(answer) => Some(answer),
-            None if loaded.record.awaits_bot() => {
-                self.claim_now(&loaded).await.map(ClaimedAnswer::Held)
-            }
-            None => None,
         };
         let shown = self.show_start(request, &loaded, voice, outbox).await;
         match (shown, first_move) {
