@@ -669,6 +669,8 @@ impl<'a> Context<'a> {
         let lmr = lmr_table();
 
         let mut moves_started = 0;
+        // Found at the first move that could be pruned, for all of them.
+        let mut check_candidates = None;
         while let Some(mv) = moves.next(&self.pos, self.tables, ply) {
             let index = moves_started;
             moves_started += 1;
@@ -702,8 +704,12 @@ impl<'a> Context<'a> {
             };
             // Checks are never pruned; asked before playing, a pruned move
             // costs no make, unmake or table prefetch.
-            if prunable && !self.pos.gives_check(mv) {
-                continue;
+            if prunable {
+                let candidates =
+                    check_candidates.get_or_insert_with(|| self.pos.check_candidates());
+                if !(candidates.may_check(&self.pos, mv) && self.pos.gives_check(mv)) {
+                    continue;
+                }
             }
             self.play(mv);
             let gives_check = self.line.last().is_some_and(|p| p.in_check);

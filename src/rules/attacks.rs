@@ -4,7 +4,10 @@
 
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
-use super::tables::{HORSE_ATTACKERS, HORSE_MOVES, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES};
+use super::tables::{
+    DIAG_NEIGHBOURS, HORSE_ATTACKERS, HORSE_MOVES, OFF_BOARD, PALACE, SOLDIER_ATTACKERS,
+    SOLDIER_MOVES,
+};
 use super::types::{Color, Move, PieceKind, Square};
 
 /// The nine points of `color`'s palace.
@@ -80,6 +83,29 @@ impl Position {
         reaches.has(to)
     }
 
+    /// What a quiet move must touch to check the other general, worked out
+    /// once so that a search asking [`gives_check`](Self::gives_check) of
+    /// many moves can skip the full test for most of them.
+    pub fn check_candidates(&self) -> CheckCandidates {
+        let general = self.generals[self.side_to_move().index() ^ 1] as usize;
+        let (rank_reach, file_reach, rank_jump, file_jump) =
+            slides(general, self.occupied, self.occupied_t);
+        // Lifting the first or second piece on one of the general's lines can
+        // uncover a chariot or a cannon (a third piece leaves two between);
+        // lifting a piece off a diagonal neighbour frees a horse's leg.
+        let mut uncovering = ((rank_reach | file_reach) & self.occupied) | rank_jump | file_jump;
+        for &leg in &DIAG_NEIGHBOURS[general] {
+            if leg != OFF_BOARD {
+                uncovering |= bit(leg as usize);
+            }
+        }
+        CheckCandidates {
+            // The chariot's points also hold every new screen for a cannon.
+            targets: self.check_squares().any(),
+            uncovering,
+        }
+    }
+
     /// The empty points from which a piece of the side to move would check
     /// the other general directly, by kind (so a search can find checking
     /// moves without playing every move). Discovered checks, and a cannon
@@ -116,6 +142,26 @@ pub struct CheckSquares {
     pub cannon: Bitboard,
     pub horse: Bitboard,
     pub soldier: Bitboard,
+}
+
+/// See [`Position::check_candidates`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckCandidates {
+    /// Empty points a piece would check from, or become a cannon's screen on.
+    targets: Bitboard,
+    /// Points whose piece, moving away, might uncover a check.
+    uncovering: Bitboard,
+}
+
+impl CheckCandidates {
+    /// False only when `mv` (legal in `pos`, the position these were found
+    /// for) certainly gives no check. Captures are always candidates.
+    #[inline]
+    pub fn may_check(&self, pos: &Position, mv: Move) -> bool {
+        pos.occupied.contains(mv.to())
+            || self.targets.contains(mv.to())
+            || self.uncovering.contains(mv.from())
+    }
 }
 
 impl CheckSquares {
@@ -199,6 +245,31 @@ mod tests {
         assert_eq!(
             soldier_reach(Color::Black, sq("e4")),
             bb(&["e3", "d4", "f4"])
+        );
+    }
+
+    /// Every move that checks is a candidate, and most quiet moves are not.
+    #[test]
+    fn check_candidates_hold_every_check() {
+        let (mut quiet, mut passed, mut checks) = (0, 0, 0);
+        for pos in playout_positions(80, 100, 0x9E37_79B9_7F4A_7C15) {
+            let candidates = pos.check_candidates();
+            for &mv in pos.legal_moves().iter() {
+                let may = candidates.may_check(&pos, mv);
+                if pos.gives_check(mv) {
+                    assert!(may, "{mv} checks in {} but is no candidate", pos.to_fen());
+                    checks += 1;
+                }
+                if pos.piece_at(mv.to()).is_none() {
+                    quiet += 1;
+                    passed += may as usize;
+                }
+            }
+        }
+        assert!(checks > 500, "only {checks} checks seen");
+        assert!(
+            passed * 3 < quiet,
+            "{passed} of {quiet} quiet moves are candidates"
         );
     }
 
