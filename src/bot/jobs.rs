@@ -17,6 +17,10 @@
 //!   released by a process that stopped, or whose lease ran out when its
 //!   process died) and claims the oldest.
 //!
+//! Moves stored before the job's ply and never shown (their post failed, or
+//! their process died) are the job holder's to show, before its answer: the
+//! sweep leaves games with a job due alone.
+//!
 //! While it thinks the process renews its lease every third of the lease
 //! time. The move is stored under the game's ply check, which also drops the
 //! job; when the move cannot be made (the search failed, a post failed
@@ -301,12 +305,9 @@ impl Bot {
         voice: Option<Voice>,
         outbox: &dyn Outbox,
     ) -> (Claim, BotResult<bool>) {
-        let loaded = {
-            let lock = self.game_lock(held.claim.job.game.0);
-            let _held = lock.lock().await;
-            self.load(held.claim.job.game).await
-        };
-        let snapshot = match loaded {
+        let lock = self.game_lock(held.claim.job.game.0);
+        let locked = lock.lock().await;
+        let snapshot = match self.load(held.claim.job.game).await {
             Ok(snapshot) => snapshot,
             Err(err) => return (held.claim, Err(err)),
         };
@@ -321,6 +322,15 @@ impl Bot {
                     .await
             }
         };
+        if snapshot.record.announced_ply < snapshot.ply() {
+            // Moves whose post failed, or whose process died before posting:
+            // the sweep leaves them to whoever holds this job, and they go
+            // out before the answer to them.
+            if let Err(err) = self.show_unshown(&snapshot, voice, outbox).await {
+                tracing::warn!(game = snapshot.id(), error = %format!("{err:#}"), "could not show stored moves before the bot's answer");
+            }
+        }
+        drop(locked);
         let (claim, thought) = self.think_held(held, &snapshot).await;
         let made = self
             .make_thought_move(&snapshot, thought, None, voice, outbox)

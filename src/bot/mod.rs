@@ -374,8 +374,9 @@ impl Bot {
     /// thinking, or the player moved just before); see [`jobs`].
     pub fn resume_pending<'a>(&'a self, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
         Box::pin(async move {
-            // Moves stored but never shown (the process stopped in between) go
-            // out first, so the bot's answer follows them.
+            // Moves stored but never shown (the process stopped in between)
+            // and past their grace go out now; those the bot's answer is due
+            // after go out with the job, before the answer.
             if let Err(err) = self.announce_all_late(outbox).await {
                 tracing::error!(error = %err, "could not list games with moves not yet shown");
             }

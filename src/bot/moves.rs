@@ -10,7 +10,10 @@
 //!
 //! A stored move is always shown: the store remembers how many plies were
 //! posted (`mark_announced`), and when a post fails, or the process stops
-//! between storing and posting, the sweep posts the missing moves later
+//! between storing and posting, the missing moves are posted later, once.
+//! When the bot's move is due after them, whoever makes it shows them first
+//! ([`Bot::show_unshown`], from the job); otherwise the first sweep (of any
+//! process) after the store's grace for the post takes them and shows them
 //! ([`Bot::announce_late`]). The player whose move was stored is never told
 //! to try it again.
 //!
@@ -333,31 +336,49 @@ impl Bot {
             .games_unannounced()
             .await
             .map_err(BotError::internal)?;
-        for (id, shown) in games {
-            if let Err(err) = self.announce_late(id, shown, outbox).await {
+        for id in games {
+            if let Err(err) = self.announce_late(id, outbox).await {
                 tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not show stored moves; trying again at the next sweep");
             }
         }
         Ok(())
     }
 
-    /// Posts the moves of game `id` after ply `shown`, in one message with
-    /// the board after the last, unless they were shown meanwhile.
-    async fn announce_late(&self, id: GameId, shown: u32, outbox: &dyn Outbox) -> BotResult<()> {
+    /// Posts the moves of game `id` never shown, in one message with the
+    /// board after the last, when this process takes them from the store
+    /// (they are late, and no other process is showing them).
+    async fn announce_late(&self, id: GameId, outbox: &dyn Outbox) -> BotResult<()> {
         let lock = self.game_lock(id.0);
         let _held = lock.lock().await;
         let loaded = self.load(id).await?;
-        let ply = loaded.ply();
-        if ply <= shown {
+        if loaded.record.announced_ply >= loaded.ply() {
+            return Ok(());
+        }
+        let taken = self.store.take_late_announcement(id).await;
+        if !taken.map_err(|e| store_error(e, id.0))? {
             return Ok(());
         }
         let voice = self
             .place_voice(loaded.record.location.guild_id.as_deref())
             .await;
+        self.show_unshown(&loaded, voice, outbox).await
+    }
+
+    /// Posts `loaded`'s moves after its announced ply, in one message with
+    /// the board after the last. The caller holds the game's lock, and is
+    /// the one process to show them: the sweep that took them, or the
+    /// process that holds the bot's move due after them.
+    pub(super) async fn show_unshown(
+        &self,
+        loaded: &LoadedGame,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
         let moves = loaded.game.moves();
         let mut text = voice.say(Msg::ShownLate { game: loaded.id() });
         let mut mover = Color::Red;
-        for (index, &mv) in moves.iter().enumerate().skip(shown as usize) {
+        let shown = loaded.record.announced_ply as usize;
+        for (index, &mv) in moves.iter().enumerate().skip(shown) {
             let Some(before) = loaded.game.position_at(index) else {
                 break;
             };
@@ -369,15 +390,10 @@ impl Bot {
             }));
         }
         let board = self
-            .board_file(&loaded, self.player_seat(&loaded), voice)
+            .board_file(loaded, self.player_seat(loaded), voice)
             .await?;
-        let played = PlayedMove {
-            after: loaded,
-            mover,
-            words: String::new(),
-        };
-        text.push_str(&whats_next(&played, voice));
-        self.post_file(text, &played.after, board, outbox).await
+        text.push_str(&whats_next_in(loaded, mover, voice));
+        self.post_file(text, loaded, board, outbox).await
     }
 
     /// Whether a game's board is shown from Black's seat: the bot's opponent
@@ -979,16 +995,21 @@ fn move_words(played: &PlayedMove, voice: Voice) -> String {
 
 /// After a move: the game's result, or whose move it is when a person is.
 fn whats_next(played: &PlayedMove, voice: Voice) -> String {
-    let record = &played.after.record;
+    whats_next_in(&played.after, played.mover, voice)
+}
+
+/// [`whats_next`] in `game` after a move by `mover`.
+fn whats_next_in(game: &LoadedGame, mover: Color, voice: Voice) -> String {
+    let record = &game.record;
     if !record.is_live() {
         let result = result_sentence(record, voice);
         return format!(
             "\n{}\n{}",
             voice.say(Msg::GameOverLine { result }),
-            review_offer(played.after.id(), voice)
+            review_offer(game.id(), voice)
         );
     }
-    let next = record.participant(played.mover.opponent());
+    let next = record.participant(mover.opponent());
     match next.bot_level() {
         None => format!(
             " {}",

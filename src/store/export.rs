@@ -123,6 +123,7 @@ mod tests {
             start_fen: start_fen.to_owned(),
             start_side,
             ply: 3,
+            announced_ply: 3,
             rated: true,
             red_rating: Some(RatingChange {
                 before: 1500.4,

@@ -44,13 +44,30 @@ pub struct Inconsistency {
 }
 
 /// The SELECT every game query shares: the game row with both users' names.
+/// How long a process that stored a move has to post it before the sweep
+/// takes the move for one whose post failed (and shows it itself): longer
+/// than any post takes, short enough that a lost move is shown within a
+/// couple of sweeps. A post still in flight after it is shown twice.
+pub const ANNOUNCE_GRACE: Duration = Duration::from_secs(60);
+
+/// The condition on a `games` row (bound: `$1`, now) under which its moves
+/// not yet shown are the sweep's to show: stored more than the grace ago,
+/// or last taken by a sweep that long ago; and no bot move due, since the
+/// process making it shows them before its answer.
+macro_rules! late_to_show {
+    () => {
+        "announced_ply < ply AND announce_due_at <= $1 \
+         AND NOT EXISTS (SELECT 1 FROM engine_jobs j WHERE j.game_id = games.id)"
+    };
+}
+
 macro_rules! select_games {
     ($tail:literal) => {
         concat!(
             "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, ",
             "g.red_user_id, rp.display_name AS red_name, g.red_bot_level, ",
             "g.black_user_id, bp.display_name AS black_name, g.black_bot_level, ",
-            "g.status, g.result, g.reason, g.start_fen, g.start_side, g.ply, g.rated, ",
+            "g.status, g.result, g.reason, g.start_fen, g.start_side, g.ply, g.announced_ply, g.rated, ",
             "g.red_rating_before, g.red_rating_after, g.black_rating_before, g.black_rating_after, ",
             "g.created_at, g.last_activity_at, g.finished_at ",
             "FROM games g ",
@@ -80,6 +97,7 @@ pub(super) struct GameRow {
     start_fen: String,
     start_side: String,
     ply: i64,
+    announced_ply: i64,
     rated: bool,
     red_rating_before: Option<f64>,
     red_rating_after: Option<f64>,
@@ -139,6 +157,7 @@ impl TryFrom<GameRow> for GameRecord {
             start_fen: row.start_fen,
             start_side: parse_color(&row.start_side)?,
             ply: to_u32(row.ply, "a game's ply")?,
+            announced_ply: to_u32(row.announced_ply, "a game's announced ply")?,
             rated: row.rated,
             red_rating: rating_change(row.red_rating_before, row.red_rating_after),
             black_rating: rating_change(row.black_rating_before, row.black_rating_after),
@@ -468,7 +487,7 @@ async fn apply_move_in(
     // also says when the game's first offer lapses, so that a move in a game
     // without offers (most moves) spends no statement on them.
     let guard: Option<MoveGuard> = on_conn!(conn, |c| sqlx::query_as(
-        "UPDATE games SET ply = ply + 1, last_activity_at = $1 \
+        "UPDATE games SET ply = ply + 1, last_activity_at = $1, announce_due_at = $4 \
          WHERE id = $2 AND ply = $3 AND status = 'live' \
          RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated, \
          (SELECT MIN(lapses_at_ply) FROM offers WHERE offers.game_id = games.id) AS first_lapse",
@@ -476,6 +495,7 @@ async fn apply_move_in(
     .bind(now)
     .bind(game.0)
     .bind(i64::from(expected_ply))
+    .bind(jobs::lease_end(now, ANNOUNCE_GRACE))
     .fetch_optional(c)
     .await?);
     let Some(MoveGuard { sides, first_lapse }) = guard else {
@@ -786,18 +806,50 @@ impl Store {
     }
 
     /// Games with stored moves never shown (a post failed, or the process
-    /// stopped between storing and posting), with how many plies were shown.
-    pub async fn games_unannounced(&self) -> StoreResult<Vec<(GameId, u32)>> {
-        let rows: Vec<(i64, i64)> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
-            sqlx::query_as(
-                "SELECT id, announced_ply FROM games WHERE announced_ply < ply ORDER BY id",
-            )
+    /// stopped between storing and posting) that the sweep may show: their
+    /// last move is older than [`ANNOUNCE_GRACE`], no other sweep is showing
+    /// them, and no bot move is due (whoever makes it shows them first). A
+    /// game listed is only a candidate: [`Store::take_late_announcement`]
+    /// decides who posts.
+    pub async fn games_unannounced(&self) -> StoreResult<Vec<GameId>> {
+        let now = self.now();
+        let rows: Vec<(i64,)> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(concat!(
+                "SELECT id FROM games WHERE ",
+                late_to_show!(),
+                " ORDER BY id"
+            ))
+            .bind(now)
             .fetch_all(c)
             .await?
         });
-        rows.into_iter()
-            .map(|(id, shown)| Ok((GameId(id), to_u32(shown, "a game's announced ply")?)))
-            .collect()
+        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+    }
+
+    /// Takes the showing of `game`'s late moves (see
+    /// [`Store::games_unannounced`]) for the next [`ANNOUNCE_GRACE`]: `true`
+    /// when the caller is to post them, `false` when they were shown
+    /// meanwhile, another process took them, or they are not yet late. A
+    /// post that fails leaves them to the first sweep after the grace.
+    pub async fn take_late_announcement(&self, game: GameId) -> StoreResult<bool> {
+        let now = self.now();
+        let until = jobs::lease_end(now, ANNOUNCE_GRACE);
+        self.write_for_game(game, move |conn| {
+            Box::pin(async move {
+                let taken = on_conn!(conn, |c| sqlx::query(concat!(
+                    "UPDATE games SET announce_due_at = $2 WHERE id = $3 AND ",
+                    late_to_show!()
+                ))
+                .bind(now)
+                .bind(until)
+                .bind(game.0)
+                .execute(c)
+                .await?
+                .rows_affected());
+                Ok(taken == 1)
+            })
+        })
+        .await
     }
 
     /// Live games where the bot is to move: after a restart the bot resumes

@@ -45,7 +45,7 @@ pub use backend::{url_without_password, Backend};
 pub use challenges::{Accepter, NewChallenge, MAX_PENDING_CHALLENGES};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
-pub use games::NewGame;
+pub use games::{NewGame, ANNOUNCE_GRACE};
 pub use jobs::{EngineJob, EngineJobRow};
 pub use model::{
     ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, GameId, GameRecord,

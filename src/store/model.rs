@@ -312,6 +312,9 @@ pub struct GameRecord {
     pub start_side: Color,
     /// Moves played so far.
     pub ply: u32,
+    /// How many of them were shown where the game is played (the rest
+    /// were stored, and their post failed or is under way).
+    pub announced_ply: u32,
     pub rated: bool,
     pub red_rating: Option<RatingChange>,
     pub black_rating: Option<RatingChange>,

@@ -10,7 +10,7 @@ use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, R
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
     BotLevel, Durability, GameId, GameRecord, ManualClock, NewGame, Participant, Store,
-    StoreConfig, UserRef,
+    StoreConfig, UserRef, ANNOUNCE_GRACE,
 };
 
 const START_MS: i64 = 1_700_000_000_000;
@@ -1018,10 +1018,19 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
     assert!(told.contains("is stored"), "{told}");
     assert!(!told.contains("try again"), "{told}");
 
-    // Still failing: the sweep tries and shows nothing; healed, it shows the move.
+    // Within the grace its post may still be on its way: the sweep leaves it.
     h.bot.sweep_idle(&outbox).await;
     assert!(outbox.inner.take().is_empty());
+    assert_eq!(outbox.refused.load(std::sync::atomic::Ordering::Relaxed), 1);
+    // Past it, the sweep tries, and fails too; the next try is a grace later.
+    h.clock.advance(ANNOUNCE_GRACE);
+    h.bot.sweep_idle(&outbox).await;
+    assert!(outbox.inner.take().is_empty());
+    assert_eq!(outbox.refused.load(std::sync::atomic::Ordering::Relaxed), 2);
     outbox.heal();
+    h.bot.sweep_idle(&outbox).await;
+    assert!(outbox.inner.take().is_empty());
+    h.clock.advance(ANNOUNCE_GRACE);
     h.bot.sweep_idle(&outbox).await;
     let said = outbox.inner.take();
     assert_eq!(said.len(), 1, "{}", texts(&said));
@@ -1031,8 +1040,124 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
         said[0].1.text
     );
     assert!(is_png(&said[0].1.files[0].bytes));
+    h.clock.advance(ANNOUNCE_GRACE);
     h.bot.sweep_idle(&outbox).await;
     assert!(outbox.inner.take().is_empty(), "shown once");
+}
+
+/// An outbox whose posts wait at a gate until it is opened: a post in
+/// flight, as a slow upload to Discord is, while something else happens.
+struct GatedOutbox {
+    inner: RecordingOutbox,
+    /// Told once per post that reaches the gate.
+    arrived: tokio::sync::Notify,
+    open: tokio::sync::Semaphore,
+}
+
+impl Default for GatedOutbox {
+    fn default() -> Self {
+        GatedOutbox {
+            inner: RecordingOutbox::new(),
+            arrived: tokio::sync::Notify::new(),
+            open: tokio::sync::Semaphore::new(0),
+        }
+    }
+}
+
+impl GatedOutbox {
+    fn open(&self) {
+        self.open.add_permits(1000);
+    }
+}
+
+#[async_trait::async_trait]
+impl xiangqi_bot::bot::Outbox for GatedOutbox {
+    async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
+        self.arrived.notify_one();
+        let _pass = self.open.acquire().await?;
+        self.inner.post(place, reply).await
+    }
+
+    async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
+        self.inner.open_thread(place, title).await
+    }
+}
+
+/// Two processes on one store: while one posts a move it stored (the post in
+/// flight), the other's sweep must not take the move for one never shown and
+/// post it too. It did: the load test's simulated player read such a second
+/// copy of the bot's answer as the answer to its next move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_being_posted_is_not_shown_again_by_another_process() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    let poster = Arc::new(Bot::new(h.store.clone(), renderer(), config()));
+    let slow = Arc::new(GatedOutbox::default());
+    let posting = {
+        let (poster, slow) = (poster.clone(), slow.clone());
+        tokio::spawn(async move {
+            let request = Request {
+                actor: actor("alice"),
+                place: channel(),
+                command: command::parse("h2e2").unwrap(),
+                locale: None,
+                permissions: None,
+            };
+            poster.handle(&request, slow.as_ref()).await;
+        })
+    };
+    slow.arrived.notified().await;
+    assert_eq!(h.ply(game).await, 1, "stored, its post in flight");
+
+    // The other process sweeps meanwhile, and again a little later.
+    h.bot.sweep_idle(&h.outbox).await;
+    h.clock.advance(Duration::from_secs(5));
+    h.bot.sweep_idle(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "the move is being posted");
+
+    slow.open();
+    posting.await.unwrap();
+    let posted = slow.inner.take();
+    assert_eq!(posted.len(), 1, "{}", texts(&posted));
+    assert!(posted[0].1.text.contains("alice (Red): h2e2"));
+    h.clock.advance(Duration::from_secs(3600));
+    h.bot.sweep_idle(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "shown once");
+}
+
+/// A move whose post failed is shown by one sweep, not by every process's:
+/// the first to take it posts it, and the other leaves it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_sweeping_show_a_late_move_once() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    let failing = FaultyOutbox::default();
+    failing.fail_files();
+    let request = Request {
+        actor: actor("alice"),
+        place: channel(),
+        command: command::parse("h2e2").unwrap(),
+        locale: None,
+        permissions: None,
+    };
+    h.bot.handle(&request, &failing).await;
+    assert_eq!(h.ply(game).await, 1);
+    h.clock.advance(Duration::from_secs(3600));
+
+    let sweeper = Arc::new(Bot::new(h.store.clone(), renderer(), config()));
+    let slow = Arc::new(GatedOutbox::default());
+    let sweeping = {
+        let (sweeper, slow) = (sweeper.clone(), slow.clone());
+        tokio::spawn(async move { sweeper.sweep_idle(slow.as_ref()).await })
+    };
+    slow.arrived.notified().await;
+    h.bot.sweep_idle(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "the other sweep is posting it");
+    slow.open();
+    sweeping.await.unwrap();
+    let posted = slow.inner.take();
+    assert_eq!(posted.len(), 1, "{}", texts(&posted));
+    assert!(posted[0].1.text.contains("alice (Red): h2e2"));
 }
 
 /// A process killed between storing a move and posting it: the move is in

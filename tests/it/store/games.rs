@@ -277,3 +277,64 @@ async fn display_names_follow_the_platform(backend: Backend) {
     assert_eq!(record.red.display_name(), "Alice Renamed");
 }
 on_both_backends!(display_names_follow_the_platform);
+
+/// Moves stored and not shown are the sweep's only once their grace has run
+/// out, only while no bot move is due after them (its maker shows them),
+/// and for one taker at a time: two stores (two processes) taking a game's
+/// late moves at once cannot both get them, and a take lasts a grace.
+async fn late_moves_go_to_one_sweep_after_their_grace(backend: Backend) {
+    use xiangqi_bot::store::ANNOUNCE_GRACE;
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(T0));
+    let (one, two) = (
+        open(&db, clock.clone()).await,
+        open(&db, clock.clone()).await,
+    );
+    let people = one.create_game(pvp(alice(), bob())).await.unwrap();
+    let bot = one
+        .create_game(vs_bot(alice(), Color::Red, 3))
+        .await
+        .unwrap();
+    one.apply_move(people.id, 0, "h2e2", &actor(&alice()))
+        .await
+        .unwrap();
+    one.apply_move(bot.id, 0, "h2e2", &actor(&alice()))
+        .await
+        .unwrap();
+    assert_eq!(one.game(people.id).await.unwrap().announced_ply, 0);
+
+    // Within the grace: its poster may still be posting.
+    clock.advance(ANNOUNCE_GRACE - Duration::from_millis(1));
+    assert!(two.games_unannounced().await.unwrap().is_empty());
+    assert!(!two.take_late_announcement(people.id).await.unwrap());
+
+    // Past it: listed, and taken by exactly one of two racing stores. The
+    // game with the bot's move due is not listed.
+    clock.advance(Duration::from_millis(1));
+    assert_eq!(two.games_unannounced().await.unwrap(), vec![people.id]);
+    assert!(!two.take_late_announcement(bot.id).await.unwrap());
+    let (a, b) = tokio::join!(
+        one.take_late_announcement(people.id),
+        two.take_late_announcement(people.id)
+    );
+    assert!(a.unwrap() ^ b.unwrap(), "exactly one takes it");
+    assert!(one.games_unannounced().await.unwrap().is_empty());
+
+    // The taker's post failed: a grace later it is anyone's again; once
+    // shown, nobody's.
+    clock.advance(ANNOUNCE_GRACE);
+    assert_eq!(one.games_unannounced().await.unwrap(), vec![people.id]);
+    one.mark_announced(people.id, 1).await.unwrap();
+    assert!(one.games_unannounced().await.unwrap().is_empty());
+    assert!(!two.take_late_announcement(people.id).await.unwrap());
+
+    // The bot's move, stored and not shown, is late a grace after it.
+    one.apply_move(bot.id, 1, "h7e7", &ActorId::Bot)
+        .await
+        .unwrap();
+    assert!(two.games_unannounced().await.unwrap().is_empty());
+    clock.advance(ANNOUNCE_GRACE);
+    assert_eq!(two.games_unannounced().await.unwrap(), vec![bot.id]);
+    assert!(two.take_late_announcement(bot.id).await.unwrap());
+}
+on_both_backends!(late_moves_go_to_one_sweep_after_their_grace, multi_thread);
