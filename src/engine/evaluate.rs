@@ -13,9 +13,13 @@
 //!
 //! The walk over the board is written once, generic over what it adds to
 //! ([`Terms`]): the search adds weights, the tuner records how often each
-//! weight applies, so the two can never disagree.
+//! weight applies, so the two can never disagree. Material and placement
+//! change only where a move goes, so the search keeps their sums move by
+//! move ([`PieceSquareSums`]) and the walk adds the rest to them.
 
-use crate::rules::{palace, soldier_reach, Bitboard, Color, Piece, PieceKind, Position, Square};
+use crate::rules::{
+    palace, soldier_reach, Bitboard, Color, Move, Piece, PieceKind, Position, Square,
+};
 
 use super::{pst, weights};
 
@@ -72,20 +76,15 @@ pub(crate) trait Terms {
 }
 
 /// Per-side `[middlegame, endgame]` sums of weights: the search's [`Terms`].
+/// Material and placement are not added piece by piece: the sums start from
+/// [`PieceSquareSums`], which the search keeps as the moves are made.
 struct Totals {
     score: [[i32; 2]; 2],
-    /// Looked up once per evaluation rather than once per piece.
-    pst: &'static pst::PieceSquareTable,
 }
 
 impl Terms for Totals {
     #[inline]
-    fn piece(&mut self, piece: Piece, square: Square) {
-        let v = self.pst.value(piece, square);
-        let s = &mut self.score[piece.color.index()];
-        s[0] += v[0];
-        s[1] += v[1];
-    }
+    fn piece(&mut self, _: Piece, _: Square) {}
 
     #[inline]
     fn term(&mut self, color: Color, term: Term, count: i32) {
@@ -177,12 +176,61 @@ impl Side {
     }
 }
 
-/// The evaluation in centipawns for the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
-    let mut totals = Totals {
-        score: [[0; 2]; 2],
-        pst: pst::table(),
-    };
+/// Material and placement summed per side, `[middlegame, endgame]`: the
+/// part of the evaluation a move changes only at its two points, so the
+/// search keeps it move by move ([`PieceSquareSums::after`]) instead of
+/// adding up every piece at every evaluation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PieceSquareSums([[i32; 2]; 2]);
+
+impl PieceSquareSums {
+    /// Every piece of `pos`, added up.
+    pub(crate) fn of(pos: &Position) -> PieceSquareSums {
+        let table = pst::table();
+        let mut sums = [[0; 2]; 2];
+        for sq in pos.occupied() {
+            if let Some(piece) = pos.piece_at(sq) {
+                let v = table.value(piece, sq);
+                let s = &mut sums[piece.color.index()];
+                s[0] += v[0];
+                s[1] += v[1];
+            }
+        }
+        PieceSquareSums(sums)
+    }
+
+    /// The sums once `mv` is played in `pos` (called before it is made).
+    #[inline]
+    pub(crate) fn after(self, pos: &Position, mv: Move) -> PieceSquareSums {
+        let table = pst::table();
+        let mut sums = self.0;
+        if let Some(piece) = pos.piece_at(mv.from()) {
+            let (from, to) = (table.value(piece, mv.from()), table.value(piece, mv.to()));
+            let s = &mut sums[piece.color.index()];
+            s[0] += to[0] - from[0];
+            s[1] += to[1] - from[1];
+        }
+        if let Some(captured) = pos.piece_at(mv.to()) {
+            let gone = table.value(captured, mv.to());
+            let s = &mut sums[captured.color.index()];
+            s[0] -= gone[0];
+            s[1] -= gone[1];
+        }
+        PieceSquareSums(sums)
+    }
+}
+
+/// The evaluation in centipawns for the side to move, from scratch: what
+/// [`evaluate_with`] gives, for the tests.
+#[cfg(test)]
+pub(crate) fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, PieceSquareSums::of(pos))
+}
+
+/// The evaluation in centipawns for the side to move, with `sums` the
+/// material and placement of `pos` (kept by the caller move by move).
+pub(crate) fn evaluate_with(pos: &Position, sums: PieceSquareSums) -> i32 {
+    let mut totals = Totals { score: sums.0 };
     let shape = walk(pos, &mut totals);
     let red = shape.blend(totals.score[0]) - shape.blend(totals.score[1]);
     let red = shape.scale(red);
@@ -400,6 +448,31 @@ mod tests {
         assert_eq!(red[Term::PalacePressure as usize], 3 * 6);
         assert_eq!(black[Term::PalaceAttack as usize], 0);
         assert_eq!(black[Term::PalacePressure as usize], 0);
+    }
+
+    /// The sums kept move by move are the sums of every piece, along random
+    /// games with captures. (That those are the walk's material and
+    /// placement is `tune::tests::prediction_matches_the_evaluation`.)
+    #[test]
+    fn sums_kept_move_by_move_match_the_pieces() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut pos = Position::startpos();
+            let mut sums = PieceSquareSums::of(&pos);
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                sums = sums.after(&pos, mv);
+                pos.make_move(mv);
+                assert_eq!(sums, PieceSquareSums::of(&pos), "{}", pos.to_fen());
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::rules::game::{judge_repetition, NO_CAPTURE_PLIES};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
 
 use super::correction::CorrectionHistory;
-use super::evaluate::evaluate;
+use super::evaluate::{evaluate_with, PieceSquareSums};
 use super::limits::{Deadline, Limits};
 use super::movepick::{
     is_losing_capture, Lead, MovePicker, OrderingTables, PieceTo, StagedMoves, HISTORY_MAX,
@@ -242,7 +242,7 @@ impl Searcher {
             let score = if depth == 0 {
                 // Blind to every reply: only a mate given is seen as such.
                 if ctx.pos.has_legal_moves() {
-                    -evaluate(&ctx.pos)
+                    -ctx.evaluate()
                 } else {
                     MATE - 1
                 }
@@ -295,6 +295,9 @@ struct Context<'a> {
     null_barrier: usize,
     /// What each move on the search path needs to be taken back.
     undos: Vec<Undo>,
+    /// Material and placement of the position at each ply of the path,
+    /// kept move by move so that no evaluation adds up every piece.
+    piece_sums: Vec<PieceSquareSums>,
     nodes: u64,
     seldepth: usize,
     /// Limits are only enforced once depth 1 is complete, so a move is always searched.
@@ -346,6 +349,11 @@ impl<'a> Context<'a> {
             line_pieces,
             null_barrier: 0,
             undos: Vec::with_capacity(MAX_PLY + 1),
+            piece_sums: {
+                let mut sums = Vec::with_capacity(MAX_PLY + 2);
+                sums.push(PieceSquareSums::of(root));
+                sums
+            },
             nodes: 0,
             seldepth: 0,
             started: false,
@@ -474,6 +482,8 @@ impl<'a> Context<'a> {
     }
 
     fn play(&mut self, mv: Move) {
+        let sums = self.piece_sums[self.piece_sums.len() - 1].after(&self.pos, mv);
+        self.piece_sums.push(sums);
         let undo = self.pos.make_move(mv);
         self.tt.prefetch(self.pos.key());
         self.undos.push(undo);
@@ -486,8 +496,15 @@ impl<'a> Context<'a> {
         self.line.pop();
         self.line_moves.pop();
         self.line_pieces.pop();
+        self.piece_sums.pop();
         let undo = self.undos.pop().expect("a move was played");
         self.pos.unmake_move(mv, undo);
+    }
+
+    /// The static evaluation of the current position.
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate_with(&self.pos, self.piece_sums[self.piece_sums.len() - 1])
     }
 
     /// Whether `color` still has a chariot, horse or cannon: without one,
@@ -556,7 +573,7 @@ impl<'a> Context<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.evaluate();
         }
         let in_check = self.line.last().is_some_and(|p| p.in_check);
         let pv_node = beta - alpha > 1;
@@ -607,7 +624,7 @@ impl<'a> Context<'a> {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
-            let raw = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            let raw = hit.map_or_else(|| self.evaluate(), |h| h.eval);
             (raw, self.correction.correct(&self.pos, raw))
         };
 
@@ -866,7 +883,7 @@ impl<'a> Context<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.evaluate();
         }
         let in_check = self.line.last().is_some_and(|p| p.in_check);
 
@@ -914,7 +931,7 @@ impl<'a> Context<'a> {
             return best;
         }
 
-        let raw_eval = hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+        let raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
         let stand_pat = self.correction.correct(&self.pos, raw_eval);
         if stand_pat >= beta {
             if hit.is_none() {
