@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{Move, PieceKind, Position, MAX_MOVES};
+use crate::rules::{Bitboard, Move, PieceKind, Position, MAX_MOVES};
 
 use super::score::MAX_PLY;
 
@@ -202,26 +202,27 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    fn empty() -> MovePicker {
+    pub fn empty() -> MovePicker {
         MovePicker {
             moves: ArrayVec::new(),
             next: 0,
         }
     }
 
-    /// Orders `moves` at a node at `ply`, reached by `lead`; `tt_move`
-    /// comes first if present.
-    pub fn new(
+    /// Orders every legal move of `pos` at a node at `ply`, reached by
+    /// `lead`; `tt_move` comes first if present. Fills a picker made empty
+    /// in place (see [`MovePicker::fill_with_captures`]).
+    pub fn fill_with_moves(
+        &mut self,
         pos: &Position,
-        moves: &[Move],
         tt_move: Option<Move>,
         tables: &OrderingTables,
         ply: usize,
         lead: Lead,
-    ) -> MovePicker {
-        let mut picker = MovePicker::empty();
+    ) {
         let quiet = QuietOrder::new(tables, ply, lead);
-        for &mv in moves.iter().take(CAPACITY) {
+        let moves = &mut self.moves;
+        pos.for_each_legal_move_to(Bitboard::ALL, |mv| {
             let score = if Some(mv) == tt_move {
                 TT_MOVE
             } else if pos.piece_at(mv.to()).is_some() {
@@ -229,23 +230,26 @@ impl MovePicker {
             } else {
                 quiet.score(pos, mv)
             };
-            picker.moves.push((mv, score));
-        }
-        picker
+            moves.push((mv, score));
+        });
     }
 
-    /// Orders captures only, for the quiescence search.
-    pub fn captures(pos: &Position, moves: &[Move]) -> MovePicker {
-        let mut picker = MovePicker::empty();
-        for &mv in moves.iter().take(CAPACITY) {
+    /// Whether there is no move at all to hand out.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Orders the legal captures of `pos`, for the quiescence search: a
+    /// picker made empty in place and filled here (a picker returned by
+    /// value is a kilobyte copied at every node).
+    pub fn fill_with_captures(&mut self, pos: &Position) {
+        let moves = &mut self.moves;
+        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |mv| {
             if let Some(victim) = pos.piece_at(mv.to()) {
                 let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
-                picker
-                    .moves
-                    .push((mv, order_value(victim.kind) * 64 - attacker));
+                moves.push((mv, order_value(victim.kind) * 64 - attacker));
             }
-        }
-        picker
+        });
     }
 }
 
@@ -392,11 +396,12 @@ impl StagedMoves {
 
     fn start_captures(&mut self, pos: &Position) {
         self.stage = Stage::Captures;
-        for &mv in pos.legal_captures().iter() {
-            if Some(mv) != self.tried {
-                self.picker.moves.push((mv, capture_score(pos, mv)));
+        let (moves, tried) = (&mut self.picker.moves, self.tried);
+        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |mv| {
+            if Some(mv) != tried {
+                moves.push((mv, capture_score(pos, mv)));
             }
-        }
+        });
     }
 
     /// Keeps the captures not yet handed out (the losing ones) and adds the
@@ -407,11 +412,12 @@ impl StagedMoves {
         picker.moves.drain(..picker.next);
         picker.next = 0;
         let order = QuietOrder::new(tables, ply, self.lead);
-        for &mv in pos.legal_moves_to(!pos.occupied()).iter() {
-            if Some(mv) != self.tried {
+        let tried = self.tried;
+        pos.for_each_legal_move_to(!pos.occupied(), |mv| {
+            if Some(mv) != tried {
                 picker.moves.push((mv, order.score(pos, mv)));
             }
-        }
+        });
     }
 }
 
@@ -438,8 +444,7 @@ mod tests {
         let moves = pos.legal_moves();
         let tables = OrderingTables::default();
         let tt = mv("b0c2");
-        let order: Vec<Move> =
-            MovePicker::new(&pos, &moves, Some(tt), &tables, 0, [None, None]).collect();
+        let order = ordered(&pos, Some(tt), &tables, 0, [None, None]);
         assert_eq!(order.len(), moves.len());
         assert_eq!(order[0], tt);
         assert_eq!(order[1], mv("b2b9"));
@@ -450,11 +455,23 @@ mod tests {
         // A chariot taking a horse that Black's chariot on i5 guards loses
         // material: it comes after every quiet move.
         let pos = Position::from_fen("3k5/9/9/9/4n3r/9/9/9/9/4RK3 w - - 0 1").unwrap();
-        let moves = pos.legal_moves();
-        let order: Vec<Move> =
-            MovePicker::new(&pos, &moves, None, &tables, 0, [None, None]).collect();
+        let order = ordered(&pos, None, &tables, 0, [None, None]);
+        assert_eq!(order.len(), pos.legal_moves().len());
         assert!(is_losing_capture(&pos, mv("e0e5")));
         assert_eq!(*order.last().unwrap(), mv("e0e5"));
+    }
+
+    /// Every move of `pos` in the order a picker hands them out.
+    fn ordered(
+        pos: &Position,
+        tt_move: Option<Move>,
+        tables: &OrderingTables,
+        ply: usize,
+        lead: Lead,
+    ) -> Vec<Move> {
+        let mut picker = MovePicker::empty();
+        picker.fill_with_moves(pos, tt_move, tables, ply, lead);
+        picker.collect()
     }
 
     /// Where two moves come in the order of the moves of `pos` after `lead`.
@@ -464,8 +481,7 @@ mod tests {
         lead: Lead,
         moves: [&str; 2],
     ) -> (usize, usize) {
-        let order: Vec<Move> =
-            MovePicker::new(pos, &pos.legal_moves(), None, tables, 2, lead).collect();
+        let order = ordered(pos, None, tables, 2, lead);
         let at = |m| order.iter().position(|&o| o == mv(m)).unwrap();
         (at(moves[0]), at(moves[1]))
     }

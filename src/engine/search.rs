@@ -896,21 +896,16 @@ impl<'a> Context<'a> {
         }
 
         if in_check {
-            let moves = self.pos.legal_moves();
-            if moves.is_empty() {
+            // Every evasion, in the usual order.
+            let mut evasions = MovePicker::empty();
+            let tt_move = hit.and_then(|h| h.mv);
+            evasions.fill_with_moves(&self.pos, tt_move, self.tables, ply, [None, None]);
+            if evasions.is_empty() {
                 return -MATE + ply as i32;
             }
-            // Every evasion, in the usual order.
-            let picker = MovePicker::new(
-                &self.pos,
-                &moves,
-                hit.and_then(|h| h.mv),
-                self.tables,
-                ply,
-                [None, None],
-            );
             let mut best = -INFINITE;
-            for mv in picker {
+            // Borrowed, not moved: a moved picker is a kilobyte copied.
+            for mv in &mut evasions {
                 self.play(mv);
                 let score = -self.quiesce(-beta, -alpha, ply + 1, false);
                 self.unplay(mv);
@@ -947,8 +942,9 @@ impl<'a> Context<'a> {
         let mut best_move = None;
         // Stalemate (a loss) is left to the full-width search: checking for it
         // here would cost a move generation at every quiescence node.
-        let captures = self.pos.legal_captures();
-        for mv in MovePicker::captures(&self.pos, &captures) {
+        let mut captures = MovePicker::empty();
+        captures.fill_with_captures(&self.pos);
+        for mv in &mut captures {
             // Delta pruning: even winning the piece for free would not reach alpha.
             let victim = self
                 .pos

@@ -122,6 +122,29 @@ impl Sink for Counter {
     }
 }
 
+/// Hands each move to a closure: a caller that keeps moves its own way
+/// (with ordering scores, say) fills its store directly, with no list
+/// built and copied in between.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    #[inline(always)]
+    fn add_all(&mut self, from: usize, mut targets: Bitboard) {
+        while !targets.is_empty() {
+            let to = targets.pop_lowest();
+            self.add(from, to);
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, from: usize, to: usize) {
+        (self.0)(Move::new(
+            Square::from_index_unchecked(from as u8),
+            Square::from_index_unchecked(to as u8),
+        ));
+    }
+}
+
 /// Which moves need a full legality test in this position.
 struct Danger {
     /// Moving a piece off one of these squares may expose the general.
@@ -155,6 +178,15 @@ impl Position {
         let mut list = MoveList::new();
         self.generate(&mut list, targets & !self.colors[self.side.index()]);
         list
+    }
+
+    /// Calls `each` with every legal move of the side to move onto the
+    /// points of `targets`, in the order [`legal_moves`](Self::legal_moves)
+    /// lists them, without building a list: the search's move ordering
+    /// scores them straight into its own.
+    #[inline(always)]
+    pub fn for_each_legal_move_to(&self, targets: Bitboard, each: impl FnMut(Move)) {
+        self.generate(&mut Each(each), targets & !self.colors[self.side.index()]);
     }
 
     /// How many legal moves the side to move has, without listing them.
