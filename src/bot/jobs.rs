@@ -271,6 +271,26 @@ impl Bot {
         }
     }
 
+    /// Runs `work` (posting the message a claimed move answers) while
+    /// renewing the claim's lease: a post slower than the lease must not
+    /// let another process take the move, and answer, or show the message
+    /// again as never shown, while it is still on its way.
+    pub(super) async fn holding<T>(
+        &self,
+        answer: Option<&ClaimedAnswer>,
+        work: impl Future<Output = T>,
+    ) -> T {
+        let job = match answer {
+            Some(ClaimedAnswer::Held(held)) => &held.claim.job,
+            Some(ClaimedAnswer::Parked(job)) => job,
+            None => return work.await,
+        };
+        tokio::select! {
+            done = work => done,
+            never = self.keep_lease(job) => match never {},
+        }
+    }
+
     /// Gives back a claimed move not started on, for any process to make.
     pub(super) async fn give_back(&self, answer: ClaimedAnswer) {
         match answer {

@@ -120,7 +120,8 @@ impl Bot {
                 // No search slot free here (or another process has the job):
                 // the player's move now, then the job goes to whichever
                 // worker has a slot, so the answer cannot come first.
-                let shown = self.announce_locked(&player, voice, outbox).await;
+                let announcing = self.announce_locked(&player, voice, outbox);
+                let shown = self.holding(parked_or_none.as_ref(), announcing).await;
                 if let Some(parked) = parked_or_none {
                     self.give_back(parked).await;
                 }

@@ -119,7 +119,8 @@ impl Bot {
                 return Err(err);
             }
         };
-        let shown = self.show_start(request, &loaded, voice, outbox).await;
+        let showing = self.show_start(request, &loaded, voice, outbox);
+        let shown = self.holding(first_move.as_ref(), showing).await;
         match (shown, first_move) {
             (Ok(()), Some(ClaimedAnswer::Held(held))) => {
                 self.run_job(held, Some(voice), outbox).await;

@@ -1125,6 +1125,53 @@ async fn a_move_being_posted_is_not_shown_again_by_another_process() {
     assert!(h.outbox.take().is_empty(), "shown once");
 }
 
+/// The bot's first move, claimed with the game, stays claimed while the
+/// game's start is still being posted, however long that takes: its lease
+/// is renewed meanwhile. Before, a post slower than the lease let another
+/// process take the move and answer ahead of the start it follows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claimed_move_is_kept_while_its_message_is_posted() {
+    let h = harness().await;
+    let lease = Duration::from_millis(300);
+    let bot = Arc::new(Bot::new(
+        h.store.clone(),
+        renderer(),
+        BotConfig {
+            engine_lease: lease,
+            ..config()
+        },
+    ));
+    let slow = Arc::new(GatedOutbox::default());
+    let starting = {
+        let (bot, slow) = (bot.clone(), slow.clone());
+        tokio::spawn(async move {
+            let request = Request {
+                actor: actor("ann"),
+                place: channel(),
+                command: command::parse("play black 1").unwrap(),
+                locale: None,
+                permissions: None,
+            };
+            bot.handle(&request, slow.as_ref()).await;
+        })
+    };
+    slow.arrived.notified().await;
+    // The start is on its way, for far longer than the lease (by the
+    // store's clock), while real time lets the holder renew it.
+    h.clock.advance(lease * 4);
+    tokio::time::sleep(lease * 3).await;
+    assert_eq!(
+        h.store.claimable_engine_jobs().await.unwrap(),
+        0,
+        "the move is still held"
+    );
+    slow.open();
+    starting.await.unwrap();
+    let posted = texts(&slow.inner.take());
+    assert!(posted.contains("Game #"), "{posted}");
+    assert!(posted.contains("xiangqi-bot (level 1) (Red):"), "{posted}");
+}
+
 /// A move whose post failed is shown by one sweep, not by every process's:
 /// the first to take it posts it, and the other leaves it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
