@@ -86,11 +86,6 @@ impl std::fmt::Debug for MoveList {
 /// Where generated moves go: a list, or just a count.
 trait Sink {
     /// Moves from `from` to every square of `targets`, all known legal.
-    fn add_all(&mut self, from: usize, targets: Bitboard);
-    fn add(&mut self, from: usize, to: usize);
-}
-
-impl Sink for MoveList {
     #[inline(always)]
     fn add_all(&mut self, from: usize, mut targets: Bitboard) {
         while !targets.is_empty() {
@@ -98,7 +93,10 @@ impl Sink for MoveList {
             self.add(from, to);
         }
     }
+    fn add(&mut self, from: usize, to: usize);
+}
 
+impl Sink for MoveList {
     #[inline(always)]
     fn add(&mut self, from: usize, to: usize) {
         self.push(Move::new(
@@ -128,14 +126,6 @@ impl Sink for Counter {
 struct Each<F>(F);
 
 impl<F: FnMut(Move)> Sink for Each<F> {
-    #[inline(always)]
-    fn add_all(&mut self, from: usize, mut targets: Bitboard) {
-        while !targets.is_empty() {
-            let to = targets.pop_lowest();
-            self.add(from, to);
-        }
-    }
-
     #[inline(always)]
     fn add(&mut self, from: usize, to: usize) {
         (self.0)(Move::new(
