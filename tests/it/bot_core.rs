@@ -76,6 +76,17 @@ fn actor(name: &str) -> Actor {
     }
 }
 
+/// `who` types `text` in the lobby.
+fn request_in_lobby(who: &str, text: &str) -> Request {
+    Request {
+        actor: actor(who),
+        place: channel(),
+        command: command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+        locale: None,
+        permissions: None,
+    }
+}
+
 impl Harness {
     /// `who` types `text` in `place`; returns everything the bot posted.
     async fn say_in(&self, place: &Place, who: &str, text: &str) -> Vec<(Place, Reply)> {
@@ -1005,13 +1016,7 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
     let game = alice_vs_bob(&h).await;
     let outbox = FaultyOutbox::default();
     outbox.fail_files();
-    let request = Request {
-        actor: actor("alice"),
-        place: channel(),
-        command: command::parse("h2e2").unwrap(),
-        locale: None,
-        permissions: None,
-    };
+    let request = request_in_lobby("alice", "h2e2");
     h.bot.handle(&request, &outbox).await;
     assert_eq!(h.ply(game).await, 1, "the move is stored");
     let told = texts(&outbox.inner.take());
@@ -1068,6 +1073,12 @@ impl GatedOutbox {
     fn open(&self) {
         self.open.add_permits(1000);
     }
+
+    /// `bot` handles `request` on a task of its own, posting here.
+    fn handle(self: &Arc<Self>, bot: Arc<Bot>, request: Request) -> tokio::task::JoinHandle<()> {
+        let outbox = self.clone();
+        tokio::spawn(async move { bot.handle(&request, outbox.as_ref()).await })
+    }
 }
 
 #[async_trait::async_trait]
@@ -1093,19 +1104,7 @@ async fn a_move_being_posted_is_not_shown_again_by_another_process() {
     let game = alice_vs_bob(&h).await;
     let poster = Arc::new(Bot::new(h.store.clone(), renderer(), config()));
     let slow = Arc::new(GatedOutbox::default());
-    let posting = {
-        let (poster, slow) = (poster.clone(), slow.clone());
-        tokio::spawn(async move {
-            let request = Request {
-                actor: actor("alice"),
-                place: channel(),
-                command: command::parse("h2e2").unwrap(),
-                locale: None,
-                permissions: None,
-            };
-            poster.handle(&request, slow.as_ref()).await;
-        })
-    };
+    let posting = slow.handle(poster, request_in_lobby("alice", "h2e2"));
     slow.arrived.notified().await;
     assert_eq!(h.ply(game).await, 1, "stored, its post in flight");
 
@@ -1142,19 +1141,7 @@ async fn a_claimed_move_is_kept_while_its_message_is_posted() {
         },
     ));
     let slow = Arc::new(GatedOutbox::default());
-    let starting = {
-        let (bot, slow) = (bot.clone(), slow.clone());
-        tokio::spawn(async move {
-            let request = Request {
-                actor: actor("ann"),
-                place: channel(),
-                command: command::parse("play black 1").unwrap(),
-                locale: None,
-                permissions: None,
-            };
-            bot.handle(&request, slow.as_ref()).await;
-        })
-    };
+    let starting = slow.handle(bot, request_in_lobby("ann", "play black 1"));
     slow.arrived.notified().await;
     // The start is on its way, for far longer than the lease (by the
     // store's clock), while real time lets the holder renew it.
@@ -1180,13 +1167,7 @@ async fn two_processes_sweeping_show_a_late_move_once() {
     let game = alice_vs_bob(&h).await;
     let failing = FaultyOutbox::default();
     failing.fail_files();
-    let request = Request {
-        actor: actor("alice"),
-        place: channel(),
-        command: command::parse("h2e2").unwrap(),
-        locale: None,
-        permissions: None,
-    };
+    let request = request_in_lobby("alice", "h2e2");
     h.bot.handle(&request, &failing).await;
     assert_eq!(h.ply(game).await, 1);
     h.clock.advance(Duration::from_secs(3600));
