@@ -482,10 +482,10 @@ impl<'a> Context<'a> {
     }
 
     fn play(&mut self, mv: Move) {
+        self.tt.prefetch(self.pos.key_after(mv));
         let sums = self.piece_sums[self.piece_sums.len() - 1].after(&self.pos, mv);
         self.piece_sums.push(sums);
         let undo = self.pos.make_move(mv);
-        self.tt.prefetch(self.pos.key());
         self.undos.push(undo);
         self.line.push(PastPosition::of(&self.pos));
         self.line_moves.push(mv);

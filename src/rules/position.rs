@@ -296,6 +296,23 @@ impl Position {
         free
     }
 
+    /// The key of the position `mv` leaves, before it is played: a search
+    /// starts loading the transposition table's entry for it that much earlier.
+    #[inline(always)]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let moving = self.board[from] as usize;
+        let captured = self.board[to];
+        let mut key = self.key
+            ^ zobrist::PIECE_SQUARE[moving][from]
+            ^ zobrist::PIECE_SQUARE[moving][to]
+            ^ zobrist::BLACK_TO_MOVE;
+        if captured != EMPTY {
+            key ^= zobrist::PIECE_SQUARE[captured as usize][to];
+        }
+        key
+    }
+
     /// Plays a move in place. The move must be legal (or at least move a piece
     /// of the side to move); check with [`Position::is_legal`] for untrusted input.
     #[inline(always)]
@@ -311,17 +328,13 @@ impl Position {
         };
         let us = self.side.index();
         let from_to = bit(from) | bit(to);
-        let mut key = self.key
-            ^ zobrist::PIECE_SQUARE[moving][from]
-            ^ zobrist::PIECE_SQUARE[moving][to]
-            ^ zobrist::BLACK_TO_MOVE;
+        let key = self.key_after(mv);
         if captured != EMPTY {
             let c = captured as usize;
             self.pieces[c] ^= bit(to);
             self.colors[us ^ 1] ^= bit(to);
             self.occupied ^= bit(from);
             self.occupied_t ^= bit(transposed(from));
-            key ^= zobrist::PIECE_SQUARE[c][to];
             self.halfmove = 0;
         } else {
             self.occupied ^= from_to;

@@ -320,7 +320,8 @@ fn oracle_moves(p: &Position) -> Vec<Move> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Random playouts: the incremental key equals the key from scratch,
+    /// Random playouts: the incremental key (and the one foreseen before
+    /// the move) equals the key from scratch,
     /// FEN round trips, generation agrees with the rule-by-rule oracle and
     /// `is_legal`, and unmaking every move restores the start exactly.
     #[test]
@@ -343,8 +344,10 @@ proptest! {
                 break;
             }
             let m = moves[seed as usize % moves.len()];
+            let foreseen = p.key_after(m);
             let undo = p.make_move(m);
             prop_assert_eq!(p.key(), p.key_from_scratch());
+            prop_assert_eq!(foreseen, p.key());
             let reread = Position::from_fen(&p.to_fen()).expect("a reachable position reads back");
             prop_assert_eq!(&reread, &p);
             played.push((m, undo, p.clone()));
