@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::i18n::Lang;
 use crate::render::{PieceStyle, Style, Theme};
+use crate::store::StoreConfig;
 
 /// The most engine searches the bot runs at once: far above any machine's
 /// cores, and far below what the engine's semaphore can count.
@@ -37,6 +38,12 @@ pub struct BotArgs {
     /// mid-think delays that move by at most this much.
     #[arg(long, env = "XIANGQI_ENGINE_LEASE_SECS", default_value_t = 30.0)]
     pub engine_lease_secs: f64,
+
+    /// Seconds the process that stored a move has to post it before another
+    /// process's sweep takes it for a lost post and shows it late. Longer
+    /// than any post takes; every process on one database should agree.
+    #[arg(long, env = "XIANGQI_ANNOUNCE_GRACE_SECS", default_value_t = 60.0)]
+    pub announce_grace_secs: f64,
 
     /// Seconds a stopping process (SIGTERM, SIGINT) lets the bot moves it is
     /// thinking on finish before it stops them and releases them to other
@@ -89,14 +96,7 @@ pub struct BotArgs {
 impl BotArgs {
     /// The core's settings from the flags; errors name the flag at fault.
     pub fn bot_config(&self) -> anyhow::Result<BotConfig> {
-        let duration = |value: f64, unit_secs: f64, flag: &str| {
-            let secs = value * unit_secs;
-            if secs.is_finite() && secs > 0.0 && secs < 1e12 {
-                Ok(Duration::from_secs_f64(secs))
-            } else {
-                Err(anyhow::anyhow!("--{flag} must be a positive number"))
-            }
-        };
+        let duration = positive_duration;
         let engine_threads = match self.engine_threads {
             Some(n) if !(1..=MAX_ENGINE_THREADS).contains(&n) => {
                 anyhow::bail!("--engine-threads must be 1 to {MAX_ENGINE_THREADS}, not {n}")
@@ -132,9 +132,29 @@ impl BotArgs {
         })
     }
 
+    /// The store's settings from the flags: the database, and how long a
+    /// stored move's poster has before the sweep shows the move late.
+    pub fn store_config(&self) -> anyhow::Result<StoreConfig> {
+        let mut config = StoreConfig::new(self.database_url());
+        config.announce_grace =
+            positive_duration(self.announce_grace_secs, 1.0, "announce-grace-secs")?;
+        Ok(config)
+    }
+
     /// The sqlx URL, accepting a bare path for convenience (`--db games.db`).
     pub fn database_url(&self) -> String {
         database_url(&self.database_url)
+    }
+}
+
+/// `value` in units of `unit_secs` seconds, or an error naming `--flag`
+/// unless it is a positive, finite number.
+fn positive_duration(value: f64, unit_secs: f64, flag: &str) -> anyhow::Result<Duration> {
+    let secs = value * unit_secs;
+    if secs.is_finite() && secs > 0.0 && secs < 1e12 {
+        Ok(Duration::from_secs_f64(secs))
+    } else {
+        Err(anyhow::anyhow!("--{flag} must be a positive number"))
     }
 }
 
@@ -202,6 +222,7 @@ mod tests {
             database_url: String::new(),
             engine_threads,
             engine_lease_secs: 30.0,
+            announce_grace_secs: 60.0,
             shutdown_grace_secs: 5.0,
             idle_hours: 72.0,
             challenge_minutes: 10.0,
@@ -247,6 +268,23 @@ mod tests {
         let config = fine.bot_config().unwrap();
         assert_eq!(config.engine_lease, Duration::from_millis(500));
         assert_eq!(config.shutdown_grace, Duration::ZERO);
+    }
+
+    #[test]
+    fn the_announce_grace_reaches_the_store_settings_and_is_checked() {
+        let mut custom = args(None);
+        custom.announce_grace_secs = 90.0;
+        let config = custom.store_config().unwrap();
+        assert_eq!(config.announce_grace, Duration::from_secs(90));
+        for bad_value in [0.0, -5.0, f64::NAN] {
+            let mut bad = args(None);
+            bad.announce_grace_secs = bad_value;
+            let err = bad.store_config().unwrap_err().to_string();
+            assert!(
+                err.contains("--announce-grace-secs must be a positive number"),
+                "{bad_value}: {err}"
+            );
+        }
     }
 
     #[test]

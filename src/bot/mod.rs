@@ -136,7 +136,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::i18n::Lang;
 use crate::render::Renderer;
-use crate::store::{SettingScope, Store};
+use crate::store::{SettingScope, Store, SystemClock};
 
 use error::BotResult;
 
@@ -211,11 +211,14 @@ impl Bot {
     pub fn connect(args: &BotArgs) -> BoxFuture<'_, anyhow::Result<Bot>> {
         Box::pin(async move {
             let config = args.bot_config()?;
-            let url = args.database_url();
-            let store = Store::open(&url).await.map_err(|e| {
-                let shown = crate::store::url_without_password(&url);
-                anyhow::anyhow!("opening the database {shown}: {e}")
-            })?;
+            let store_config = args.store_config()?;
+            let url = store_config.url.clone();
+            let store = Store::open_with(store_config, Arc::new(SystemClock))
+                .await
+                .map_err(|e| {
+                    let shown = crate::store::url_without_password(&url);
+                    anyhow::anyhow!("opening the database {shown}: {e}")
+                })?;
             match store.check_consistency().await {
                 Ok(problems) if !problems.is_empty() => {
                     tracing::warn!(?problems, "games whose stored moves do not match their ply")

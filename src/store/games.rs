@@ -45,10 +45,12 @@ pub struct Inconsistency {
 
 /// The SELECT every game query shares: the game row with both users' names.
 /// How long a process that stored a move has to post it before the sweep
-/// takes the move for one whose post failed (and shows it itself): longer
-/// than any post takes, short enough that a lost move is shown within a
-/// couple of sweeps. A post still in flight after it is shown twice.
-pub const ANNOUNCE_GRACE: Duration = Duration::from_secs(60);
+/// takes the move for one whose post failed (and shows it itself), unless
+/// [`StoreConfig::announce_grace`](super::StoreConfig) says otherwise:
+/// longer than any post takes, short enough that a lost move is shown
+/// within a couple of sweeps. A post still in flight after it is shown
+/// twice.
+pub const DEFAULT_ANNOUNCE_GRACE: Duration = Duration::from_secs(60);
 
 /// The condition on a `games` row (bound: `$1`, now) under which its moves
 /// not yet shown are the sweep's to show: stored more than the grace ago,
@@ -481,6 +483,7 @@ async fn apply_move_in(
     iccs: Iccs,
     by: ActorId,
     now: UnixMillis,
+    announce_grace: Duration,
 ) -> StoreResult<MoveRecord> {
     // The guarded UPDATE is the first statement: it both takes the row and
     // checks the ply, so there is no window between check and write. It
@@ -495,7 +498,7 @@ async fn apply_move_in(
     .bind(now)
     .bind(game.0)
     .bind(i64::from(expected_ply))
-    .bind(jobs::lease_end(now, ANNOUNCE_GRACE))
+    .bind(jobs::lease_end(now, announce_grace))
     .fetch_optional(c)
     .await?);
     let Some(MoveGuard { sides, first_lapse }) = guard else {
@@ -597,11 +600,19 @@ impl Store {
         by: &ActorId,
     ) -> StoreResult<MoveRecord> {
         let iccs = Iccs::parse(mv)?;
-        let now = self.now();
+        let (now, grace) = (self.now(), self.announce_grace);
         self.retrying(|| {
             let by = by.clone();
             self.write_for_game(game, move |conn| {
-                Box::pin(apply_move_in(conn, game, expected_ply, iccs, by, now))
+                Box::pin(apply_move_in(
+                    conn,
+                    game,
+                    expected_ply,
+                    iccs,
+                    by,
+                    now,
+                    grace,
+                ))
             })
         })
         .await
@@ -622,13 +633,14 @@ impl Store {
         lease: Duration,
     ) -> StoreResult<(MoveRecord, Option<EngineJob>)> {
         let iccs = Iccs::parse(mv)?;
-        let now = self.now();
+        let (now, grace) = (self.now(), self.announce_grace);
         let until = jobs::lease_end(now, lease);
         self.retrying(|| {
             let (by, owner) = (by.clone(), owner.to_owned());
             self.write_for_game(game, move |conn| {
                 Box::pin(async move {
-                    let stored = apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
+                    let stored =
+                        apply_move_in(conn, game, expected_ply, iccs, by, now, grace).await?;
                     let job =
                         jobs::claim_job_in(conn, game, stored.ply, &owner, until, now).await?;
                     Ok((stored, job))
@@ -653,12 +665,12 @@ impl Store {
         reason: &str,
     ) -> StoreResult<GameRecord> {
         let iccs = Iccs::parse(mv)?;
-        let now = self.now();
+        let (now, grace) = (self.now(), self.announce_grace);
         self.retrying(|| {
             let (by, reason) = (by.clone(), reason.to_owned());
             self.write_about_game(game, move |conn| {
                 Box::pin(async move {
-                    apply_move_in(conn, game, expected_ply, iccs, by, now).await?;
+                    apply_move_in(conn, game, expected_ply, iccs, by, now, grace).await?;
                     finish_in(conn, game, Some(result), &reason, now).await??;
                     load_game(conn, game).await
                 })
@@ -807,7 +819,8 @@ impl Store {
 
     /// Games with stored moves never shown (a post failed, or the process
     /// stopped between storing and posting) that the sweep may show: their
-    /// last move is older than [`ANNOUNCE_GRACE`], no other sweep is showing
+    /// last move is older than the announce grace
+    /// ([`StoreConfig::announce_grace`](super::StoreConfig)), no other sweep is showing
     /// them, and no bot move is due (whoever makes it shows them first). A
     /// game listed is only a candidate: [`Store::take_late_announcement`]
     /// decides who posts.
@@ -827,13 +840,13 @@ impl Store {
     }
 
     /// Takes the showing of `game`'s late moves (see
-    /// [`Store::games_unannounced`]) for the next [`ANNOUNCE_GRACE`]: `true`
+    /// [`Store::games_unannounced`]) for the next announce grace: `true`
     /// when the caller is to post them, `false` when they were shown
     /// meanwhile, another process took them, or they are not yet late. A
     /// post that fails leaves them to the first sweep after the grace.
     pub async fn take_late_announcement(&self, game: GameId) -> StoreResult<bool> {
         let now = self.now();
-        let until = jobs::lease_end(now, ANNOUNCE_GRACE);
+        let until = jobs::lease_end(now, self.announce_grace);
         self.write_for_game(game, move |conn| {
             Box::pin(async move {
                 let taken = on_conn!(conn, |c| sqlx::query(concat!(

@@ -45,7 +45,7 @@ pub use backend::{url_without_password, Backend};
 pub use challenges::{Accepter, NewChallenge, MAX_PENDING_CHALLENGES};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{StoreError, StoreResult};
-pub use games::{NewGame, ANNOUNCE_GRACE};
+pub use games::{NewGame, DEFAULT_ANNOUNCE_GRACE};
 pub use jobs::{EngineJob, EngineJobRow};
 pub use model::{
     ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, GameId, GameRecord,
@@ -107,6 +107,10 @@ pub struct StoreConfig {
     /// How far the writer may grow the file (unlimited by default); tests
     /// keep a clone to fill the disk and free it again.
     pub disk: DiskLimit,
+    /// How long the process that stored a move has to post it before
+    /// another process's sweep shows it as late ([`DEFAULT_ANNOUNCE_GRACE`]).
+    /// Every process on one database should use the same.
+    pub announce_grace: Duration,
 }
 
 /// PostgreSQL writer lanes: on a 2-core machine four lanes carried the store
@@ -127,6 +131,7 @@ impl StoreConfig {
             read_connections: 4,
             write_lanes: DEFAULT_WRITE_LANES,
             disk: DiskLimit::default(),
+            announce_grace: DEFAULT_ANNOUNCE_GRACE,
         }
     }
 }
@@ -140,6 +145,8 @@ pub struct Store {
     write_pool: Pool,
     reader: Pool,
     clock: Arc<dyn Clock>,
+    /// See [`StoreConfig::announce_grace`].
+    announce_grace: Duration,
 }
 
 impl std::fmt::Debug for Store {
@@ -170,6 +177,7 @@ impl Store {
         tracing::info!(
             url = %url_without_password(&config.url),
             durability = ?config.durability,
+            announce_grace = ?config.announce_grace,
             "game store open"
         );
         Ok(Store {
@@ -177,6 +185,7 @@ impl Store {
             write_pool,
             reader,
             clock,
+            announce_grace: config.announce_grace,
         })
     }
 

@@ -10,7 +10,7 @@ use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, R
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
     BotLevel, Durability, GameId, GameRecord, ManualClock, NewGame, Participant, Store,
-    StoreConfig, UserRef, ANNOUNCE_GRACE,
+    StoreConfig, UserRef, DEFAULT_ANNOUNCE_GRACE,
 };
 
 const START_MS: i64 = 1_700_000_000_000;
@@ -1028,14 +1028,14 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
     assert!(outbox.inner.take().is_empty());
     assert_eq!(outbox.refused.load(std::sync::atomic::Ordering::Relaxed), 1);
     // Past it, the sweep tries, and fails too; the next try is a grace later.
-    h.clock.advance(ANNOUNCE_GRACE);
+    h.clock.advance(DEFAULT_ANNOUNCE_GRACE);
     h.bot.sweep_idle(&outbox).await;
     assert!(outbox.inner.take().is_empty());
     assert_eq!(outbox.refused.load(std::sync::atomic::Ordering::Relaxed), 2);
     outbox.heal();
     h.bot.sweep_idle(&outbox).await;
     assert!(outbox.inner.take().is_empty());
-    h.clock.advance(ANNOUNCE_GRACE);
+    h.clock.advance(DEFAULT_ANNOUNCE_GRACE);
     h.bot.sweep_idle(&outbox).await;
     let said = outbox.inner.take();
     assert_eq!(said.len(), 1, "{}", texts(&said));
@@ -1045,7 +1045,7 @@ async fn a_stored_move_whose_post_fails_is_shown_later_and_never_retried() {
         said[0].1.text
     );
     assert!(is_png(&said[0].1.files[0].bytes));
-    h.clock.advance(ANNOUNCE_GRACE);
+    h.clock.advance(DEFAULT_ANNOUNCE_GRACE);
     h.bot.sweep_idle(&outbox).await;
     assert!(outbox.inner.take().is_empty(), "shown once");
 }

@@ -139,6 +139,7 @@ impl BotProcess {
                 // Short: a bot killed mid-think leaves its move to the next
                 // one within seconds (the lease runs out), not half a minute.
                 engine_lease_secs: 2.0,
+                announce_grace_secs: 60.0,
                 shutdown_grace_secs: 5.0,
                 hints: true,
                 lang: Default::default(),

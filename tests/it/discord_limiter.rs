@@ -164,6 +164,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 idle_hours: 72.0,
                 challenge_minutes: 10.0,
                 engine_lease_secs: 30.0,
+                announce_grace_secs: 60.0,
                 shutdown_grace_secs: 5.0,
                 hints: true,
                 lang: Default::default(),

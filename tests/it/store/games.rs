@@ -283,7 +283,7 @@ on_both_backends!(display_names_follow_the_platform);
 /// and for one taker at a time: two stores (two processes) taking a game's
 /// late moves at once cannot both get them, and a take lasts a grace.
 async fn late_moves_go_to_one_sweep_after_their_grace(backend: Backend) {
-    use xiangqi_bot::store::ANNOUNCE_GRACE;
+    use xiangqi_bot::store::DEFAULT_ANNOUNCE_GRACE;
     let db = TestDb::new(backend).await;
     let clock = Arc::new(ManualClock::new(T0));
     let (one, two) = (
@@ -304,7 +304,7 @@ async fn late_moves_go_to_one_sweep_after_their_grace(backend: Backend) {
     assert_eq!(one.game(people.id).await.unwrap().announced_ply, 0);
 
     // Within the grace: its poster may still be posting.
-    clock.advance(ANNOUNCE_GRACE - Duration::from_millis(1));
+    clock.advance(DEFAULT_ANNOUNCE_GRACE - Duration::from_millis(1));
     assert!(two.games_unannounced().await.unwrap().is_empty());
     assert!(!two.take_late_announcement(people.id).await.unwrap());
 
@@ -322,7 +322,7 @@ async fn late_moves_go_to_one_sweep_after_their_grace(backend: Backend) {
 
     // The taker's post failed: a grace later it is anyone's again; once
     // shown, nobody's.
-    clock.advance(ANNOUNCE_GRACE);
+    clock.advance(DEFAULT_ANNOUNCE_GRACE);
     assert_eq!(one.games_unannounced().await.unwrap(), vec![people.id]);
     one.mark_announced(people.id, 1).await.unwrap();
     assert!(one.games_unannounced().await.unwrap().is_empty());
@@ -333,8 +333,37 @@ async fn late_moves_go_to_one_sweep_after_their_grace(backend: Backend) {
         .await
         .unwrap();
     assert!(two.games_unannounced().await.unwrap().is_empty());
-    clock.advance(ANNOUNCE_GRACE);
+    clock.advance(DEFAULT_ANNOUNCE_GRACE);
     assert_eq!(two.games_unannounced().await.unwrap(), vec![bot.id]);
     assert!(two.take_late_announcement(bot.id).await.unwrap());
 }
 on_both_backends!(late_moves_go_to_one_sweep_after_their_grace, multi_thread);
+
+/// A store opened with its own announce grace keeps to it, for a stored
+/// move and for a sweep's take alike, rather than to the default.
+async fn a_configured_announce_grace_is_kept(backend: Backend) {
+    let grace = Duration::from_secs(5);
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(T0));
+    let mut config = StoreConfig::new(db.url());
+    config.durability = Durability::Normal;
+    config.announce_grace = grace;
+    let store = Store::open_with(config, clock.clone()).await.unwrap();
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    store
+        .apply_move(game.id, 0, "h2e2", &actor(&alice()))
+        .await
+        .unwrap();
+
+    clock.advance(grace - Duration::from_millis(1));
+    assert!(store.games_unannounced().await.unwrap().is_empty());
+    clock.advance(Duration::from_millis(1));
+    assert_eq!(store.games_unannounced().await.unwrap(), vec![game.id]);
+
+    assert!(store.take_late_announcement(game.id).await.unwrap());
+    clock.advance(grace - Duration::from_millis(1));
+    assert!(store.games_unannounced().await.unwrap().is_empty());
+    clock.advance(Duration::from_millis(1));
+    assert_eq!(store.games_unannounced().await.unwrap(), vec![game.id]);
+}
+on_both_backends!(a_configured_announce_grace_is_kept, multi_thread);
