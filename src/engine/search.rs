@@ -943,7 +943,7 @@ impl<'a> Context<'a> {
         // Stalemate (a loss) is left to the full-width search: checking for it
         // here would cost a move generation at every quiescence node.
         let mut captures = MovePicker::empty();
-        captures.fill_with_captures(&self.pos);
+        captures.fill_with_captures(&self.pos, hit.and_then(|h| h.mv));
         for mv in &mut captures {
             // Delta pruning: even winning the piece for free would not reach alpha.
             let victim = self
