@@ -96,7 +96,6 @@ pub struct BotArgs {
 impl BotArgs {
     /// The core's settings from the flags; errors name the flag at fault.
     pub fn bot_config(&self) -> anyhow::Result<BotConfig> {
-        let duration = positive_duration;
         let engine_threads = match self.engine_threads {
             Some(n) if !(1..=MAX_ENGINE_THREADS).contains(&n) => {
                 anyhow::bail!("--engine-threads must be 1 to {MAX_ENGINE_THREADS}, not {n}")
@@ -105,15 +104,15 @@ impl BotArgs {
             None => default_engine_threads(),
         };
         Ok(BotConfig {
-            idle_timeout: duration(self.idle_hours, 3600.0, "idle-hours")?,
-            challenge_expiry: duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
+            idle_timeout: positive_duration(self.idle_hours, 3600.0, "idle-hours")?,
+            challenge_expiry: positive_duration(self.challenge_minutes, 60.0, "challenge-minutes")?,
             hints: self.hints,
             engine_threads,
-            engine_lease: duration(self.engine_lease_secs, 1.0, "engine-lease-secs")?,
+            engine_lease: positive_duration(self.engine_lease_secs, 1.0, "engine-lease-secs")?,
             shutdown_grace: if self.shutdown_grace_secs == 0.0 {
                 Duration::ZERO
             } else {
-                duration(self.shutdown_grace_secs, 1.0, "shutdown-grace-secs")?
+                positive_duration(self.shutdown_grace_secs, 1.0, "shutdown-grace-secs")?
             },
             lang: self.lang,
             style: Style {
@@ -124,7 +123,7 @@ impl BotArgs {
                 0 => anyhow::bail!("--review-nodes must be at least 1"),
                 n => n,
             },
-            review_progress_every: duration(
+            review_progress_every: positive_duration(
                 self.review_progress_secs,
                 1.0,
                 "review-progress-secs",
