@@ -95,6 +95,15 @@ impl PieceTo {
                 to: mv.to().index(),
             })
     }
+
+    /// How many (piece, destination) pairs there are.
+    pub const COUNT: usize = 14 * 90;
+
+    /// Distinct for every (piece, destination) pair, below [`PieceTo::COUNT`].
+    #[inline]
+    pub fn index(self) -> usize {
+        self.piece * 90 + self.to
+    }
 }
 
 /// The two moves before a node, newest first: the opponent's, then ours.

@@ -625,7 +625,7 @@ impl<'a> Context<'a> {
             (-INFINITE, -INFINITE)
         } else {
             let raw = hit.map_or_else(|| self.evaluate(), |h| h.eval);
-            (raw, self.correction.correct(&self.pos, raw))
+            (raw, self.correction.correct(&self.pos, self.lead()[0], raw))
         };
 
         self.static_evals[ply] = if in_check { NO_EVAL } else { static_eval };
@@ -824,7 +824,7 @@ impl<'a> Context<'a> {
             && !(bound == Bound::Upper && best_score >= static_eval)
         {
             self.correction
-                .update(&self.pos, best_score, static_eval, depth);
+                .update(&self.pos, self.lead()[0], best_score, static_eval, depth);
         }
         let eval_to_store = if in_check { 0 } else { raw_eval };
         self.tt
@@ -927,7 +927,7 @@ impl<'a> Context<'a> {
         }
 
         let raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
-        let stand_pat = self.correction.correct(&self.pos, raw_eval);
+        let stand_pat = self.correction.correct(&self.pos, self.lead()[0], raw_eval);
         if stand_pat >= beta {
             if hit.is_none() {
                 // Keeps the evaluation for the next visit.
