@@ -33,10 +33,10 @@ const STRUCTURE: [PieceKind; 4] = [
 pub struct CorrectionHistory {
     /// By side to move, then by structure hash.
     table: Box<[[i16; SIZE]; 2]>,
-    /// By side to move and the opponent's last move (piece, destination):
-    /// what the evaluation misjudges right after a kind of move, such as a
-    /// threat it does not see.
-    by_last_move: Box<[[i16; PieceTo::COUNT]; 2]>,
+    /// By the opponent's last move (piece, destination; the piece's colour
+    /// says who is to move): what the evaluation misjudges right after a
+    /// kind of move, such as a threat it does not see.
+    by_last_move: Box<[i16; PieceTo::COUNT]>,
 }
 
 impl Default for CorrectionHistory {
@@ -46,10 +46,7 @@ impl Default for CorrectionHistory {
                 .into_boxed_slice()
                 .try_into()
                 .expect("two rows"),
-            by_last_move: vec![[0; PieceTo::COUNT]; 2]
-                .into_boxed_slice()
-                .try_into()
-                .expect("two rows"),
+            by_last_move: Box::new([0; PieceTo::COUNT]),
         }
     }
 }
@@ -59,9 +56,7 @@ impl CorrectionHistory {
         for row in self.table.iter_mut() {
             row.fill(0);
         }
-        for row in self.by_last_move.iter_mut() {
-            row.fill(0);
-        }
+        self.by_last_move.fill(0);
     }
 
     /// `raw`, the static evaluation of `pos`, corrected by what searches of
@@ -69,9 +64,7 @@ impl CorrectionHistory {
     /// (the opponent's move into `pos`, if a real one), found.
     #[inline]
     pub fn correct(&self, pos: &Position, last: Option<PieceTo>, raw: i32) -> i32 {
-        let by_move = last.map_or(0, |last| {
-            i32::from(self.by_last_move[pos.side_to_move().index()][last.index()])
-        });
+        let by_move = last.map_or(0, |last| i32::from(self.by_last_move[last.index()]));
         raw + (i32::from(*self.entry(pos)) + by_move) / GRAIN
     }
 
@@ -90,11 +83,7 @@ impl CorrectionHistory {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         learn(self.entry_mut(pos), error, weight);
         if let Some(last) = last {
-            learn(
-                &mut self.by_last_move[pos.side_to_move().index()][last.index()],
-                error,
-                weight,
-            );
+            learn(&mut self.by_last_move[last.index()], error, weight);
         }
     }
 

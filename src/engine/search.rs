@@ -620,12 +620,15 @@ impl<'a> Context<'a> {
             }
         }
 
+        // The moves that led here: the correction, the ordering and the
+        // histories all key on them.
+        let lead = self.lead();
         // The table keeps the raw evaluation; the correction may have moved since.
         let (raw_eval, static_eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
             let raw = hit.map_or_else(|| self.evaluate(), |h| h.eval);
-            (raw, self.correction.correct(&self.pos, self.lead()[0], raw))
+            (raw, self.correction.correct(&self.pos, lead[0], raw))
         };
 
         self.static_evals[ply] = if in_check { NO_EVAL } else { static_eval };
@@ -671,7 +674,6 @@ impl<'a> Context<'a> {
             depth -= 1;
         }
 
-        let lead = self.lead();
         let mut moves = StagedMoves::new(&self.pos, tt_move, lead);
         if moves.is_empty(&self.pos, self.tables, ply) {
             // Checkmated or stalemated: both lose in Xiangqi.
@@ -824,7 +826,7 @@ impl<'a> Context<'a> {
             && !(bound == Bound::Upper && best_score >= static_eval)
         {
             self.correction
-                .update(&self.pos, self.lead()[0], best_score, static_eval, depth);
+                .update(&self.pos, lead[0], best_score, static_eval, depth);
         }
         let eval_to_store = if in_check { 0 } else { raw_eval };
         self.tt
