@@ -8,9 +8,10 @@
 //! river; attacks on the enemy palace, which count for more the more pieces
 //! join them; cannons on the enemy general's file (empty-headed, or behind two
 //! screens ready to uncover); a side with nothing left to attack with cannot
-//! win; pieces left hanging, or attacked by a cheaper piece (the threats
-//! quiescence cannot see for the side not to move). Middlegame and endgame values are blended by the attacking material
-//! left on the board.
+//! win; pieces left hanging or attacked by a cheaper piece (threats to the
+//! side to move, which the quiescence search's stand-pat cannot see).
+//! Middlegame and endgame values are blended by the attacking material left
+//! on the board.
 //!
 //! The walk over the board is written once, generic over what it adds to
 //! ([`Terms`]): the search adds weights, the tuner records how often each
