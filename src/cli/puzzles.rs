@@ -1,5 +1,6 @@
-//! `xiangqi-bot puzzles generate` and `xiangqi-bot puzzles verify`: the
-//! puzzle set is made and re-checked here (see `docs/puzzles.md`).
+//! `xiangqi-bot puzzles generate`, `verify` and `repair`: the puzzle set is
+//! made, re-checked and brought back in line with the engine here (see
+//! `docs/puzzles.md`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,9 +8,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use xiangqi_bot::puzzles::analysis::Budgets;
-use xiangqi_bot::puzzles::format::{parse_file, HEADER};
+use xiangqi_bot::puzzles::format::{parse_file, parse_retired, Puzzle, HEADER, RETIRED_HEADER};
 use xiangqi_bot::puzzles::generate::{generate, GenerateSettings};
-use xiangqi_bot::puzzles::verify::verify;
+use xiangqi_bot::puzzles::verify::{repair, verify, Repaired};
 
 #[derive(clap::Args)]
 pub struct PuzzlesArgs {
@@ -24,6 +25,11 @@ enum PuzzlesCommand {
     /// Re-check every puzzle of a file; one line per refused puzzle, and a
     /// failing exit status when there is any.
     Verify(VerifyArgs),
+    /// Re-check every puzzle of a file and rewrite it so that it verifies:
+    /// ratings and themes remeasured, puzzles whose solution no longer holds
+    /// solved anew under a new id or dropped. Ids that leave the file are
+    /// added to the retired list, and never given out again.
+    Repair(RepairArgs),
 }
 
 /// The engine's depths and the decisive score; the same values must be given
@@ -91,10 +97,24 @@ struct VerifyArgs {
     budgets: BudgetArgs,
 }
 
+#[derive(clap::Args)]
+struct RepairArgs {
+    /// The puzzle file, rewritten in place.
+    file: PathBuf,
+    /// The ids that have left the file, one `id<TAB>reason` line each after
+    /// a header (created when missing): read so that no new puzzle takes one,
+    /// and added to.
+    #[arg(long)]
+    retired: PathBuf,
+    #[command(flatten)]
+    budgets: BudgetArgs,
+}
+
 pub fn run(args: PuzzlesArgs) -> anyhow::Result<()> {
     match args.command {
         PuzzlesCommand::Generate(args) => run_generate(args),
         PuzzlesCommand::Verify(args) => run_verify(args),
+        PuzzlesCommand::Repair(args) => run_repair(args),
     }
 }
 
@@ -141,11 +161,12 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_verify(args: VerifyArgs) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let puzzles = match parse_file(&text) {
-        Ok(puzzles) => puzzles,
+/// The puzzles of `file`, or every line that does not read.
+fn read_puzzles(file: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    match parse_file(&text) {
+        Ok(puzzles) => Ok(puzzles),
         Err(errors) => {
             for e in &errors {
                 println!("{e}");
@@ -153,24 +174,33 @@ fn run_verify(args: VerifyArgs) -> anyhow::Result<()> {
             anyhow::bail!(
                 "{} lines of {} cannot be read",
                 errors.len(),
-                args.file.display()
+                file.display()
             );
         }
-    };
+    }
+}
+
+/// Progress on standard error every 50 puzzles.
+fn progress(total: usize, started: Instant) -> impl Fn(usize) + Sync {
+    move |n| {
+        if n % 50 == 0 {
+            eprintln!(
+                "{n} of {total} checked, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+fn run_verify(args: VerifyArgs) -> anyhow::Result<()> {
+    let puzzles = read_puzzles(&args.file)?;
     let started = Instant::now();
     let total = puzzles.len();
     let refused = verify(
         &puzzles,
         args.budgets.budgets()?,
         usize::from(args.budgets.threads),
-        |n| {
-            if n % 50 == 0 {
-                eprintln!(
-                    "{n} of {total} checked, {:.0} s",
-                    started.elapsed().as_secs_f64()
-                );
-            }
-        },
+        progress(total, started),
     );
     for r in &refused {
         println!("{}: {}", r.id, r.reason);
@@ -184,6 +214,103 @@ fn run_verify(args: VerifyArgs) -> anyhow::Result<()> {
         refused.is_empty(),
         "{} of {total} puzzles refused",
         refused.len()
+    );
+    Ok(())
+}
+
+/// The ids of a retired-ids file (none when it does not exist yet).
+fn read_retired(file: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    match std::fs::read_to_string(file) {
+        Ok(text) => parse_retired(&text).with_context(|| format!("in {}", file.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", file.display())),
+    }
+}
+
+fn run_repair(args: RepairArgs) -> anyhow::Result<()> {
+    let puzzles = read_puzzles(&args.file)?;
+    let retired = read_retired(&args.retired)?;
+    let started = Instant::now();
+    let total = puzzles.len();
+    let repaired = repair(
+        &puzzles,
+        &retired,
+        args.budgets.budgets()?,
+        usize::from(args.budgets.threads),
+        progress(total, started),
+    )?;
+    let mut counts = [0usize; 4];
+    let mut leaving = Vec::new();
+    for (old, answer) in puzzles.iter().zip(&repaired) {
+        let (slot, line) = match answer {
+            Repaired::Kept => (0, None),
+            Repaired::Remeasured { was, now } => (
+                1,
+                Some(format!(
+                    "{}: remeasured ({was}): rating {}, themes {:?}",
+                    old.id,
+                    now.rating,
+                    now.themes
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )),
+            ),
+            Repaired::Resolved { was, now } => {
+                leaving.push(format!("{}\treplaced by {}: {was}", old.id, now.id));
+                (
+                    2,
+                    Some(format!("{}: replaced by {} ({was})", old.id, now.id)),
+                )
+            }
+            Repaired::Dropped { was, why } => {
+                leaving.push(format!("{}\tdropped: {was}; unsolved now: {why}", old.id));
+                (
+                    3,
+                    Some(format!("{}: dropped ({was}; unsolved now: {why})", old.id)),
+                )
+            }
+        };
+        counts[slot] += 1;
+        if let Some(line) = line {
+            println!("{line}");
+        }
+    }
+    // The new file is complete on disk before it replaces the old one.
+    let text: String = std::iter::once(HEADER.to_string())
+        .chain(
+            puzzles
+                .iter()
+                .zip(&repaired)
+                .filter_map(|(old, answer)| answer.result(old))
+                .map(Puzzle::to_line),
+        )
+        .map(|line| line + "\n")
+        .collect();
+    let temporary = args.file.with_extension("tsv.new");
+    std::fs::write(&temporary, text)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    if !leaving.is_empty() {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&args.retired)
+            .with_context(|| format!("cannot open {}", args.retired.display()))?;
+        if file.metadata()?.len() == 0 {
+            writeln!(file, "{RETIRED_HEADER}")?;
+        }
+        for line in &leaving {
+            writeln!(file, "{line}")?;
+        }
+        file.sync_all()?;
+    }
+    std::fs::rename(&temporary, &args.file)
+        .with_context(|| format!("cannot replace {}", args.file.display()))?;
+    let [kept, remeasured, resolved, dropped] = counts;
+    println!(
+        "puzzles {total} kept {kept} remeasured {remeasured} resolved {resolved} dropped {dropped} time_s {:.0}",
+        started.elapsed().as_secs_f64()
     );
     Ok(())
 }

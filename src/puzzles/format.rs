@@ -141,6 +141,32 @@ pub fn parse_file(text: &str) -> Result<Vec<Puzzle>, Vec<PuzzleFileError>> {
     }
 }
 
+/// The header line of a retired-ids file: the ids that have left a puzzle
+/// file, one `id<TAB>reason` line each, kept so that no later puzzle takes
+/// one (a player's solved list and a puzzle's rating in the store are by id).
+pub const RETIRED_HEADER: &str = "id\treason";
+
+/// The ids of a retired-ids file, in file order.
+pub fn parse_retired(text: &str) -> Result<Vec<String>, PuzzleFileError> {
+    let mut lines = text.lines().enumerate();
+    if !matches!(lines.next(), Some((_, header)) if header == RETIRED_HEADER) {
+        return Err(PuzzleFileError {
+            line: 1,
+            reason: format!("the first line must be the header {RETIRED_HEADER:?}"),
+        });
+    }
+    lines
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| match line.split('\t').next() {
+            Some(id) if !id.is_empty() => Ok(id.to_string()),
+            _ => Err(PuzzleFileError {
+                line: index + 1,
+                reason: "the id is empty".into(),
+            }),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +199,18 @@ mod tests {
         assert!(Puzzle::parse_line(even)
             .unwrap_err()
             .contains("ends on a reply"));
+    }
+
+    #[test]
+    fn a_retired_file_gives_its_ids_or_says_what_is_wrong() {
+        let text = format!("{RETIRED_HEADER}\n17\tdropped: x\n\nold-3\treplaced by 1001\n");
+        assert_eq!(parse_retired(&text), Ok(vec!["17".into(), "old-3".into()]));
+        assert_eq!(parse_retired(&format!("{RETIRED_HEADER}\n")), Ok(vec![]));
+        assert_eq!(parse_retired("17\tdropped").unwrap_err().line, 1);
+        let empty_id = format!("{RETIRED_HEADER}\n5\tx\n\tno id\n");
+        assert_eq!(
+            parse_retired(&empty_id).unwrap_err().to_string(),
+            "line 3: the id is empty"
+        );
     }
 }

@@ -5,7 +5,7 @@ use super::analysis::{Analyst, Budgets, Rejection};
 use super::format::{parse_file, Puzzle, HEADER};
 use super::generate::{generate, GenerateSettings};
 use super::themes::{balance, Theme};
-use super::verify::verify;
+use super::verify::{repair, verify, RepairError, Repaired};
 use crate::engine::uci::parse_iccs;
 use crate::rules::{Color, Position};
 
@@ -164,4 +164,83 @@ fn themes_read_back_and_material_counts_from_the_side_given() {
     let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w").unwrap();
     assert_eq!(balance(&pos, Color::Red), 90);
     assert_eq!(balance(&pos, Color::Black), -90);
+}
+
+#[test]
+fn repair_keeps_remeasures_resolves_and_drops() {
+    let puzzles = generated(1);
+    let good = puzzles
+        .iter()
+        .find(|p| p.solution.len() >= 3)
+        .expect("a generated puzzle with a reply")
+        .clone();
+    let mut analyst = Analyst::new(quick());
+    let start = good.position();
+
+    let mut mis_rated = good.clone();
+    mis_rated.id = "b".into();
+    mis_rated.rating += 100;
+    let mut bad_reply = good.clone();
+    bad_reply.id = "c".into();
+    let best = analyst.best_defences(&start, &bad_reply.solution[..1]);
+    let mut pos = start.clone();
+    pos.make_move(bad_reply.solution[0]);
+    let worse = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !best.contains(m))
+        .expect("a reply that is not among the best");
+    pos.make_move(worse);
+    bad_reply.solution = vec![bad_reply.solution[0], worse, pos.legal_moves()[0]];
+    let level = puzzle(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "h2e2",
+    );
+    let set = vec![good.clone(), mis_rated, bad_reply, level];
+    // The largest id so far is the retired 40, above every id of the set.
+    let retired = vec!["40".to_string(), "old".to_string()];
+    let repaired = repair(&set, &retired, quick(), 2, |_| {}).unwrap();
+
+    assert_eq!(repaired[0], Repaired::Kept);
+    let Repaired::Remeasured { was, now } = &repaired[1] else {
+        panic!("{:?}", repaired[1]);
+    };
+    assert!(matches!(was, Rejection::Rating { .. }), "{was}");
+    assert_eq!((now.id.as_str(), now.rating), ("b", good.rating));
+    let Repaired::Resolved { was, now } = &repaired[2] else {
+        panic!("{:?}", repaired[2]);
+    };
+    assert!(matches!(was, Rejection::NotBestDefence { .. }), "{was}");
+    // The position solves to the line the generator found, under a new id.
+    assert_eq!(now.id, "41");
+    assert_eq!(now.solution, good.solution);
+    assert!(
+        matches!(
+            &repaired[3],
+            Repaired::Dropped {
+                was: Rejection::SolutionDoesNotWin { .. },
+                why: Rejection::NotDecisive { .. }
+            }
+        ),
+        "{:?}",
+        repaired[3]
+    );
+    // What repair leaves verifies.
+    let left: Vec<Puzzle> = set
+        .iter()
+        .zip(&repaired)
+        .filter_map(|(old, answer)| answer.result(old).cloned())
+        .collect();
+    assert_eq!(left.len(), 3);
+    assert_eq!(verify(&left, quick(), 1, |_| {}), vec![]);
+
+    // A set whose ids repeat is not guessed at.
+    assert_eq!(
+        repair(&[good.clone(), good.clone()], &[], quick(), 1, |_| {}).unwrap_err(),
+        RepairError::RepeatedId {
+            id: good.id,
+            line: 3
+        }
+    );
 }
