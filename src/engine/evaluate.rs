@@ -8,8 +8,10 @@
 //! river; attacks on the enemy palace, which count for more the more pieces
 //! join them; cannons on the enemy general's file (empty-headed, or behind two
 //! screens ready to uncover); a side with nothing left to attack with cannot
-//! win. Middlegame and endgame values are blended by the attacking material
-//! left on the board.
+//! win; pieces left hanging or attacked by a cheaper piece (threats to the
+//! side to move, which the quiescence search's stand-pat cannot see).
+//! Middlegame and endgame values are blended by the attacking material left
+//! on the board.
 //!
 //! The walk over the board is written once, generic over what it adds to
 //! ([`Terms`]): the search adds weights, the tuner records how often each
@@ -18,7 +20,8 @@
 //! move ([`PieceSquareSums`]) and the walk adds the rest to them.
 
 use crate::rules::{
-    palace, soldier_reach, Bitboard, Color, Move, Piece, PieceKind, Position, Square,
+    advisor_reach, general_reach, palace, soldier_reach, Bitboard, Color, Move, Piece, PieceKind,
+    Position, Square,
 };
 
 use super::{pst, weights};
@@ -51,10 +54,17 @@ pub enum Term {
     /// Pieces attacking the enemy palace times their attacks on it: attackers
     /// are far more dangerous together than one at a time.
     PalacePressure,
+    /// Per enemy piece other than the general that we attack and it does
+    /// not defend.
+    Hanging,
+    /// Per enemy chariot attacked by a horse, cannon, soldier, advisor or
+    /// elephant, and per enemy horse or cannon attacked by a soldier,
+    /// advisor or elephant: a threat to win material however it is defended.
+    ThreatByLesser,
 }
 
 impl Term {
-    pub const ALL: [Term; 9] = [
+    pub const ALL: [Term; 11] = [
         Term::ChariotMobility,
         Term::HorseMobility,
         Term::CannonMobility,
@@ -64,6 +74,8 @@ impl Term {
         Term::GuardShortage,
         Term::PalaceAttack,
         Term::PalacePressure,
+        Term::Hanging,
+        Term::ThreatByLesser,
     ];
 }
 
@@ -162,6 +174,12 @@ struct Side {
     elephants: i32,
     /// Weighted attackers in the other side's half, threatening its general.
     attack_weight: i32,
+    /// Every point any piece of this side attacks (or defends).
+    attacks: Bitboard,
+    /// Points attacked by horses and cannons.
+    by_minors: Bitboard,
+    /// Points attacked by soldiers, advisors and elephants.
+    by_cheap: Bitboard,
 }
 
 impl Side {
@@ -269,6 +287,11 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         for kind in [PieceKind::General, PieceKind::Advisor, PieceKind::Elephant] {
             for sq in pos.pieces(of(kind)) {
                 terms.piece(of(kind), sq);
+                match kind {
+                    PieceKind::General => side.attacks |= general_reach(sq),
+                    PieceKind::Advisor => side.by_cheap |= advisor_reach(sq),
+                    _ => side.by_cheap |= pos.elephant_reach(sq),
+                }
             }
         }
         side.advisors = pos.count(of(PieceKind::Advisor)) as i32;
@@ -280,6 +303,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         }
         for sq in soldiers {
             terms.piece(of(PieceKind::Soldier), sq);
+            side.by_cheap |= soldier_reach(color, sq);
         }
         side.count_attackers(soldiers, 0, 1, enemy_half);
 
@@ -287,6 +311,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         for sq in chariots {
             terms.piece(of(PieceKind::Chariot), sq);
             let reach = pos.slider_reach(sq);
+            side.attacks |= reach;
             palace_attacks.add(reach, enemy_palace);
             let mobility = (reach & !own).count() as i32;
             terms.term(color, Term::ChariotMobility, mobility);
@@ -297,6 +322,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         for sq in cannons {
             terms.piece(of(PieceKind::Cannon), sq);
             let (reach, jumps) = pos.slider_reach_and_jumps(sq);
+            side.by_minors |= jumps;
             palace_attacks.add(jumps, enemy_palace);
             let mobility = ((reach & !occupied).count() + (jumps & enemy).count()) as i32;
             terms.term(color, Term::CannonMobility, mobility);
@@ -315,6 +341,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         for sq in horses {
             terms.piece(of(PieceKind::Horse), sq);
             let reach = pos.horse_reach(sq);
+            side.by_minors |= reach;
             let mobility = (reach & !own).count() as i32;
             palace_attacks.add(reach, enemy_palace);
             terms.term(color, Term::HorseMobility, mobility);
@@ -323,6 +350,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
             }
         }
         side.count_attackers(horses, 3, 3, enemy_half);
+        side.attacks |= side.by_minors | side.by_cheap;
 
         terms.term(color, Term::PalaceAttack, palace_attacks.hits);
         terms.term(
@@ -343,6 +371,17 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
             Term::GuardShortage,
             sides[them].attack_weight * shortage,
         );
+
+        let enemy = |kind| pos.pieces(Piece::new(color.opponent(), kind));
+        let enemy_minors = enemy(PieceKind::Horse) | enemy(PieceKind::Cannon);
+        let enemy_chariots = enemy(PieceKind::Chariot);
+        let (ours, theirs) = (&sides[us], &sides[them]);
+        let threatened =
+            (enemy_chariots & (ours.by_minors | ours.by_cheap)) | (enemy_minors & ours.by_cheap);
+        terms.term(color, Term::ThreatByLesser, threatened.count() as i32);
+        let enemy_pieces = colors[them] & !enemy(PieceKind::General);
+        let hanging = enemy_pieces & ours.attacks & !theirs.attacks;
+        terms.term(color, Term::Hanging, hanging.count() as i32);
     }
 
     Shape {
@@ -448,6 +487,38 @@ mod tests {
         assert_eq!(red[Term::PalacePressure as usize], 3 * 6);
         assert_eq!(black[Term::PalaceAttack as usize], 0);
         assert_eq!(black[Term::PalacePressure as usize], 0);
+    }
+
+    #[test]
+    fn threats_count_cheaper_attackers_and_undefended_pieces() {
+        let threats = |fen| {
+            let c = counts(fen);
+            let of = |side: [i32; Term::ALL.len()]| {
+                (
+                    side[Term::ThreatByLesser as usize],
+                    side[Term::Hanging as usize],
+                )
+            };
+            (of(c.0[0]), of(c.0[1]))
+        };
+        // Red's crossed soldier attacks the e6 horse, which the chariot
+        // behind it defends; the horse's legs are blocked towards the soldier.
+        assert_eq!(
+            threats("4k4/4r4/9/4n4/4P4/9/9/9/9/3K5 w - - 0 1"),
+            ((1, 0), (0, 0))
+        );
+        // Without the chariot the horse hangs too.
+        assert_eq!(
+            threats("4k4/9/9/4n4/4P4/9/9/9/9/3K5 w - - 0 1"),
+            ((1, 1), (0, 0))
+        );
+        // The a0 cannon, screened by the a3 soldier, attacks the undefended
+        // a6 chariot; the chariot attacks the soldier, which a cannon cannot
+        // defend from behind its own screen.
+        assert_eq!(
+            threats("4k4/9/9/r8/9/9/P8/9/9/C2K5 w - - 0 1"),
+            ((1, 1), (0, 1))
+        );
     }
 
     /// The sums kept move by move are the sums of every piece, along random

@@ -429,7 +429,8 @@ mod tests {
         assert!(params[MATERIAL_BASE + PieceKind::Chariot.index()][0] < chariot[0]);
         let text = render_weights(&params, "test");
         assert!(text.contains("pub const CHARIOT_MG: Grid"));
-        assert!(text.contains("pub const TERMS: [[i32; 2]; 9]"));
+        let terms = format!("pub const TERMS: [[i32; 2]; {}]", Term::ALL.len());
+        assert!(text.contains(&terms), "{terms}");
     }
 
     #[test]

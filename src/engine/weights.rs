@@ -6,7 +6,8 @@
 //! Tuned by `xiangqi-bot tune` on 239141 self-play positions (1500 epochs),
 //! except the two palace-attack terms, set by hand afterwards: refitting
 //! everything with them made a crossed soldier worth less than a home one
-//! (docs/measurements.md, "e3t and e3h").
+//! (docs/measurements.md, "e3t and e3h"); and the two threat terms, set by
+//! hand and kept by SPRT (docs/measurements.md, "Threats in the evaluation").
 
 pub type Grid = [[i16; 9]; 10];
 
@@ -229,7 +230,7 @@ pub const PSQT: [[&Grid; 2]; 7] = [
 ];
 
 /// Term weights by [`Term`](super::evaluate::Term), `[middlegame, endgame]`.
-pub const TERMS: [[i32; 2]; 9] = [
+pub const TERMS: [[i32; 2]; 11] = [
     [7, -2],    // ChariotMobility
     [16, -1],   // HorseMobility
     [-1, 0],    // CannonMobility
@@ -239,4 +240,6 @@ pub const TERMS: [[i32; 2]; 9] = [
     [-7, 2],    // GuardShortage
     [2, 0],     // PalaceAttack
     [4, 4],     // PalacePressure
+    [30, 20],   // Hanging
+    [35, 25],   // ThreatByLesser
 ];

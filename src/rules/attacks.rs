@@ -5,8 +5,8 @@
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
 use super::tables::{
-    DIAG_NEIGHBOURS, HORSE_ATTACKERS, HORSE_MOVES, OFF_BOARD, PALACE, SOLDIER_ATTACKERS,
-    SOLDIER_MOVES,
+    ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES,
+    OFF_BOARD, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES,
 };
 use super::types::{Color, Move, PieceKind, Square};
 
@@ -23,7 +23,26 @@ pub fn soldier_reach(color: Color, sq: Square) -> Bitboard {
     SOLDIER_MOVES[color.index()][sq.index()]
 }
 
+/// The points of its palace a general on `sq` attacks.
+#[inline]
+pub fn general_reach(sq: Square) -> Bitboard {
+    GENERAL_MOVES[sq.index()]
+}
+
+/// The points of its palace an advisor on `sq` attacks.
+#[inline]
+pub fn advisor_reach(sq: Square) -> Bitboard {
+    ADVISOR_MOVES[sq.index()]
+}
+
 impl Position {
+    /// The points an elephant on `sq` attacks: two points diagonally on its
+    /// own side of the river, where the eye between is empty.
+    #[inline]
+    pub fn elephant_reach(&self, sq: Square) -> Bitboard {
+        ELEPHANT_MOVES[sq.index()][self.free_diagonals(sq.index(), self.occupied)]
+    }
+
     /// The points a chariot on `sq` reaches along its rank and file: the empty
     /// points up to and including the first piece each way (of either colour).
     #[inline]

@@ -19,7 +19,9 @@ mod tables;
 mod types;
 mod zobrist;
 
-pub use attacks::{palace, soldier_reach, CheckCandidates, CheckSquares};
+pub use attacks::{
+    advisor_reach, general_reach, palace, soldier_reach, CheckCandidates, CheckSquares,
+};
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
 pub use game::{EndReason, Game, GameResult, GameStatus, IllegalMove, Outcome};

@@ -223,11 +223,13 @@ async fn a_move_against_the_bot_gets_the_board_and_the_bots_answer() {
     assert!(is_png(&answer.files[0].bytes));
     assert_eq!(h.ply(game).await, 2);
 
-    // WXF and Chinese notation work as well as ICCS.
-    let replies = h.say("ann", "move H2+3").await;
+    // WXF notation works as well as ICCS. The soldier's step is legal
+    // whatever the bot answered (no single Black move reaches c4 or checks),
+    // so the test does not depend on the engine's choice.
+    let replies = h.say("ann", "move P7+1").await;
     assert_eq!(replies.len(), 1, "{}", texts(&replies));
     assert!(
-        replies[0].1.text.contains("h0g2 (H2+3"),
+        replies[0].1.text.contains("c3c4 (P7+1"),
         "{}",
         texts(&replies)
     );
