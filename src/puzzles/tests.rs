@@ -8,7 +8,7 @@ use super::serve::shipped;
 use super::themes::{balance, Theme};
 use super::verify::{repair, verify, RepairError, Repaired};
 use crate::engine::uci::parse_iccs;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Move, Position};
 
 /// Shallower than the shipped set's budgets, so the test takes seconds; the
 /// checks are the same.
@@ -113,39 +113,46 @@ fn a_move_that_does_not_win_is_refused() {
     ));
 }
 
-#[test]
-fn a_reply_that_is_not_the_best_defence_is_refused() {
-    // The first shipped puzzle with a reply, checked at the set's own
-    // budgets, since a reply's choice is what the deeper search decides.
-    let p = shipped()
-        .iter()
-        .find(|p| p.solution.len() >= 3)
-        .expect("a shipped puzzle with a reply")
-        .clone();
-    let mut analyst = Analyst::new(Budgets::default());
-    assert_eq!(analyst.check(&p), Ok(()));
+/// A puzzle with a reply whose first reply is swapped for one that is not
+/// among the best defences (a legal solver's move after it), with that
+/// reply and the best one; `None` when every reply defends as well.
+fn with_worse_first_reply(analyst: &mut Analyst, p: &Puzzle) -> Option<(Puzzle, Move, Move)> {
+    if p.solution.len() < 3 {
+        return None;
+    }
     let start = p.position();
     let best = analyst.best_defences(&start, &p.solution[..1]);
-    let mut pos = start.clone();
+    let mut pos = start;
     pos.make_move(p.solution[0]);
     let worse = pos
         .legal_moves()
         .iter()
         .copied()
-        .find(|m| !best.contains(m))
-        .expect("a reply that is not among the best");
+        .find(|m| !best.contains(m))?;
     pos.make_move(worse);
-    let next = pos.legal_moves()[0];
     let changed = Puzzle {
-        solution: vec![p.solution[0], worse, next],
+        solution: vec![p.solution[0], worse, pos.legal_moves()[0]],
         ..p.clone()
     };
+    Some((changed, worse, best[0]))
+}
+
+#[test]
+fn a_reply_that_is_not_the_best_defence_is_refused() {
+    // A shipped puzzle, checked at the set's own budgets, since a reply's
+    // choice is what the deeper search decides.
+    let mut analyst = Analyst::new(Budgets::default());
+    let (p, (changed, worse, better)) = shipped()
+        .iter()
+        .find_map(|p| with_worse_first_reply(&mut analyst, p).map(|c| (p, c)))
+        .expect("a shipped puzzle with a reply that is not the best");
+    assert_eq!(analyst.check(p), Ok(()));
     assert_eq!(
         analyst.check(&changed),
         Err(Rejection::NotBestDefence {
             at: 1,
             reply: worse,
-            better: best[0]
+            better
         })
     );
 }
@@ -204,32 +211,14 @@ fn no_shipped_puzzle_takes_a_retired_id() {
 fn repair_keeps_remeasures_resolves_and_drops() {
     // A generated puzzle whose first reply has a worse alternative.
     let mut analyst = Analyst::new(quick());
-    let (good, worse) = generated(2, 16)
+    let (good, mut bad_reply) = generated(2, 16)
         .into_iter()
-        .filter(|p| p.solution.len() >= 3)
-        .find_map(|p| {
-            let best = analyst.best_defences(&p.position(), &p.solution[..1]);
-            let mut pos = p.position();
-            pos.make_move(p.solution[0]);
-            let worse = pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| !best.contains(m));
-            worse.map(|worse| (p, worse))
-        })
+        .find_map(|p| with_worse_first_reply(&mut analyst, &p).map(|(c, _, _)| (p, c)))
         .expect("a generated puzzle with a reply that is not the best");
-    let start = good.position();
-
+    bad_reply.id = "c".into();
     let mut mis_rated = good.clone();
     mis_rated.id = "b".into();
     mis_rated.rating += 100;
-    let mut bad_reply = good.clone();
-    bad_reply.id = "c".into();
-    let mut pos = start.clone();
-    pos.make_move(good.solution[0]);
-    pos.make_move(worse);
-    bad_reply.solution = vec![good.solution[0], worse, pos.legal_moves()[0]];
     let level = puzzle(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
         "h2e2",
