@@ -9,7 +9,7 @@
 //! A day that passed entirely with the bot stopped is closed unposted.
 
 use crate::i18n::Msg;
-use crate::puzzles::serve;
+use crate::puzzles::{serve, Puzzle};
 use crate::store::{DailyPuzzle, SettingScope};
 
 use super::error::{BotError, BotResult};
@@ -57,6 +57,44 @@ impl Bot {
         Ok(())
     }
 
+    /// A server's daily puzzle of `day`, chosen now (for `channel`, when
+    /// posted there) if no one has. A stored choice
+    /// the shipped set no longer holds (an update retired it: `puzzles
+    /// repair`) is replaced by the day's pick from the set as it is, so the
+    /// day still has a puzzle; attempts open on the old one are dropped
+    /// where they are next used.
+    pub(super) async fn daily_choice(
+        &self,
+        guild: &str,
+        day: &str,
+        channel: Option<&str>,
+    ) -> BotResult<&'static Puzzle> {
+        let candidate =
+            serve::daily(serve::shipped(), guild, day).ok_or(BotError::NoPuzzlesLeft)?;
+        let mut daily = self
+            .store
+            .choose_daily_puzzle(guild, day, &candidate.id, channel)
+            .await
+            .map_err(BotError::internal)?;
+        if serve::find(&daily.puzzle_id).is_none() {
+            tracing::warn!(%guild, %day, retired = %daily.puzzle_id, now = %candidate.id, "the daily puzzle left the shipped set; choosing again");
+            daily = self
+                .store
+                .replace_daily_puzzle(guild, day, &daily.puzzle_id, &candidate.id)
+                .await
+                .map_err(BotError::internal)?;
+        }
+        match serve::find(&daily.puzzle_id) {
+            Some(puzzle) => Ok(puzzle),
+            // Another process, with another set, chose a puzzle this one
+            // does not ship: a mixed deployment, not the user's doing.
+            None => Err(BotError::internal(anyhow::anyhow!(
+                "the daily puzzle {} of {guild} on {day} is not in this process's puzzle set",
+                daily.puzzle_id
+            ))),
+        }
+    }
+
     /// A server's settings that bear on the schedule: its puzzle channel
     /// (the first named; `None` when unset or `all`) and hour.
     async fn daily_settings(&self, guild: &str) -> BotResult<(Option<String>, u8)> {
@@ -90,14 +128,7 @@ impl Bot {
         if known.as_ref().is_some_and(|d| d.posted_at.is_some()) {
             return Ok(());
         }
-        let candidate =
-            serve::daily(serve::shipped(), guild, today).ok_or(BotError::NoPuzzlesLeft)?;
-        let daily = self
-            .store
-            .choose_daily_puzzle(guild, today, &candidate.id, Some(&channel))
-            .await
-            .map_err(BotError::internal)?;
-        let puzzle = serve::find(&daily.puzzle_id).ok_or(BotError::NoPuzzlesLeft)?;
+        let puzzle = self.daily_choice(guild, today, Some(&channel)).await?;
         let voice = self.place_voice(Some(guild)).await;
         let caption = puzzle_caption(puzzle, voice);
         let board = self

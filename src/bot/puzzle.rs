@@ -389,15 +389,7 @@ impl Bot {
             .as_deref()
             .ok_or(BotError::DailyNeedsServer)?;
         let day = self.store.puzzle_day();
-        let candidate =
-            serve::daily(serve::shipped(), guild, &day).ok_or(BotError::NoPuzzlesLeft)?;
-        let daily = self
-            .store
-            .choose_daily_puzzle(guild, &day, &candidate.id, None)
-            .await
-            .map_err(BotError::internal)?;
-        // The stored choice stands, even if the set changed since.
-        let puzzle = serve::find(&daily.puzzle_id).ok_or(BotError::NoPuzzlesLeft)?;
+        let puzzle = self.daily_choice(guild, &day, None).await?;
         let solvers = self
             .store
             .daily_solvers(guild, &day, DAILY_SOLVERS_SHOWN)

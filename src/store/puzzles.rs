@@ -590,6 +590,46 @@ impl Store {
         .await
     }
 
+    /// Replaces a day's daily puzzle `stale_id` (one no longer served: an
+    /// update retired it) with `puzzle_id`, unless another replacer got
+    /// there first; the day's puzzle as it is then.
+    pub async fn replace_daily_puzzle(
+        &self,
+        guild_id: &str,
+        day: &str,
+        stale_id: &str,
+        puzzle_id: &str,
+    ) -> StoreResult<DailyPuzzle> {
+        let (guild_id, day) = (guild_id.to_owned(), day.to_owned());
+        let (stale_id, puzzle_id) = (stale_id.to_owned(), puzzle_id.to_owned());
+        self.write(move |conn| {
+            Box::pin(async move {
+                // Guarded by the stale id: two processes replacing at once
+                // leave one puzzle, the first one's.
+                on_conn!(conn, |c| sqlx::query(
+                    "UPDATE puzzle_daily SET puzzle_id = $1 \
+                     WHERE guild_id = $2 AND day = $3 AND puzzle_id = $4",
+                )
+                .bind(&puzzle_id)
+                .bind(&guild_id)
+                .bind(&day)
+                .bind(&stale_id)
+                .execute(c)
+                .await?
+                .rows_affected());
+                let row: DailyRow = on_conn!(conn, |c| sqlx::query_as(select_daily!(
+                    "WHERE guild_id = $1 AND day = $2"
+                ))
+                .bind(&guild_id)
+                .bind(&day)
+                .fetch_one(c)
+                .await?);
+                Ok(row.into())
+            })
+        })
+        .await
+    }
+
     /// A server's daily puzzle of a day, if chosen.
     pub async fn daily_puzzle(
         &self,

@@ -318,6 +318,38 @@ async fn the_daily_puzzle_is_one_per_server_and_lists_its_solvers() {
     assert!(dm.contains("belongs to a server"), "{dm}");
 }
 
+#[tokio::test]
+async fn a_daily_puzzle_an_update_retired_is_chosen_again() {
+    let h = harness().await;
+    schedule_daily(&h.store).await;
+    let day = h.store.puzzle_day();
+    // The process before the update chose a puzzle this set no longer has.
+    assert!(serve::find("retired-by-an-update").is_none());
+    h.store
+        .choose_daily_puzzle("g1", &day, "retired-by-an-update", None)
+        .await
+        .unwrap();
+    // The schedule (its hour, 09:00, has passed) posts the day's pick from
+    // the set as it is, and the store names it from now on.
+    h.bot.post_daily_puzzles(&h.outbox).await;
+    let posted: Vec<Reply> = h.outbox.take().into_iter().map(|(_, r)| r).collect();
+    assert!(
+        text(&posted).starts_with("Today's puzzle"),
+        "{}",
+        text(&posted)
+    );
+    let puzzle = served(&posted);
+    assert_eq!(
+        puzzle.id,
+        serve::daily(serve::shipped(), "g1", &day).unwrap().id
+    );
+    let stored = h.store.daily_puzzle("g1", &day).await.unwrap().unwrap();
+    assert_eq!(stored.puzzle_id, puzzle.id);
+    // And a member asking for it gets the same one.
+    let shown = h.say_in(&server_channel(), "gu", "puzzle daily").await;
+    assert_eq!(served(&shown).id, puzzle.id);
+}
+
 /// Sets server g1's daily puzzle to channel `puzzles` at 09:00 UTC.
 async fn schedule_daily(store: &Store) {
     let change = |name: &str, value: &str| SettingChange {

@@ -151,6 +151,37 @@ async fn attempts_move_ratings_and_are_guarded_by_their_ply(backend: Backend) {
 }
 on_both_backends!(attempts_move_ratings_and_are_guarded_by_their_ply);
 
+async fn a_retired_daily_puzzle_is_replaced_once(backend: Backend) {
+    let (_db, _clock, store) = fresh(backend).await;
+    let day = "2026-11-23";
+    store
+        .choose_daily_puzzle("g1", day, "old", None)
+        .await
+        .unwrap();
+    store
+        .choose_daily_puzzle("g2", day, "old", None)
+        .await
+        .unwrap();
+    let replaced = store
+        .replace_daily_puzzle("g1", day, "old", "7")
+        .await
+        .unwrap();
+    assert_eq!(replaced.puzzle_id, "7");
+    // A second replacer that also read "old" (another process) leaves the
+    // first one's choice.
+    let late = store
+        .replace_daily_puzzle("g1", day, "old", "9")
+        .await
+        .unwrap();
+    assert_eq!(late.puzzle_id, "7");
+    let stored = store.daily_puzzle("g1", day).await.unwrap().unwrap();
+    assert_eq!(stored.puzzle_id, "7");
+    // Another server's day is its own.
+    let other = store.daily_puzzle("g2", day).await.unwrap().unwrap();
+    assert_eq!(other.puzzle_id, "old");
+}
+on_both_backends!(a_retired_daily_puzzle_is_replaced_once);
+
 async fn a_daily_puzzle_is_chosen_once_and_lists_its_solvers_in_order(backend: Backend) {
     let (db, clock, store) = fresh(backend).await;
     let day = "2026-11-23";
