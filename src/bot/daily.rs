@@ -58,11 +58,10 @@ impl Bot {
     }
 
     /// A server's daily puzzle of `day`, chosen now (for `channel`, when
-    /// posted there) if no one has. A stored choice
-    /// the shipped set no longer holds (an update retired it: `puzzles
-    /// repair`) is replaced by the day's pick from the set as it is, so the
-    /// day still has a puzzle; attempts open on the old one are dropped
-    /// where they are next used.
+    /// posted there) if no one has. A stored choice the shipped set no
+    /// longer holds (an update retired it: `puzzles repair`) is replaced by
+    /// the day's pick from the set as it is, so the day still has a puzzle;
+    /// attempts open on the old one are dropped where they are next used.
     pub(super) async fn daily_choice(
         &self,
         guild: &str,

@@ -7,7 +7,7 @@
 //! search or the evaluation can re-rate a puzzle, find a second winning move
 //! or a better defence. Repair keeps what still holds and changes no puzzle
 //! in place that a player may have half-played: a new solution gets a new
-//! id, and an id once dropped is never given to another puzzle by it.
+//! id, and no id that has left the set is given to another puzzle.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
