@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::Context;
 use xiangqi_bot::puzzles::analysis::Budgets;
 use xiangqi_bot::puzzles::format::{parse_file, parse_retired, Puzzle, HEADER, RETIRED_HEADER};
-use xiangqi_bot::puzzles::generate::{generate, GenerateSettings};
+use xiangqi_bot::puzzles::generate::{generate, Continuation, GenerateSettings};
 use xiangqi_bot::puzzles::verify::{repair, verify, Repaired};
 
 #[derive(clap::Args)]
@@ -73,13 +73,22 @@ struct GenerateArgs {
     /// Games to play.
     #[arg(long)]
     games: usize,
-    /// File to write (replaced); each puzzle is written as it is found.
+    /// File to write (replaced, unless --extend); each puzzle is written as
+    /// it is found.
     #[arg(long)]
     out: PathBuf,
+    /// Add to the set in --out instead of replacing it: positions already
+    /// there are skipped, and the new puzzles are numbered after its ids and
+    /// those of --retired.
+    #[arg(long, requires = "retired")]
+    extend: bool,
+    /// The set's retired ids (see `puzzles repair`), with --extend.
+    #[arg(long, requires = "extend")]
+    retired: Option<PathBuf>,
     /// Seed of game 0; game i uses seed + i.
     #[arg(long, default_value_t = GenerateSettings::default().seed)]
     seed: u64,
-    /// Stop after this many puzzles.
+    /// Stop after this many (new) puzzles.
     #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     max_puzzles: usize,
     /// Nodes searched for each move of the games.
@@ -125,10 +134,34 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<()> {
         budgets: args.budgets.budgets()?,
         ..GenerateSettings::default()
     };
-    let file = std::fs::File::create(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let mut out = std::io::BufWriter::new(file);
-    writeln!(out, "{HEADER}")?;
+    let (mut out, continuation) = match &args.retired {
+        Some(retired) if args.extend => {
+            let set = read_puzzles(&args.out)?;
+            let continuation = Continuation::after(&set, &read_retired(retired)?);
+            let ends_line = std::fs::read(&args.out)?.last().is_none_or(|&b| b == b'\n');
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&args.out)
+                .with_context(|| format!("cannot open {}", args.out.display()))?;
+            let mut out = std::io::BufWriter::new(file);
+            if !ends_line {
+                writeln!(out)?;
+            }
+            eprintln!(
+                "extending {} puzzles; new ids from {}",
+                set.len(),
+                continuation.last_id + 1
+            );
+            (out, continuation)
+        }
+        _ => {
+            let file = std::fs::File::create(&args.out)
+                .with_context(|| format!("cannot create {}", args.out.display()))?;
+            let mut out = std::io::BufWriter::new(file);
+            writeln!(out, "{HEADER}")?;
+            (out, Continuation::default())
+        }
+    };
     out.flush()?;
     let started = Instant::now();
     let progress = generate(
@@ -136,6 +169,7 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<()> {
         usize::from(args.budgets.threads),
         args.max_puzzles,
         &settings,
+        continuation,
         |puzzle| {
             writeln!(out, "{}", puzzle.to_line())?;
             // A run cut short keeps every puzzle found so far.

@@ -167,6 +167,19 @@ pub fn parse_retired(text: &str) -> Result<Vec<String>, PuzzleFileError> {
         .collect()
 }
 
+/// The largest numeric id among a set's puzzles and the ids retired from
+/// it (0 when there is none): new puzzles are numbered after it, so that no
+/// id names two puzzles over time.
+pub fn last_id(puzzles: &[Puzzle], retired: &[String]) -> u64 {
+    puzzles
+        .iter()
+        .map(|p| &p.id)
+        .chain(retired)
+        .filter_map(|id| id.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,9 +5,11 @@
 //!
 //! Everything follows from the settings: game `i` is played from seed
 //! `seed + i` by a fresh searcher, and puzzles are numbered in game order
-//! whatever the number of threads.
+//! whatever the number of threads. A run can extend an existing set
+//! ([`Continuation`]): its positions are skipped and the numbering goes on
+//! after its ids.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -17,7 +19,7 @@ use crate::rng::SplitMix64;
 use crate::rules::{Game, GameStatus, Position};
 
 use super::analysis::{Analyst, Budgets};
-use super::format::Puzzle;
+use super::format::{last_id, Puzzle};
 
 /// How the games are played and the puzzles checked.
 #[derive(Clone, Copy, Debug)]
@@ -116,6 +118,26 @@ pub fn puzzles_of_game(
     (puzzles, candidates.len())
 }
 
+/// The set a run extends: positions already in it are not made puzzles
+/// again, and the new puzzles are numbered from `last_id + 1`.
+#[derive(Clone, Debug, Default)]
+pub struct Continuation {
+    /// Position keys ([`Position::key`]) already in the set.
+    pub seen: HashSet<u64>,
+    /// The id the new puzzles are numbered after (see [`last_id`]).
+    pub last_id: u64,
+}
+
+impl Continuation {
+    /// Extending `puzzles`, whose set has retired the ids `retired`.
+    pub fn after(puzzles: &[Puzzle], retired: &[String]) -> Continuation {
+        Continuation {
+            seen: puzzles.iter().map(|p| p.position().key()).collect(),
+            last_id: last_id(puzzles, retired),
+        }
+    }
+}
+
 /// What a run has done so far, for progress reports.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Progress {
@@ -125,14 +147,16 @@ pub struct Progress {
 }
 
 /// Plays `games` games on `threads` threads and hands each puzzle, numbered
-/// from 1 in game order and without repeated positions, to `emit` (called
-/// in order, from one thread at a time), stopping after `max_puzzles`.
-/// `on_game` hears after each game handed on, in game order.
+/// in game order after `continuation.last_id` (from 1 for a new set) and
+/// without repeated positions, to `emit` (called in order, from one thread
+/// at a time), stopping after `max_puzzles` new ones. `on_game` hears after
+/// each game handed on, in game order.
 pub fn generate(
     games: usize,
     threads: usize,
     max_puzzles: usize,
     settings: &GenerateSettings,
+    continuation: Continuation,
     mut emit: impl FnMut(&Puzzle) -> std::io::Result<()> + Send,
     mut on_game: impl FnMut(Progress) + Send,
 ) -> std::io::Result<Progress> {
@@ -140,15 +164,16 @@ pub fn generate(
         /// Finished games not yet handed on, by index.
         waiting: BTreeMap<usize, (Vec<Puzzle>, usize)>,
         next: usize,
-        seen: std::collections::HashSet<u64>,
+        seen: HashSet<u64>,
         progress: Progress,
         done: bool,
         error: Option<std::io::Error>,
     }
+    let Continuation { seen, last_id } = continuation;
     let collector = Mutex::new(Collector {
         waiting: BTreeMap::new(),
         next: 0,
-        seen: Default::default(),
+        seen,
         progress: Progress::default(),
         done: max_puzzles == 0,
         error: None,
@@ -190,7 +215,7 @@ pub fn generate(
                                 continue;
                             }
                             c.progress.puzzles += 1;
-                            puzzle.id = c.progress.puzzles.to_string();
+                            puzzle.id = (last_id + c.progress.puzzles as u64).to_string();
                             let mut emit = emit.lock().unwrap_or_else(|e| e.into_inner());
                             if let Err(e) = emit(&puzzle) {
                                 c.error = Some(e);

@@ -3,7 +3,7 @@
 
 use super::analysis::{Analyst, Budgets, Rejection};
 use super::format::{parse_file, parse_retired, Puzzle, HEADER};
-use super::generate::{generate, GenerateSettings};
+use super::generate::{generate, Continuation, GenerateSettings};
 use super::serve::shipped;
 use super::themes::{balance, Theme};
 use super::verify::{repair, verify, RepairError, Repaired};
@@ -24,6 +24,11 @@ fn quick() -> Budgets {
 /// an engine change that makes the 300-node games blunder less still gives
 /// some (they stop at the last puzzle, so more games cost nothing then).
 fn generated(threads: usize, max: usize) -> Vec<Puzzle> {
+    generated_after(threads, max, Continuation::default())
+}
+
+/// The same, extending a set.
+fn generated_after(threads: usize, max: usize, continuation: Continuation) -> Vec<Puzzle> {
     let settings = GenerateSettings {
         seed: 400,
         budgets: quick(),
@@ -35,6 +40,7 @@ fn generated(threads: usize, max: usize) -> Vec<Puzzle> {
         threads,
         max,
         &settings,
+        continuation,
         |p| {
             puzzles.push(p.clone());
             Ok(())
@@ -78,6 +84,26 @@ fn generated_puzzles_pass_verification_and_do_not_depend_on_threads() {
 
 fn puzzle(fen: &str, solution: &str) -> Puzzle {
     Puzzle::parse_line(&format!("t\t{fen}\t{solution}\t600\t")).unwrap()
+}
+
+#[test]
+fn an_extending_run_skips_the_sets_positions_and_numbers_after_its_ids() {
+    let first = generated(1, 4);
+    let retired = vec!["10".to_string()];
+    // The same seeded games: the first run's puzzles come up again and are
+    // skipped, so the new ones are later games' and numbered after 10.
+    let more = generated_after(2, 2, Continuation::after(&first, &retired));
+    let ids: Vec<&str> = more.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["11", "12"]);
+    for p in &more {
+        let key = p.position().key();
+        assert!(
+            first.iter().all(|f| f.position().key() != key),
+            "{} repeats a position",
+            p.id
+        );
+    }
+    assert_eq!(verify(&more, quick(), 1, |_| {}), vec![]);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::analysis::{Analyst, Budgets, Rejection};
-use super::format::Puzzle;
+use super::format::{last_id, Puzzle};
 
 /// A puzzle the check refused, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,13 +165,7 @@ pub fn repair(
         });
     }
     let mut repaired = each_puzzle(puzzles, budgets, threads, on_checked, repair_one);
-    let mut next_id = puzzles
-        .iter()
-        .map(|p| &p.id)
-        .chain(retired)
-        .filter_map(|id| id.parse::<u64>().ok())
-        .max()
-        .unwrap_or(0);
+    let mut next_id = last_id(puzzles, retired);
     for answer in &mut repaired {
         if let Repaired::Resolved { now, .. } = answer {
             next_id += 1;
