@@ -136,9 +136,11 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<()> {
     };
     let (mut out, continuation) = match &args.retired {
         Some(retired) if args.extend => {
-            let set = read_puzzles(&args.out)?;
+            let text = std::fs::read_to_string(&args.out)
+                .with_context(|| format!("cannot read {}", args.out.display()))?;
+            let set = parse_puzzles(&text, &args.out)?;
             let continuation = Continuation::after(&set, &read_retired(retired)?);
-            let ends_line = std::fs::read(&args.out)?.last().is_none_or(|&b| b == b'\n');
+            let ends_line = text.is_empty() || text.ends_with('\n');
             let file = std::fs::OpenOptions::new()
                 .append(true)
                 .open(&args.out)
@@ -199,7 +201,12 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<()> {
 fn read_puzzles(file: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    match parse_file(&text) {
+    parse_puzzles(&text, file)
+}
+
+/// The puzzles of `text`, read from `file`, or every line that does not read.
+fn parse_puzzles(text: &str, file: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
+    match parse_file(text) {
         Ok(puzzles) => Ok(puzzles),
         Err(errors) => {
             for e in &errors {

@@ -215,6 +215,19 @@ async fn session_in(
     row.map(PuzzleSession::try_from).transpose()
 }
 
+/// A server's daily puzzle of a day, read inside a write that has just
+/// chosen or changed it.
+async fn daily_in(conn: &mut Conn<'_>, guild_id: &str, day: &str) -> StoreResult<DailyPuzzle> {
+    let row: DailyRow = on_conn!(conn, |c| sqlx::query_as(select_daily!(
+        "WHERE guild_id = $1 AND day = $2"
+    ))
+    .bind(guild_id)
+    .bind(day)
+    .fetch_one(c)
+    .await?);
+    Ok(row.into())
+}
+
 /// Why a change to an attempt was refused.
 fn stale(session: Option<PuzzleSession>, expected_ply: u32) -> StoreError {
     match session {
@@ -577,14 +590,7 @@ impl Store {
                 .execute(c)
                 .await?
                 .rows_affected());
-                let row: DailyRow = on_conn!(conn, |c| sqlx::query_as(select_daily!(
-                    "WHERE guild_id = $1 AND day = $2"
-                ))
-                .bind(&guild_id)
-                .bind(&day)
-                .fetch_one(c)
-                .await?);
-                Ok(row.into())
+                daily_in(conn, &guild_id, &day).await
             })
         })
         .await
@@ -617,14 +623,7 @@ impl Store {
                 .execute(c)
                 .await?
                 .rows_affected());
-                let row: DailyRow = on_conn!(conn, |c| sqlx::query_as(select_daily!(
-                    "WHERE guild_id = $1 AND day = $2"
-                ))
-                .bind(&guild_id)
-                .bind(&day)
-                .fetch_one(c)
-                .await?);
-                Ok(row.into())
+                daily_in(conn, &guild_id, &day).await
             })
         })
         .await
