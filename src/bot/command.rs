@@ -630,7 +630,7 @@ mod tests {
             })
         ));
         for bad in [
-            "play 9",
+            "play 22",
             "play 0",
             "play level",
             "play green",

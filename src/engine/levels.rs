@@ -1,10 +1,12 @@
-//! The bot's playing levels, 1 (a beginner can win) to 8 (full strength, a few
-//! seconds a move). Levels 1–6 look one move ahead (plus captures) and pick
-//! at random among the moves scoring close to the best, level 1 now and then
-//! blind to the reply; level 7 searches a fixed number of nodes, level 8 for
-//! a fixed time, both varying between near-equal moves. Every choice comes
-//! from a seed the caller gives, so a game can be reproduced.
-//! docs/engine.md has the measured ladder.
+//! The bot's playing levels, 1 (a beginner can win) to 21 (full strength, a
+//! few seconds a move), each about 200 Elo above the one below. Levels 1–6
+//! look one move ahead (plus captures) and pick at random among the moves
+//! scoring close to the best, level 1 now and then blind to the reply;
+//! levels 7–20 search a fixed number of nodes, each about twice the one
+//! below, and level 21 for a fixed time; the searching levels
+//! vary between near-equal moves. Every choice comes from a seed the caller
+//! gives, so a game can be reproduced. docs/engine.md has the measured
+//! ladder.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -18,11 +20,11 @@ use super::limits::Limits;
 use super::repetition::GameHistory;
 use super::search::{RootVariety, SearchResult, Searcher};
 
-/// A playing level, 1–8.
+/// A playing level, 1–21.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// A level outside 1–8.
+/// A level outside 1–21.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelError {
     pub given: i64,
@@ -69,13 +71,13 @@ impl LevelSettings {
     /// Whether the search is over in a few thousand nodes at most: a
     /// full-size transposition table would cost more to clear than it saves.
     pub fn searches_briefly(&self) -> bool {
-        self.depth.is_some() || self.nodes.is_some()
+        self.depth.is_some() || self.nodes.is_some_and(|n| n <= BRIEF_SEARCH_NODES)
     }
 }
 
 impl Level {
     pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(8);
+    pub const MAX: Level = Level(21);
     /// How many levels there are.
     pub const COUNT: usize = Level::MAX.rank() + 1;
 
@@ -102,10 +104,10 @@ impl Level {
     }
 
     /// Each level's search, from the ladder measured in docs/engine.md:
-    /// levels 1–7 about 150–250 Elo apart, level 1 below a beginner who
-    /// only avoids hanging pieces. Level 8 is the full engine, far above
-    /// level 7: even 1,000 nodes a move is some 450 Elo above 100, so no
-    /// searching budget lands one step above a one-ply player.
+    /// levels about 150–250 Elo apart, level 1 below a beginner who only
+    /// avoids hanging pieces. The one-ply levels are spaced by their random
+    /// margins; the searching ones by node budgets, since twice the nodes
+    /// is about 200 Elo and one more ply of depth is far more.
     pub fn settings(self) -> LevelSettings {
         let weak = |random_margin, oversights_per_hundred| LevelSettings {
             depth: Some(1),
@@ -131,10 +133,34 @@ impl Level {
             5 => weak(90, 0),
             6 => weak(55, 0),
             7 => searching(Some(100), WEAK_LEVEL_MOVETIME),
-            _ => searching(None, Duration::from_millis(3000)),
+            8..=20 => searching(
+                Some(SEARCH_LEVEL_NODES[self.rank() - 7]),
+                FULL_STRENGTH_MOVETIME,
+            ),
+            _ => searching(None, FULL_STRENGTH_MOVETIME),
         }
     }
 }
+
+/// The node budgets of levels 8–20, in order. Twice the nodes is worth
+/// about 220 Elo from a few hundred nodes to ten thousand, somewhat less
+/// beyond and much less below (docs/engine.md, "The ladder"): so level 8
+/// searches 3.6 times level 7's hundred nodes and level 9 2.4 times level
+/// 8's, then each level about 1.9 times the one below, and 2.1 times from
+/// twenty thousand nodes on.
+const SEARCH_LEVEL_NODES: [u64; 13] = [
+    360, 880, 1_650, 3_100, 5_800, 10_800, 20_000, 42_000, 88_000, 185_000, 390_000, 820_000,
+    1_700_000,
+];
+
+/// The strongest level's time a move, and the other searching levels'
+/// safety stop: on a slow machine a budget runs out of time first, and no
+/// level thinks longer than the strongest.
+const FULL_STRENGTH_MOVETIME: Duration = Duration::from_millis(3000);
+
+/// Up to this many nodes a search is brief (see
+/// [`LevelSettings::searches_briefly`]).
+const BRIEF_SEARCH_NODES: u64 = 12_000;
 
 /// The weak levels' safety stop; they finish in milliseconds.
 const WEAK_LEVEL_MOVETIME: Duration = Duration::from_millis(1000);
@@ -227,33 +253,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_outside_one_to_eight_are_refused_with_a_reason() {
+    fn levels_outside_one_to_twenty_one_are_refused_with_a_reason() {
         assert!(Level::new(0).is_err());
-        assert!(Level::new(9).is_err());
+        assert!(Level::new(22).is_err());
         assert_eq!(
-            Level::new(12).unwrap_err().to_string(),
-            "level 12 does not exist: choose a level from 1 to 8"
+            Level::new(25).unwrap_err().to_string(),
+            "level 25 does not exist: choose a level from 1 to 21"
         );
-        assert_eq!(Level::new(8).unwrap().number(), 8);
+        assert_eq!(Level::new(21).unwrap().number(), 21);
+        assert_eq!(Level::all().count(), Level::COUNT);
     }
 
     #[test]
     fn higher_levels_never_search_less() {
         let mut previous: Option<LevelSettings> = None;
-        for n in 1..=8 {
-            let s = Level::new(n).unwrap().settings();
+        for level in Level::all() {
+            let s = level.settings();
             if let Some(p) = previous {
                 assert!(s.random_margin <= p.random_margin);
                 assert!(s.oversights_per_hundred <= p.oversights_per_hundred);
                 assert!(s.depth.unwrap_or(u32::MAX) >= p.depth.unwrap_or(u32::MAX));
                 if let (Some(now), Some(before)) = (s.nodes, p.nodes) {
-                    assert!(now >= before);
+                    assert!(
+                        now > before,
+                        "level {level} searches no more than the one below"
+                    );
                 }
+                // Once a level searches without a node limit, none above has one.
+                assert!(!(p.nodes.is_none() && p.depth.is_none() && s.nodes.is_some()));
                 assert!(s.movetime >= p.movetime);
             }
             previous = Some(s);
         }
-        assert_eq!(Level::MAX.settings().random_margin, 0);
+        let strongest = Level::MAX.settings();
+        assert_eq!(strongest.random_margin, 0);
+        assert_eq!((strongest.depth, strongest.nodes), (None, None));
     }
 
     #[test]
@@ -261,7 +295,7 @@ mod tests {
         let history = GameHistory::new();
         let stop = Arc::new(AtomicBool::new(false));
         let mut searcher = Searcher::new(1);
-        // Level 8 is the same search for 3 s a move: too slow to ask 24 times.
+        // The strongest level is the same search for 3 s a move: too slow to ask 24 times.
         let level = Level::new(7).unwrap();
         let openings: std::collections::HashSet<_> = (0..16)
             .map(|seed| {

@@ -596,9 +596,9 @@ mod tests {
             }
         );
         assert_eq!(eleeye.name(), "eleeye");
-        assert!(EngineSpec::parse("self:level=9", &[])
+        assert!(EngineSpec::parse("self:level=22", &[])
             .unwrap_err()
-            .contains("level 9"));
+            .contains("level 22"));
         assert!(EngineSpec::parse("self:depth=3", &[])
             .unwrap_err()
             .contains("`depth`"));

@@ -32,7 +32,11 @@ pub enum StoreError {
     /// bot checks settings against its typed list before they get here).
     #[error("the setting {0:?} cannot be stored: name or value too long")]
     InvalidSetting(String),
-    #[error("the bot's level must be 1 to 8, not {0}")]
+    #[error(
+        "the bot's level must be {min} to {max}, not {0}",
+        min = crate::engine::Level::MIN.number(),
+        max = crate::engine::Level::MAX.number()
+    )]
     InvalidBotLevel(i64),
     #[error("a game needs two sides; the bot cannot play itself")]
     BotAgainstBot,

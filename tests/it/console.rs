@@ -191,7 +191,7 @@ settings notation default
 settings server pieces international
 settings
 settings pieces chinese
-settings server level 11
+settings server level 22
 settings colour red
 as dan settings server level 3
 as dan abort 1
@@ -242,7 +242,7 @@ help
             for expected in [
                 "Bot level for new games (`server level`): default: 3",
                 "Bot level for new games is now 1.",
-                "11 is not a value for `server level`",
+                "22 is not a value for `server level`",
                 "colour is not a setting",
                 "Only members with the Manage Server permission",
                 "Only members with the Manage Messages permission",

@@ -104,13 +104,13 @@ fn bad_match_arguments_are_refused_with_a_reason() {
         (
             &[
                 "--engine1",
-                "self:level=12",
+                "self:level=22",
                 "--engine2",
                 "self",
                 "--nodes",
                 "10",
             ],
-            "level 12 does not exist",
+            "level 22 does not exist",
         ),
         (
             &[

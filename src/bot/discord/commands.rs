@@ -421,7 +421,7 @@ mod tests {
         assert!(err
             .unwrap_err()
             .message(Voice::default())
-            .contains("from 1 to 8"));
+            .contains("from 1 to 21"));
         let err = read(&data(
             "play",
             json!([{"name": "color", "type": 3, "value": "green"}]),

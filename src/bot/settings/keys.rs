@@ -114,7 +114,7 @@ pub enum Kind {
     Pieces,
     /// `wood`, `contrast`.
     Theme,
-    /// The bot's level, 1 to 8.
+    /// The bot's level, 1 to 21.
     Level,
     /// Channels (`<#id>` or, where the transport names channels, `#name`),
     /// or `all`: stored as ids separated by spaces, empty for all.
@@ -393,7 +393,7 @@ mod tests {
             (Kind::Notation, "pgn", "pgn"),
             (Kind::Pieces, "western", "western"),
             (Kind::Theme, "dark", "dark"),
-            (Kind::Level, "9", "9"),
+            (Kind::Level, "22", "22"),
             (Kind::Level, "0", "0"),
             (Kind::Level, "five", "five"),
             (Kind::OnOff, "maybe", "maybe"),
@@ -424,7 +424,7 @@ mod tests {
 
     #[test]
     fn a_damaged_stored_value_counts_as_unset() {
-        assert_eq!(Kind::Level.read_stored("12"), None);
+        assert_eq!(Kind::Level.read_stored("22"), None);
         assert_eq!(Kind::Language.read_stored("klingon"), None);
         assert_eq!(Kind::Duration.read_stored("-5"), None);
     }

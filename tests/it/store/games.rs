@@ -108,8 +108,8 @@ async fn custom_start_positions_are_checked_and_kept(backend: Backend) {
         Err(StoreError::BotAgainstBot)
     ));
     assert!(matches!(
-        BotLevel::new(9),
-        Err(StoreError::InvalidBotLevel(9))
+        BotLevel::new(22),
+        Err(StoreError::InvalidBotLevel(22))
     ));
 }
 on_both_backends!(custom_start_positions_are_checked_and_kept);
