@@ -298,8 +298,9 @@ option-move = ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5
 choice-red = red (moves first)
 choice-black = black
 choice-random = random
-choice-level-easiest = { $level } (easiest)
-choice-level-strongest = { $level } (strongest)
+choice-level = { $level } · rated { $rating }
+choice-level-easiest = { $level } (easiest) · rated { $rating }
+choice-level-strongest = { $level } (strongest) · rated { $rating }
 slash-not-subcommand = Use one of the `/xiangqi` subcommands; `/xiangqi help` lists them.
 slash-unknown = `/xiangqi { $name }` is not a command this bot knows; `/xiangqi help` lists them.
 slash-missing = `/xiangqi { $command }` needs { $what }.

@@ -282,8 +282,9 @@ option-move = ICCS h2e2, WXF C2=5, chữ Hán 炮二平五 hoặc ký hiệu Vi�
 choice-red = đỏ (đi trước)
 choice-black = đen
 choice-random = ngẫu nhiên
-choice-level-easiest = { $level } (dễ nhất)
-choice-level-strongest = { $level } (mạnh nhất)
+choice-level = { $level } · hệ số { $rating }
+choice-level-easiest = { $level } (dễ nhất) · hệ số { $rating }
+choice-level-strongest = { $level } (mạnh nhất) · hệ số { $rating }
 slash-not-subcommand = Hãy dùng một lệnh con của `/xiangqi`; `/xiangqi help` liệt kê chúng.
 slash-unknown = `/xiangqi { $name }` không phải lệnh mà bot biết; `/xiangqi help` liệt kê các lệnh.
 slash-missing = `/xiangqi { $command }` cần { $what }.

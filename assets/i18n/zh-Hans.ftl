@@ -281,8 +281,9 @@ option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
 choice-red = 红方（先走）
 choice-black = 黑方
 choice-random = 随机
-choice-level-easiest = { $level }（最弱）
-choice-level-strongest = { $level }（最强）
+choice-level = { $level } · 等级分 { $rating }
+choice-level-easiest = { $level }（最弱）· 等级分 { $rating }
+choice-level-strongest = { $level }（最强）· 等级分 { $rating }
 slash-not-subcommand = 请使用 `/xiangqi` 的子命令；`/xiangqi help` 列出所有命令。
 slash-unknown = 本机器人没有 `/xiangqi { $name }` 这个命令；`/xiangqi help` 列出所有命令。
 slash-missing = `/xiangqi { $command }` 需要{ $what }。

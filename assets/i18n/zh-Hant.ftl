@@ -281,8 +281,9 @@ option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
 choice-red = 紅方（先走）
 choice-black = 黑方
 choice-random = 隨機
-choice-level-easiest = { $level }（最弱）
-choice-level-strongest = { $level }（最強）
+choice-level = { $level } · 等級分 { $rating }
+choice-level-easiest = { $level }（最弱）· 等級分 { $rating }
+choice-level-strongest = { $level }（最強）· 等級分 { $rating }
 slash-not-subcommand = 請使用 `/xiangqi` 的子命令；`/xiangqi help` 列出所有命令。
 slash-unknown = 本機器人沒有 `/xiangqi { $name }` 這個命令；`/xiangqi help` 列出所有命令。
 slash-missing = `/xiangqi { $command }` 需要{ $what }。

@@ -237,8 +237,9 @@ messages! {
     ChoiceRed = "choice-red";
     ChoiceBlack = "choice-black";
     ChoiceRandom = "choice-random";
-    ChoiceLevelEasiest { level: i64 } = "choice-level-easiest";
-    ChoiceLevelStrongest { level: i64 } = "choice-level-strongest";
+    ChoiceLevel { level: i64, rating: i64 } = "choice-level";
+    ChoiceLevelEasiest { level: i64, rating: i64 } = "choice-level-easiest";
+    ChoiceLevelStrongest { level: i64, rating: i64 } = "choice-level-strongest";
     SlashNotSubcommand = "slash-not-subcommand";
     SlashUnknown { name: String } = "slash-unknown";
     SlashMissing { command: String, what: String } = "slash-missing";

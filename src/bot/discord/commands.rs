@@ -16,8 +16,10 @@ use crate::bot::commands_table::{self, Arg, ArgValues, COMMANDS};
 use crate::bot::settings::command::{find_typed, typed_name};
 use crate::bot::settings::SETTINGS;
 use crate::bot::{Actor, Command, Voice};
+use crate::engine::Level;
 use crate::i18n::{Lang, Msg};
 use crate::render::{PieceStyle, Theme};
+use crate::store::Rating;
 
 /// The one top-level slash command; everything else is a subcommand of it so
 /// the bot takes a single entry in Discord's command picker.
@@ -135,13 +137,15 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             let (name, localizations) = choice_names(msg);
             option.add_string_choice_localized(name, value, localizations)
         }),
-        Arg::Level => (MIN_LEVEL..=MAX_LEVEL).fold(option, |option, value| {
-            let level = i64::from(value);
+        // Each level with the rating it plays at, so that a player can
+        // pick one among twenty-one by their own rating.
+        Arg::Level => Level::all().fold(option, |option, level| {
+            let value = level.number();
+            let (level, rating) = (i64::from(value), Rating::bot(level).rating.round() as i64);
             let msg = match value {
-                MIN_LEVEL => Msg::ChoiceLevelEasiest { level },
-                MAX_LEVEL => Msg::ChoiceLevelStrongest { level },
-                // A bare number reads the same in every language.
-                _ => return option.add_int_choice(value.to_string(), i32::from(value)),
+                MIN_LEVEL => Msg::ChoiceLevelEasiest { level, rating },
+                MAX_LEVEL => Msg::ChoiceLevelStrongest { level, rating },
+                _ => Msg::ChoiceLevel { level, rating },
             };
             let (name, localizations) = choice_names(msg);
             option.add_int_choice_localized(name, i32::from(value), localizations)
@@ -566,6 +570,42 @@ mod tests {
             assert!(read.is_ok(), "/xiangqi {name}: {read:?}");
             assert_eq!(read.unwrap().name(), name);
         }
+    }
+
+    /// `/xiangqi play level:` offers every level, each named with the
+    /// rating it plays at (in every language), within Discord's 25 choices.
+    #[test]
+    fn level_choices_name_each_levels_rating() {
+        let definition = serde_json::to_value(definition()).unwrap();
+        let play = definition["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|sub| sub["name"] == "play")
+            .unwrap();
+        let level = play["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "level")
+            .unwrap();
+        let choices = level["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), Level::COUNT);
+        assert!(choices.len() <= 25);
+        for (choice, level) in choices.iter().zip(Level::all()) {
+            assert_eq!(choice["value"], json!(level.number()));
+            let rating = Rating::bot(level).rating.round().to_string();
+            let name = choice["name"].as_str().unwrap();
+            assert!(name.starts_with(&level.number().to_string()), "{name}");
+            assert!(name.ends_with(&format!("rated {rating}")), "{name}");
+            let localized = choice["name_localizations"].as_object().unwrap();
+            assert!(localized.len() >= 3, "{localized:?}");
+            assert!(localized
+                .values()
+                .all(|n| n.as_str().unwrap().contains(&rating)));
+        }
+        let strongest = choices.last().unwrap()["name"].as_str().unwrap();
+        assert!(strongest.contains("(strongest)"), "{strongest}");
     }
 
     #[test]
