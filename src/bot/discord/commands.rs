@@ -577,18 +577,11 @@ mod tests {
     #[test]
     fn level_choices_name_each_levels_rating() {
         let definition = serde_json::to_value(definition()).unwrap();
-        let play = definition["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|sub| sub["name"] == "play")
-            .unwrap();
-        let level = play["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|o| o["name"] == "level")
-            .unwrap();
+        let named = |options: &serde_json::Value, name: &str| {
+            let mut all = options.as_array().unwrap().iter();
+            all.find(|o| o["name"] == name).unwrap().clone()
+        };
+        let level = named(&named(&definition["options"], "play")["options"], "level");
         let choices = level["choices"].as_array().unwrap();
         assert_eq!(choices.len(), Level::COUNT);
         assert!(choices.len() <= 25);
