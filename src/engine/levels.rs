@@ -77,7 +77,9 @@ impl LevelSettings {
 
 impl Level {
     pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(21);
+    /// The full engine, one above the last node-budget level: the budget
+    /// table alone says how many levels there are.
+    pub const MAX: Level = Level(FIRST_BUDGET_LEVEL + SEARCH_LEVEL_NODES.len() as u8);
     /// How many levels there are.
     pub const COUNT: usize = Level::MAX.rank() + 1;
 
@@ -133,14 +135,17 @@ impl Level {
             5 => weak(90, 0),
             6 => weak(55, 0),
             7 => searching(Some(100), WEAK_LEVEL_MOVETIME),
-            8..=20 => searching(
-                Some(SEARCH_LEVEL_NODES[self.rank() - 7]),
+            n if n < Level::MAX.0 => searching(
+                Some(SEARCH_LEVEL_NODES[(n - FIRST_BUDGET_LEVEL) as usize]),
                 FULL_STRENGTH_MOVETIME,
             ),
             _ => searching(None, FULL_STRENGTH_MOVETIME),
         }
     }
 }
+
+/// The first level that searches a budget from [`SEARCH_LEVEL_NODES`].
+const FIRST_BUDGET_LEVEL: u8 = 8;
 
 /// The node budgets of levels 8–20, in order. Twice the nodes is worth
 /// about 220 Elo from a few hundred nodes to ten thousand, somewhat less
