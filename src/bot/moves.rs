@@ -23,6 +23,8 @@
 //! position level (within 0.2 pawn); otherwise it declines. So an early offer
 //! in an even position is declined: a draw against a strong level is earned.
 
+use tokio::sync::OwnedMutexGuard;
+
 use crate::rules::notation;
 use crate::rules::{Color, GameStatus, IllegalMove, Move};
 use crate::store::{self, GameId, GameResult, OfferAnswer, OfferKind, StoreError};
@@ -488,15 +490,15 @@ impl Bot {
         self.post_file(text, &bot.after, board?, outbox).await
     }
 
-    pub(super) async fn resign(
+    /// The requester's live game here, held against every other change to
+    /// it until the guard drops, with the side they play: where resigning,
+    /// offering a draw and taking back start.
+    async fn my_game_to_change(
         &self,
         request: &Request,
-        voice: Voice,
-        outbox: &dyn Outbox,
-    ) -> BotResult<()> {
+    ) -> BotResult<(OwnedMutexGuard<()>, LoadedGame, Color)> {
         let record = self.my_game(request).await?;
-        let lock = self.game_lock(record.id.0);
-        let _held = lock.lock().await;
+        let held = self.game_lock(record.id.0).lock_owned().await;
         let loaded = self.load(record.id).await?;
         if !loaded.record.is_live() {
             return Err(BotError::GameOver(loaded.id()));
@@ -504,6 +506,16 @@ impl Bot {
         let Some(color) = side_of(&loaded.record, &request.actor) else {
             return Err(self.not_a_player(&loaded.record));
         };
+        Ok((held, loaded, color))
+    }
+
+    pub(super) async fn resign(
+        &self,
+        request: &Request,
+        voice: Voice,
+        outbox: &dyn Outbox,
+    ) -> BotResult<()> {
+        let (_held, loaded, color) = self.my_game_to_change(request).await?;
         self.store
             .finish_game(
                 loaded.record.id,
@@ -537,16 +549,7 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let record = self.my_game(request).await?;
-        let lock = self.game_lock(record.id.0);
-        let _held = lock.lock().await;
-        let loaded = self.load(record.id).await?;
-        if !loaded.record.is_live() {
-            return Err(BotError::GameOver(loaded.id()));
-        }
-        let Some(color) = side_of(&loaded.record, &request.actor) else {
-            return Err(self.not_a_player(&loaded.record));
-        };
+        let (_held, loaded, color) = self.my_game_to_change(request).await?;
         let me = store_actor(&request.actor);
         let place = loaded.place();
         if against_bot(&loaded.record, color).is_some() {
@@ -629,16 +632,7 @@ impl Bot {
         voice: Voice,
         outbox: &dyn Outbox,
     ) -> BotResult<()> {
-        let record = self.my_game(request).await?;
-        let lock = self.game_lock(record.id.0);
-        let _held = lock.lock().await;
-        let loaded = self.load(record.id).await?;
-        if !loaded.record.is_live() {
-            return Err(BotError::GameOver(loaded.id()));
-        }
-        let Some(color) = side_of(&loaded.record, &request.actor) else {
-            return Err(self.not_a_player(&loaded.record));
-        };
+        let (_held, loaded, color) = self.my_game_to_change(request).await?;
         let to_move = loaded.game.position().side_to_move();
         // How many plies go back so that the asker is to move again: their own
         // last move, plus the opponent's answer if there was one.
