@@ -17,10 +17,11 @@
 //! ([`Bot::announce_late`]). The player whose move was stored is never told
 //! to try it again.
 //!
-//! The bot answers a draw offer by its own evaluation: a quick search (the
-//! level-5 budget) of the position. It accepts when it thinks itself worse by
-//! at least half a pawn, or when the game is long (60 plies or more) and the
-//! position level (within 0.2 pawn); otherwise it declines. So an early offer
+//! The bot answers a draw offer by its own evaluation: a quick search of the
+//! position (the engine's advice, the same as a hint's, whatever the level).
+//! It accepts when it thinks itself worse by at least half a pawn, or when
+//! the game is long (60 plies or more) and the position level (within 0.2
+//! pawn); otherwise it declines. So an early offer
 //! in an even position is declined: a draw against a strong level is earned.
 
 use tokio::sync::OwnedMutexGuard;
@@ -558,12 +559,7 @@ impl Bot {
             }
             let advice = self
                 .engine
-                .advise(
-                    loaded.game.start(),
-                    loaded.game.moves(),
-                    loaded.ply().into(),
-                    &request.actor.id,
-                )
+                .advise(loaded.game.start(), loaded.game.moves(), &request.actor.id)
                 .await?;
             // The score is the side to move's, the player's: the bot's is its negation.
             if !bot_takes_draw(-advice.score.0, loaded.ply()) {
@@ -756,12 +752,7 @@ impl Bot {
         }
         let advice = self
             .engine
-            .advise(
-                loaded.game.start(),
-                loaded.game.moves(),
-                loaded.ply().into(),
-                &request.actor.id,
-            )
+            .advise(loaded.game.start(), loaded.game.moves(), &request.actor.id)
             .await?;
         let Some(mv) = advice.best_move else {
             return Err(BotError::GameOver(loaded.id()));

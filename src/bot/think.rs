@@ -38,12 +38,19 @@ use super::timing::{self, Phase};
 /// Transposition table per search, in megabytes: small, as several searches
 /// may run at once and the bot's levels think for at most a few seconds.
 const HASH_MB: usize = 16;
-/// Table size for the depth-limited levels 1–4.
+/// Table size for the brief searches: the one-ply levels and the smallest
+/// node budgets, over before a larger table would pay for its clearing.
 const SHALLOW_HASH_MB: usize = 1;
 
-/// The level whose budget a hint or a draw decision uses: a fixed, quick
-/// search, so that neither depends on how weak the opponent level is.
-const ADVICE_LEVEL: u8 = 5;
+/// What a search is asked for.
+enum Task {
+    /// The bot's move at `level`; `seed` makes a weak level's choice
+    /// repeatable for a given game and ply.
+    Play { level: Level, seed: u64 },
+    /// A hint or the bot's view of a draw offer: the engine's own best move,
+    /// the same search whatever level the game is against.
+    Advise,
+}
 
 /// Advice one user may have waiting or running at once.
 pub(super) const ADVICE_PER_USER: usize = 1;
@@ -169,7 +176,8 @@ impl Engine {
         seed: u64,
     ) -> BotResult<SearchResult> {
         let level = Level::new(i64::from(level)).map_err(BotError::internal)?;
-        self.run(slot, start, moves, level, seed).await
+        self.run(slot, start, moves, Task::Play { level, seed })
+            .await
     }
 
     /// A quick search for advice asked by `user`: a hint, or whether the bot
@@ -179,13 +187,11 @@ impl Engine {
         &self,
         start: &Position,
         moves: &[Move],
-        seed: u64,
         user: &str,
     ) -> BotResult<SearchResult> {
         let _queued = self.advice.admit(user).ok_or(BotError::Busy)?;
-        let level = Level::new(i64::from(ADVICE_LEVEL)).map_err(BotError::internal)?;
         let slot = self.slot().await?;
-        self.run(slot, start, moves, level, seed).await
+        self.run(slot, start, moves, Task::Advise).await
     }
 
     async fn run(
@@ -193,8 +199,7 @@ impl Engine {
         slot: Slot,
         start: &Position,
         moves: &[Move],
-        level: Level,
-        seed: u64,
+        task: Task,
     ) -> BotResult<SearchResult> {
         let (start, moves) = (start.clone(), moves.to_vec());
         let idle = Arc::clone(&self.idle);
@@ -204,13 +209,17 @@ impl Engine {
             let _slot = slot;
             let started = Instant::now();
             let (position, history) = GameHistory::rebuild(&start, &moves)?;
-            let hash_mb = if level.settings().searches_briefly() {
-                SHALLOW_HASH_MB
-            } else {
-                HASH_MB
+            let hash_mb = match task {
+                Task::Play { level, .. } if level.settings().searches_briefly() => SHALLOW_HASH_MB,
+                _ => HASH_MB,
             };
             let mut searcher = take_searcher(&idle, hash_mb);
-            let result = searcher.play_level(&position, &history, level, seed, stop);
+            let result = match task {
+                Task::Play { level, seed } => {
+                    searcher.play_level(&position, &history, level, seed, stop)
+                }
+                Task::Advise => searcher.advise(&position, &history, stop),
+            };
             lock(&idle).push((hash_mb, searcher));
             anyhow::Ok((result, started.elapsed()))
         })

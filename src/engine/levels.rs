@@ -174,6 +174,11 @@ const WEAK_LEVEL_MOVETIME: Duration = Duration::from_millis(1000);
 /// that a move clearly better is still played.
 const VARIETY_MARGIN: i32 = 8;
 
+/// Advice, a hint or the bot's view of a draw offer, searches this many
+/// nodes: between levels 16 and 17 on the ladder, a tenth of a second or
+/// less, whatever level the game is against.
+const ADVICE_NODES: u64 = 100_000;
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
@@ -181,6 +186,25 @@ impl fmt::Display for Level {
 }
 
 impl Searcher {
+    /// Advice for the side to move: the best move found in
+    /// [`ADVICE_NODES`] and its score, with none of the levels' randomness
+    /// or variety, so a hint is the engine's own choice. `stop` ends the
+    /// search early.
+    pub(crate) fn advise(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        stop: Arc<AtomicBool>,
+    ) -> SearchResult {
+        let limits = Limits {
+            nodes: Some(ADVICE_NODES),
+            movetime: Some(FULL_STRENGTH_MOVETIME),
+            stop,
+            ..Limits::default()
+        };
+        self.search(root, history, &limits)
+    }
+
     /// Chooses a move at `level`. `seed` drives the weak levels' randomness:
     /// the same seed, position and history give the same move. `stop` ends
     /// the search early (the move found so far is returned).
@@ -256,6 +280,30 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Advice sees forced mates a few moves deep, which no one-ply level
+    /// does (level 5 hinted until the levels were renumbered), and it gives
+    /// the same answer every time.
+    #[test]
+    fn advice_finds_mates_in_two_and_three() {
+        let mut searcher = Searcher::new(16);
+        for (fen, moves) in [
+            ("3k1a3/4a4/4b4/9/9/6N2/9/3AB4/3r1r3/2B1K4 b - - 3 58", 2),
+            ("9/3k5/4R4/p1p6/9/P1P5p/4C3P/4C4/4A4/2B1KAB2 w - - 1 39", 2),
+            ("3a2R2/3k5/2r1PP3/5P3/9/8p/p8/9/9/2BAKAB2 w - - 1 50", 3),
+            ("3Rnkb2/9/4b4/8p/9/7N1/8P/5A2B/4A4/3K5 w - - 5 56", 3),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let stop = Arc::new(AtomicBool::new(false));
+            let advice = searcher.advise(&pos, &GameHistory::new(), Arc::clone(&stop));
+            let found = advice.score.mate_in().unwrap_or(0);
+            assert!((1..=moves).contains(&found), "{fen}: {}", advice.score);
+            assert_eq!(advice.best_move, advice.pv.first().copied(), "{fen}");
+            searcher.new_game();
+            let again = searcher.advise(&pos, &GameHistory::new(), stop);
+            assert_eq!(again.best_move, advice.best_move, "{fen}");
+        }
+    }
 
     #[test]
     fn levels_outside_one_to_twenty_one_are_refused_with_a_reason() {
