@@ -439,7 +439,7 @@ pub fn find(word: &str) -> Option<&'static CommandSpec> {
 }
 
 impl CommandSpec {
-    /// How to type it, e.g. `` `play [red|black|random] [level 1-21]` ``.
+    /// How to type it, e.g. `` `play [red|black|random] [level 1-20]` ``.
     pub fn usage(&self) -> String {
         let mut usage = format!("`{}", self.word);
         for arg in self.args {

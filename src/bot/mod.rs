@@ -456,7 +456,7 @@ mod tests {
         for name in [
             "xiangqi-bot",
             "XiangQi_Bot",
-            "xiangqi-bot (level 21)",
+            "xiangqi-bot (level 20)",
             "\u{0445}iangqi-bot",
             "ｘｉａｎｇｑｉ－ｂｏｔ",
             "x i a n g q 1 b 0 t",

@@ -11,7 +11,7 @@
 //! - [`movepick`]: move ordering (TT move, captures, killers, history);
 //! - [`repetition`]: the game's past positions and the repetition rules in search;
 //! - [`limits`]: depth, node and time limits, clock to time budget;
-//! - [`levels`]: the bot's playing levels 1–21;
+//! - [`levels`]: the bot's playing levels 1–20;
 //! - [`score`]: scores, mate distances and their UCI form;
 //! - [`analysis`]: game review, every move judged by the expected score it lost.
 

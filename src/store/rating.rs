@@ -31,14 +31,14 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// The fixed rating of each bot level, weakest first, from the ladder in
 /// docs/engine.md: level 1 anchored at 800, each level above it by the Elo
 /// its matches against the level below measured (400 games a pair for
-/// levels 1–7, 100 for 8–19), rounded to ten. Levels 20 and 21 are
-/// estimates from the Elo that doubling the nodes was worth at the top of
-/// the measured ladder (about 160): a hundred games at their budgets take
-/// about 3 and 8 hours of CPU a pair. Changing them affects only games
-/// finished afterwards.
+/// levels 1–7, 100 for 8–19), rounded to ten. Level 20, the full engine
+/// (3 s, about 4.5 million nodes a move here, 5.5 times level 19's), is an
+/// estimate: twice level 19's nodes measured 96 Elo, so 2.5 doublings are
+/// put at 230; a hundred games against level 19 take about 7 hours of CPU.
+/// Changing them affects only games finished afterwards.
 pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
     800.0, 990.0, 1160.0, 1370.0, 1600.0, 1820.0, 2030.0, 2270.0, 2480.0, 2700.0, 2910.0, 3150.0,
-    3320.0, 3530.0, 3740.0, 3950.0, 4120.0, 4290.0, 4440.0, 4600.0, 4810.0,
+    3320.0, 3530.0, 3740.0, 3950.0, 4120.0, 4290.0, 4440.0, 4670.0,
 ];
 /// The deviation a bot level is given as an opponent: the bot's strength is
 /// fixed, so its rating is treated as well known.

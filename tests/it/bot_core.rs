@@ -1393,10 +1393,10 @@ async fn a_bot_move_held_by_a_dead_process_is_made_by_a_worker_once_its_lease_ru
 #[tokio::test]
 async fn shutting_down_releases_the_move_being_thought_on_for_another_process() {
     let h = harness().await;
-    // Level 21 thinks for seconds: long enough to stop it midway.
+    // Level 20 thinks for seconds: long enough to stop it midway.
     let record = h
         .stored_game(
-            Participant::Bot(BotLevel::new(21).unwrap()),
+            Participant::Bot(BotLevel::new(20).unwrap()),
             Participant::User(UserRef::new("ann", "ann")),
             None,
         )
@@ -1488,7 +1488,7 @@ fn rival_worker(
     })
 }
 
-/// The rival's catch, while level 21 still fills the slot (it thinks for
+/// The rival's catch, while level 20 still fills the slot (it thinks for
 /// 3 s): once that search ends, the bot's own worker may take the job first.
 async fn within_the_long_search<T>(rival: tokio::task::JoinHandle<T>) -> T {
     tokio::time::timeout(Duration::from_millis(2500), rival)
@@ -1512,9 +1512,9 @@ async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_pos
         false,
     )
     .await;
-    // Level 21 thinks for seconds: the one slot is busy meanwhile.
+    // Level 20 thinks for seconds: the one slot is busy meanwhile.
     h.stored_game(
-        Participant::Bot(BotLevel::new(21).unwrap()),
+        Participant::Bot(BotLevel::new(20).unwrap()),
         Participant::User(UserRef::new("zed", "zed")),
         None,
     )

@@ -1037,8 +1037,8 @@ async fn history_and_game_record_after_a_finished_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_bot_makes_the_pending_move_and_plays_on() {
     let mut h = Harness::start().await;
-    // Level 21 thinks for seconds: a wide window to die in.
-    let (game, thread) = h.start_bot_game(&h.alice, "red 21").await;
+    // Level 20 thinks for seconds: a wide window to die in.
+    let (game, thread) = h.start_bot_game(&h.alice, "red 20").await;
     h.play(&h.alice, thread, "h2e2", game).await;
     h.bot.take().expect("a running bot").kill();
     assert_eq!(
@@ -1377,7 +1377,7 @@ async fn private_slash_answers_stay_private_when_deferred() {
         })
         .await;
     assert!(refusal.path.ends_with("/callback") && refusal.is_ephemeral());
-    only_alice_sees(&token, "from 1 to 21");
+    only_alice_sees(&token, "from 1 to 20");
 }
 
 /// A challenge pings exactly the person challenged, by mention or by plain

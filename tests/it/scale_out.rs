@@ -134,8 +134,8 @@ fn console(db: &Path, boards: &Path) -> Command {
     command
 }
 
-/// The bot's first move in game #1 at level 21 (three seconds of search).
-const BOT_MOVED: &str = "#1 · xiangqi-bot (level 21) (Red):";
+/// The bot's first move in game #1 at level 20 (three seconds of search).
+const BOT_MOVED: &str = "#1 · xiangqi-bot (level 20) (Red):";
 
 #[test]
 fn sigterm_while_the_bot_thinks_releases_the_move_and_a_restart_makes_it_at_once() {
@@ -145,7 +145,7 @@ fn sigterm_while_the_bot_thinks_releases_the_move_and_a_restart_makes_it_at_once
     // No grace: the search is stopped and its move released at once.
     command.env("XIANGQI_SHUTDOWN_GRACE_SECS", "0");
     let mut first = Running::spawn(command);
-    first.send("play black 21\n");
+    first.send("play black 20\n");
     first.wait_for("The bot moves first", Duration::from_secs(30));
     std::thread::sleep(Duration::from_millis(300));
     let stopping = Instant::now();
@@ -181,7 +181,7 @@ fn sigterm_with_a_grace_time_lets_the_bot_finish_its_move_first() {
     let mut command = console(&db, &boards);
     command.env("XIANGQI_SHUTDOWN_GRACE_SECS", "20");
     let mut first = Running::spawn(command);
-    first.send("play black 21\n");
+    first.send("play black 20\n");
     first.wait_for("The bot moves first", Duration::from_secs(30));
     first.signal("TERM");
     // Once it says it is stopping, it reads no more commands: this one is
@@ -247,12 +247,12 @@ async fn two_processes_on_two_shards_answer_both_and_one_takes_over_a_killed_one
         })
         .await;
 
-    // Alice moves first against level 21, which thinks three seconds: the
+    // Alice moves first against level 20, which thinks three seconds: the
     // guild's process claims that move as it stores hers, and is killed
     // while it thinks.
     let from = stand_in.call_count();
     stand_in
-        .send_message(&alice, lobby, "!xq play red 21")
+        .send_message(&alice, lobby, "!xq play red 20")
         .await;
     let start = stand_in
         .wait_for("the game's start in its thread", from, wait, |c| {
@@ -286,7 +286,7 @@ async fn two_processes_on_two_shards_answer_both_and_one_takes_over_a_killed_one
             "the bot's move, made by the other process",
             from,
             wait,
-            |c| c.content().contains("xiangqi-bot (level 21) (Black):"),
+            |c| c.content().contains("xiangqi-bot (level 20) (Black):"),
         )
         .await;
     let took = killed.elapsed();

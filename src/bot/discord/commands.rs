@@ -425,7 +425,7 @@ mod tests {
         assert!(err
             .unwrap_err()
             .message(Voice::default())
-            .contains("from 1 to 21"));
+            .contains("from 1 to 20"));
         let err = read(&data(
             "play",
             json!([{"name": "color", "type": 3, "value": "green"}]),

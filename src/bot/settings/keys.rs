@@ -114,7 +114,7 @@ pub enum Kind {
     Pieces,
     /// `wood`, `contrast`.
     Theme,
-    /// The bot's level, 1 to 21.
+    /// The bot's level, 1 to 20.
     Level,
     /// Channels (`<#id>` or, where the transport names channels, `#name`),
     /// or `all`: stored as ids separated by spaces, empty for all.

@@ -220,14 +220,27 @@ fn every_migration() -> Vec<(i64, bool)> {
 }
 
 /// A database made before the levels went to 1–21 (migrations 1–7 only),
-/// holding the full engine as level 8 in a live game, a finished game, a
-/// challenge and a server's default level: opening it with this store
-/// renumbers each 8 to 21 and keeps everything else. On SQLite the games and
-/// challenges tables are rebuilt, so the test also checks that nothing hung
-/// on them went with the old table: the moves and the bot's job stay, the
-/// job triggers fire on the new table, and foreign keys and the new CHECK
-/// hold.
-async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
+/// where the full engine was level 8.
+async fn the_old_full_strength_level_8_becomes_level_20(backend: Backend) {
+    the_old_full_engine_becomes_level_20(backend, 7, 8).await;
+}
+on_both_backends!(the_old_full_strength_level_8_becomes_level_20);
+
+/// A database made while the levels were 1–21 (migrations 1–8 only), where
+/// the full engine was level 21.
+async fn the_old_full_strength_level_21_becomes_level_20(backend: Backend) {
+    the_old_full_engine_becomes_level_20(backend, 8, 21).await;
+}
+on_both_backends!(the_old_full_strength_level_21_becomes_level_20);
+
+/// A database made by the first `migrations` migrations, holding the full
+/// engine as level `old_full` in a live game, a finished game, a challenge
+/// and a server's default level: opening it with this store renumbers each
+/// to 20 and keeps everything else. On SQLite the games and challenges
+/// tables are rebuilt, so the test also checks that nothing hung on them
+/// went with the old table: the moves and the bot's job stay, the job
+/// triggers fire on the new table, and foreign keys and the new CHECK hold.
+async fn the_old_full_engine_becomes_level_20(backend: Backend, migrations: usize, old_full: i64) {
     let db = TestDb::new(backend).await;
     let before = TempDir::new().unwrap();
     let shipped = format!(
@@ -238,29 +251,29 @@ async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
     for entry in std::fs::read_dir(&shipped).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_owned();
-        if name.as_str() < "0008" {
+        if name.as_str() < format!("{:04}", migrations + 1).as_str() {
             std::fs::copy(&path, before.path().join(name)).unwrap();
         }
     }
     let old_schema = sqlx::migrate::Migrator::new(before.path()).await.unwrap();
-    assert_eq!(old_schema.iter().count(), 7);
+    assert_eq!(old_schema.iter().count(), migrations);
     let old_data = [
         "INSERT INTO players (user_id, display_name, created_at) VALUES ('100', 'Alice', 0)",
         // Ids come from the database, 1 up, as on any new database.
-        // Game 1, live: Alice moved, so the bot at level 8 is to move (a job).
+        // Game 1, live: Alice moved, so the bot at the old full level is to move (a job).
         "INSERT INTO games (channel_id, red_user_id, black_bot_level, start_fen, start_side, \
-         ply, created_at, last_activity_at) VALUES ('c1', '100', 8, 'START', 'red', 1, 0, 0)",
+         ply, created_at, last_activity_at) VALUES ('c1', '100', FULL, 'START', 'red', 1, 0, 0)",
         "INSERT INTO moves (game_id, ply, iccs, by_user_id, played_at) VALUES (1, 1, 'h2e2', '100', 0)",
-        // Game 2, finished against level 8; game 3, live at level 5.
+        // Game 2, finished against it; game 3, live at level 5.
         "INSERT INTO games (channel_id, red_bot_level, black_user_id, start_fen, start_side, \
          status, result, ply, created_at, last_activity_at, finished_at) \
-         VALUES ('c1', 8, '100', 'START', 'red', 'finished', 'red', 0, 0, 0, 1)",
+         VALUES ('c1', FULL, '100', 'START', 'red', 'finished', 'red', 0, 0, 0, 1)",
         "INSERT INTO games (channel_id, red_user_id, black_bot_level, start_fen, start_side, \
          created_at, last_activity_at) VALUES ('c2', '100', 5, 'START', 'red', 0, 0)",
         "INSERT INTO challenges (channel_id, from_user_id, bot_level, color, created_at, \
-         expires_at) VALUES ('c1', '100', 8, 'red', 0, 1)",
+         expires_at) VALUES ('c1', '100', FULL, 'red', 0, 1)",
         "INSERT INTO settings (scope, owner_id, name, value, set_by, set_at) \
-         VALUES ('server', 'g1', 'level', '8', '100', 0), ('server', 'g2', 'level', '5', '100', 0)",
+         VALUES ('server', 'g1', 'level', 'FULL', '100', 0), ('server', 'g2', 'level', '5', '100', 0)",
     ];
     let levels = "SELECT id, red_bot_level, black_bot_level FROM games ORDER BY id";
     let challenge = "SELECT bot_level FROM challenges WHERE id = 1";
@@ -275,7 +288,9 @@ async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
             for statement in old_data {
                 // Only the shipped start position goes into the text.
                 sqlx::query(sqlx::AssertSqlSafe(
-                    statement.replace("'START'", &format!("'{START_FEN}'")),
+                    statement
+                        .replace("'START'", &format!("'{START_FEN}'"))
+                        .replace("FULL", &old_full.to_string()),
                 ))
                 .execute(&mut conn)
                 .await
@@ -288,10 +303,10 @@ async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
             let game = store.game(GameId(1)).await.unwrap();
             assert_eq!(
                 game.participant(Color::Black),
-                &Participant::Bot(BotLevel::new(21).unwrap())
+                &Participant::Bot(BotLevel::new(20).unwrap())
             );
             let new_game = store
-                .create_game(vs_bot(alice(), Color::Black, 21))
+                .create_game(vs_bot(alice(), Color::Black, 20))
                 .await
                 .unwrap();
             store.close().await;
@@ -306,7 +321,7 @@ async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
                 sqlx::query_as(defaults).fetch_all(&mut conn).await.unwrap();
             let (read_moves,): (i64,) = sqlx::query_as(moves).fetch_one(&mut conn).await.unwrap();
             let read_jobs: Vec<(i64,)> = sqlx::query_as(jobs).fetch_all(&mut conn).await.unwrap();
-            let level_22 = sqlx::query("UPDATE games SET black_bot_level = 22 WHERE id = 1")
+            let level_21 = sqlx::query("UPDATE games SET black_bot_level = 21 WHERE id = 1")
                 .execute(&mut conn)
                 .await;
             let orphan = sqlx::query(
@@ -321,12 +336,12 @@ async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
                 read_moves,
                 read_jobs,
                 new_game.id.0,
-                level_22.is_err(),
+                level_21.is_err(),
                 orphan.is_err(),
             )
         }};
     }
-    let (levels, challenge, defaults, moves, jobs, new_game, level_22_refused, orphan_refused) =
+    let (levels, challenge, defaults, moves, jobs, new_game, level_21_refused, orphan_refused) =
         match backend {
             Backend::Sqlite => {
                 // The store's own connections enforce foreign keys; so does this one.
@@ -339,25 +354,24 @@ async fn the_old_full_strength_level_8_becomes_level_21(backend: Backend) {
     assert_eq!(
         levels,
         vec![
-            (1, None, Some(21)),
-            (2, Some(21), None),
+            (1, None, Some(20)),
+            (2, Some(20), None),
             (3, None, Some(5)),
-            (new_game, Some(21), None),
+            (new_game, Some(20), None),
         ]
     );
-    assert_eq!(challenge, 21);
-    assert_eq!(defaults, vec![("21".to_owned(),), ("5".to_owned(),)]);
+    assert_eq!(challenge, 20);
+    assert_eq!(defaults, vec![("20".to_owned(),), ("5".to_owned(),)]);
     assert_eq!(moves, 1, "the old game's moves stay with it");
     // Game 1's job survived the rebuild; the new game's came from the
     // trigger on the rebuilt table (the bot plays Red and moves first).
     assert_eq!(jobs, vec![(1,), (new_game,)]);
-    assert!(level_22_refused, "the new CHECK stops at 21");
+    assert!(level_21_refused, "the new CHECK stops at 20");
     assert!(
         orphan_refused,
         "foreign keys still point at the games table"
     );
 }
-on_both_backends!(the_old_full_strength_level_8_becomes_level_21);
 
 fn backend_dir(backend: Backend) -> &'static str {
     match backend {
