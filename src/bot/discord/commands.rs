@@ -138,7 +138,7 @@ fn option(arg: Arg) -> Option<CreateCommandOption> {
             option.add_string_choice_localized(name, value, localizations)
         }),
         // Each level with the rating it plays at, so that a player can
-        // pick one among twenty-one by their own rating.
+        // pick one among the twenty by their own rating.
         Arg::Level => Level::all().fold(option, |option, level| {
             let value = level.number();
             let (level, rating) = (i64::from(value), Rating::bot(level).rating.round() as i64);
