@@ -33,8 +33,9 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// its matches against the level below measured (400 games a pair for
 /// levels 1–7, 100 for 8–19), rounded to ten. Level 20, the full engine
 /// (3 s, about 4.5 million nodes a move here, 5.5 times level 19's), is an
-/// estimate: twice level 19's nodes measured 96 Elo, so 2.5 doublings are
-/// put at 230; a hundred games against level 19 take about 7 hours of CPU.
+/// estimate: twice level 19's nodes measured 96 Elo, and the 2.5 doublings
+/// to the full engine, each worth a little less, are put at 230; a hundred
+/// games against level 19 take about 7 hours of CPU.
 /// Changing them affects only games finished afterwards.
 pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
     800.0, 990.0, 1160.0, 1370.0, 1600.0, 1820.0, 2030.0, 2270.0, 2480.0, 2700.0, 2910.0, 3150.0,
