@@ -32,7 +32,7 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// docs/engine.md: level 1 anchored at 800, each level above it by the Elo
 /// its matches against the level below measured (400 games a pair for
 /// levels 1–7, 100 for 8–19), rounded to ten. Level 20, the full engine
-/// (3 s, about 4.5 million nodes a move here, 5.5 times level 19's), is an
+/// (3 s, 4.5 to 7 million nodes a move here, 5.5 to 8.5 times level 19's), is an
 /// estimate: twice level 19's nodes measured 96 Elo, and the 2.5 doublings
 /// to the full engine, each worth a little less, are put at 230; a hundred
 /// games against level 19 take about 7 hours of CPU.
