@@ -36,7 +36,7 @@ use super::priority::{LivePriority, LiveTicket};
 use super::timing::{self, Phase};
 
 /// Transposition table per search, in megabytes: small, as several searches
-/// may run at once and the bot's levels think for at most a few seconds.
+/// may run at once and the bot's levels think for a second or two at most.
 const HASH_MB: usize = 16;
 /// Table size for the brief searches: the one-ply levels and the smallest
 /// node budgets, over before a larger table would pay for its clearing.
@@ -50,6 +50,30 @@ enum Task {
     /// A hint or the bot's view of a draw offer: the engine's own best move,
     /// the same search whatever level the game is against.
     Advise,
+}
+
+impl Task {
+    /// The table this search gets, in megabytes.
+    fn hash_mb(&self) -> usize {
+        match self {
+            Task::Play { level, .. } if level.settings().searches_briefly() => SHALLOW_HASH_MB,
+            _ => HASH_MB,
+        }
+    }
+
+    /// Runs this search on `searcher`, the blocking part of a task.
+    fn search(
+        self,
+        searcher: &mut Searcher,
+        position: &Position,
+        history: &GameHistory,
+        stop: Arc<AtomicBool>,
+    ) -> SearchResult {
+        match self {
+            Task::Play { level, seed } => searcher.play_level(position, history, level, seed, stop),
+            Task::Advise => searcher.advise(position, history, stop),
+        }
+    }
 }
 
 /// Advice one user may have waiting or running at once.
@@ -209,17 +233,9 @@ impl Engine {
             let _slot = slot;
             let started = Instant::now();
             let (position, history) = GameHistory::rebuild(&start, &moves)?;
-            let hash_mb = match task {
-                Task::Play { level, .. } if level.settings().searches_briefly() => SHALLOW_HASH_MB,
-                _ => HASH_MB,
-            };
+            let hash_mb = task.hash_mb();
             let mut searcher = take_searcher(&idle, hash_mb);
-            let result = match task {
-                Task::Play { level, seed } => {
-                    searcher.play_level(&position, &history, level, seed, stop)
-                }
-                Task::Advise => searcher.advise(&position, &history, stop),
-            };
+            let result = task.search(&mut searcher, &position, &history, stop);
             lock(&idle).push((hash_mb, searcher));
             anyhow::Ok((result, started.elapsed()))
         })
