@@ -31,15 +31,13 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// The fixed rating of each bot level, weakest first, from the ladder in
 /// docs/engine.md: level 1 anchored at 800, each level above it by the Elo
 /// its matches against the level below measured (400 games a pair for
-/// levels 1–7, 100 for 8–19), rounded to ten. Level 20, the full engine
-/// (3 s, 4.5 to 7 million nodes a move here, 5.5 to 8.5 times level 19's), is an
-/// estimate: twice level 19's nodes measured 96 Elo, and the 2.5 doublings
-/// to the full engine, each worth a little less, are put at 230; a hundred
-/// games against level 19 take about 7 hours of CPU.
+/// levels 1–7, 100 for 8–19), rounded to ten; level 20 (2 million nodes)
+/// by an estimate of 210 until its games are played. Every level searches
+/// a budget of depth or nodes, so these hold on any host.
 /// Changing them affects only games finished afterwards.
 pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
     800.0, 990.0, 1160.0, 1370.0, 1600.0, 1820.0, 2030.0, 2270.0, 2480.0, 2700.0, 2910.0, 3150.0,
-    3320.0, 3530.0, 3740.0, 3950.0, 4120.0, 4290.0, 4440.0, 4670.0,
+    3320.0, 3530.0, 3740.0, 3950.0, 4120.0, 4290.0, 4440.0, 4650.0,
 ];
 /// The deviation a bot level is given as an opponent: the bot's strength is
 /// fixed, so its rating is treated as well known.
@@ -271,7 +269,7 @@ mod tests {
         let ratings: Vec<f64> = Level::all().map(|l| Rating::bot(l).rating).collect();
         assert!(ratings.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(Rating::bot(Level::MIN).rating, 800.0);
-        // Every level, the full engine's included, is spaced as the ladder aims.
+        // Every level, the top one included, is spaced as the ladder aims.
         assert!(ratings
             .windows(2)
             .all(|w| (150.0..=250.0).contains(&(w[1] - w[0]))));

@@ -1393,7 +1393,7 @@ async fn a_bot_move_held_by_a_dead_process_is_made_by_a_worker_once_its_lease_ru
 #[tokio::test]
 async fn shutting_down_releases_the_move_being_thought_on_for_another_process() {
     let h = harness().await;
-    // Level 20 thinks for seconds: long enough to stop it midway.
+    // Level 20 thinks about a second: long enough to stop it midway.
     let record = h
         .stored_game(
             Participant::Bot(BotLevel::new(20).unwrap()),
@@ -1438,7 +1438,9 @@ async fn shutting_down_releases_the_move_being_thought_on_for_another_process() 
     assert_eq!(reopened.game(record.id).await.unwrap().ply, 0);
 }
 
-/// An outbox whose posts take as long as Discord's, counting those done.
+/// An outbox whose posts take a while, as Discord's do (long enough for a
+/// rival polling without pause to claim a job due too early), counting
+/// those done.
 struct SlowOutbox {
     inner: RecordingOutbox,
     done: std::sync::atomic::AtomicUsize,
@@ -1456,7 +1458,7 @@ impl SlowOutbox {
 #[async_trait::async_trait]
 impl xiangqi_bot::bot::Outbox for SlowOutbox {
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
         self.inner.post(place, reply).await?;
         self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         Ok(())
@@ -1488,8 +1490,8 @@ fn rival_worker(
     })
 }
 
-/// The rival's catch, while level 20 still fills the slot (it thinks for
-/// 3 s): once that search ends, the bot's own worker may take the job first.
+/// The rival's catch, while the level-20 search still fills the slot:
+/// once it ends, the bot's own worker may take the job first.
 async fn within_the_long_search<T>(rival: tokio::task::JoinHandle<T>) -> T {
     tokio::time::timeout(Duration::from_millis(2500), rival)
         .await
@@ -1512,7 +1514,8 @@ async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_pos
         false,
     )
     .await;
-    // Level 20 thinks for seconds: the one slot is busy meanwhile.
+    // Level 20 thinks about a second: the one slot is busy meanwhile, for
+    // both catches below (three posts of 50 ms in all).
     h.stored_game(
         Participant::Bot(BotLevel::new(20).unwrap()),
         Participant::User(UserRef::new("zed", "zed")),
@@ -1537,7 +1540,7 @@ async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_pos
             .any(|job| job.owner.is_some())
     })
     .await;
-    assert!(busy, "the worker thinks on the level-8 game");
+    assert!(busy, "the worker thinks on a level-20 game");
     // Another process's store, on the same clock, so that the worker's
     // lease holds for it.
     let url = format!("sqlite://{}", dir.path().join("games.db").display());

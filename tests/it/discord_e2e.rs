@@ -1037,7 +1037,7 @@ async fn history_and_game_record_after_a_finished_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_bot_makes_the_pending_move_and_plays_on() {
     let mut h = Harness::start().await;
-    // Level 20 thinks for seconds: a wide window to die in.
+    // Level 20 thinks about a second: a wide window to die in.
     let (game, thread) = h.start_bot_game(&h.alice, "red 20").await;
     h.play(&h.alice, thread, "h2e2", game).await;
     h.bot.take().expect("a running bot").kill();

@@ -134,7 +134,8 @@ fn console(db: &Path, boards: &Path) -> Command {
     command
 }
 
-/// The bot's first move in game #1 at level 20 (three seconds of search).
+/// The bot's first move in game #1 at level 20 (2 million nodes, about a
+/// second of search).
 const BOT_MOVED: &str = "#1 · xiangqi-bot (level 20) (Red):";
 
 #[test]
@@ -247,7 +248,7 @@ async fn two_processes_on_two_shards_answer_both_and_one_takes_over_a_killed_one
         })
         .await;
 
-    // Alice moves first against level 20, which thinks three seconds: the
+    // Alice moves first against level 20, which thinks about a second: the
     // guild's process claims that move as it stores hers, and is killed
     // while it thinks.
     let from = stand_in.call_count();
