@@ -31,13 +31,12 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// The fixed rating of each bot level, weakest first, from the ladder in
 /// docs/engine.md: level 1 anchored at 800, each level above it by the Elo
 /// its matches against the level below measured (400 games a pair for
-/// levels 1–7, 100 for 8–19), rounded to ten; level 20 (2 million nodes)
-/// by an estimate of 210 until its games are played. Every level searches
-/// a budget of depth or nodes, so these hold on any host.
+/// levels 1–7, 100 for 8–20), rounded to ten. Every level searches a
+/// budget of depth or nodes, so these hold on any host.
 /// Changing them affects only games finished afterwards.
 pub const BOT_LEVEL_RATINGS: [f64; Level::COUNT] = [
     800.0, 990.0, 1160.0, 1370.0, 1600.0, 1820.0, 2030.0, 2270.0, 2480.0, 2700.0, 2910.0, 3150.0,
-    3320.0, 3530.0, 3740.0, 3950.0, 4120.0, 4290.0, 4440.0, 4650.0,
+    3320.0, 3530.0, 3740.0, 3950.0, 4120.0, 4290.0, 4440.0, 4620.0,
 ];
 /// The deviation a bot level is given as an opponent: the bot's strength is
 /// fixed, so its rating is treated as well known.
