@@ -53,8 +53,8 @@ pub struct LevelSettings {
     /// Nodes for one move (`None`: no node limit). A node budget makes a
     /// level's strength the same on a busy machine as on an idle one.
     pub nodes: Option<u64>,
-    /// Time for one move: the whole budget of the strongest level, a
-    /// safety stop for the others.
+    /// A safety stop for one move: every level's budget is its depth or
+    /// nodes, and this only cuts it short on a slow or busy host.
     pub movetime: Duration,
     /// Moves scoring within this many centipawns of the best may be played
     /// instead (0: always the best).
@@ -122,7 +122,7 @@ impl Level {
         };
         let searching = |nodes, movetime| LevelSettings {
             depth: None,
-            nodes,
+            nodes: Some(nodes),
             movetime,
             random_margin: 0,
             oversights_per_hundred: 0,
@@ -135,9 +135,9 @@ impl Level {
             4 => weak(130, 0),
             5 => weak(90, 0),
             6 => weak(55, 0),
-            7 => searching(Some(100), WEAK_LEVEL_MOVETIME),
+            7 => searching(100, WEAK_LEVEL_MOVETIME),
             n => searching(
-                Some(SEARCH_LEVEL_NODES[(n - FIRST_BUDGET_LEVEL) as usize]),
+                SEARCH_LEVEL_NODES[(n - FIRST_BUDGET_LEVEL) as usize],
                 SEARCH_SAFETY_MOVETIME,
             ),
         }
