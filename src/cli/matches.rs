@@ -138,7 +138,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     };
     let total = args.games.div_ceil(2) * 2;
     let mut write_error = None;
-    let report = run_match(&settings, |played, tally| {
+    let report = run_match(&settings, |played, standing| {
+        let tally = &standing.games;
         let mut line = format!(
             "game {}/{total}: {} (red) vs {}: {} {}, {} plies | {} {tally} {}",
             played.number,
@@ -151,7 +152,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             tally.elo()
         );
         if let Some(sprt) = &sprt {
-            line.push_str(&format!(" | LLR {:.2}", sprt.llr(tally)));
+            line.push_str(&format!(" | LLR {:.2}", sprt.llr(&standing.pairs)));
         }
         println!("{line}");
         if let Some(file) = pgn.as_mut() {
@@ -163,7 +164,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     if let Some(e) = write_error {
         return Err(e).context("writing the PGN file");
     }
-    let tally = report.tally;
+    let tally = report.standing.games;
     println!(
         "{} vs {}: {} games, {tally}, score {:.1}%",
         names[0],
@@ -172,6 +173,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         tally.score() * 100.0
     );
     println!("{}", tally.elo());
+    println!("{}", report.standing.pairs);
     if let (Some(sprt), Some((decision, at))) = (&sprt, report.decision) {
         let (lower, upper) = sprt.bounds();
         println!(
@@ -180,7 +182,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             sprt.elo1,
             sprt.alpha,
             sprt.beta,
-            sprt.llr(&tally)
+            sprt.llr(&report.standing.pairs)
         );
     }
     let speed = |s: &SpeedSummary| {

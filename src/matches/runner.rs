@@ -6,6 +6,7 @@
 //! move, an illegal one, a crash or a timeout) loses that game by forfeit and
 //! is started again.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use crate::rules::{Color, Game, GameResult, GameStatus, Position};
 
 use super::openings::{random_opening, Opening};
 use super::player::{Budget, EngineSpec, Player, PlayerError};
-use super::stats::{Sprt, SprtDecision, Tally};
+use super::stats::{PairTally, Sprt, SprtDecision, Tally};
 
 /// Where the openings come from.
 #[derive(Clone, Debug)]
@@ -166,11 +167,19 @@ pub fn play_game(
     }
 }
 
+/// The results so far, from engine 0's side: every game, and the pairs
+/// (one opening, both colours) both of whose games are over, which the SPRT
+/// judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub games: Tally,
+    pub pairs: PairTally,
+}
+
 /// What a match came to.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
-    /// From engine 0's side.
-    pub tally: Tally,
+    pub standing: Standing,
     /// The SPRT's decision, and after how many games it was reached.
     pub decision: Option<(SprtDecision, u32)>,
     pub speeds: [SpeedSummary; 2],
@@ -206,16 +215,19 @@ impl SpeedSummary {
 }
 
 /// Plays the match; `on_game` sees every game as it finishes (in finishing
-/// order) with the tally so far. Fails only when an engine cannot be started.
+/// order) with the standing so far. Fails only when an engine cannot be
+/// started.
 pub fn run_match(
     settings: &MatchSettings,
-    mut on_game: impl FnMut(&PlayedGame, &Tally),
+    mut on_game: impl FnMut(&PlayedGame, &Standing),
 ) -> Result<MatchReport, PlayerError> {
     let pairs = settings.games.div_ceil(2);
     let next_pair = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Result<PlayedGame, PlayerError>>();
-    let mut tally = Tally::default();
+    let mut standing = Standing::default();
+    // Engine 0's score in the first game to finish of each pair under way.
+    let mut half_pairs: HashMap<u32, f64> = HashMap::new();
     let mut decision = None;
     let mut all_speeds: [Vec<(u64, Duration)>; 2] = [Vec::new(), Vec::new()];
     let mut start_error = None;
@@ -236,6 +248,7 @@ pub fn run_match(
                 }
             };
             let score = played.first_engine_score();
+            let tally = &mut standing.games;
             if score > 0.75 {
                 tally.wins += 1;
             } else if score < 0.25 {
@@ -243,14 +256,25 @@ pub fn run_match(
             } else {
                 tally.draws += 1;
             }
+            let pair = (played.number - 1) / 2;
+            let pair_ended = match half_pairs.remove(&pair) {
+                Some(other) => {
+                    standing.pairs.add(other + score);
+                    true
+                }
+                None => {
+                    half_pairs.insert(pair, score);
+                    false
+                }
+            };
             for (all, these) in all_speeds.iter_mut().zip(&played.speeds) {
                 all.extend_from_slice(these);
             }
-            on_game(&played, &tally);
-            if let (Some(sprt), None) = (&settings.sprt, decision) {
-                let now = sprt.decide(&tally);
+            on_game(&played, &standing);
+            if let (Some(sprt), None, true) = (&settings.sprt, decision, pair_ended) {
+                let now = sprt.decide(&standing.pairs);
                 if now != SprtDecision::Continue {
-                    decision = Some((now, tally.games()));
+                    decision = Some((now, standing.games.games()));
                     // Games under way finish and count; no new one starts.
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -261,8 +285,10 @@ pub fn run_match(
         return Err(e);
     }
     Ok(MatchReport {
-        tally,
-        decision: decision.or(settings.sprt.map(|s| (s.decide(&tally), tally.games()))),
+        standing,
+        decision: decision.or(settings
+            .sprt
+            .map(|s| (s.decide(&standing.pairs), standing.games.games()))),
         speeds: [
             SpeedSummary::of(&all_speeds[0]),
             SpeedSummary::of(&all_speeds[1]),
@@ -556,14 +582,22 @@ mod tests {
         })
         .unwrap();
         let (decision, at) = report.decision.unwrap();
-        assert_eq!(decision, SprtDecision::AcceptH1, "{:?}", report.tally);
+        assert_eq!(decision, SprtDecision::AcceptH1, "{:?}", report.standing);
         assert!(at < 40, "decided after {at} games");
         assert!(
             seen.len() < 60,
             "games went on after the decision: {}",
             seen.len()
         );
-        assert_eq!(report.tally.games() as usize, seen.len());
+        let standing = report.standing;
+        assert_eq!(standing.games.games() as usize, seen.len());
+        // Every pair both of whose games were played, and no other, is judged.
+        let finished_pairs = seen
+            .iter()
+            .filter(|&&(number, ..)| number % 2 == 0 && seen.iter().any(|g| g.0 == number - 1))
+            .count();
+        assert_eq!(standing.pairs.pairs() as usize, finished_pairs);
+        assert!(finished_pairs >= 2);
         seen.sort();
         for pair in seen.chunks(2).filter(|p| p.len() == 2) {
             assert_eq!(pair[0].0 + 1, pair[1].0);
