@@ -16,6 +16,7 @@ use sqlx::{PgConnection, Postgres, Sqlite, SqliteConnection, SqlitePool, Transac
 
 use super::error::{StoreError, StoreResult};
 use super::model::{ChallengeId, GameId};
+use super::rating::Rating;
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,12 +196,57 @@ pub(super) async fn lock_challenge(conn: &mut Conn<'_>, id: ChallengeId) -> Stor
 
 /// As [`lock_game`], for the players whose ratings a finished game changes,
 /// in one statement and a fixed order so that two games ending at once
-/// between the same people cannot deadlock on them.
+/// between the same people cannot deadlock on them. `NO KEY UPDATE`, the
+/// lock an `UPDATE` of the ratings takes anyway: the key share that a new
+/// move's or game's reference to a player takes does not wait for it.
 pub(super) async fn lock_players(conn: &mut Conn<'_>, users: &[&str]) -> StoreResult<()> {
     if let Conn::Postgres(c) = conn {
         let users: Vec<String> = users.iter().map(|u| (*u).to_owned()).collect();
-        sqlx::query("SELECT 1 FROM players WHERE user_id = ANY($1) ORDER BY user_id FOR UPDATE")
-            .bind(users)
+        sqlx::query(
+            "SELECT 1 FROM players WHERE user_id = ANY($1) ORDER BY user_id FOR NO KEY UPDATE",
+        )
+        .bind(users)
+        .execute(&mut **c)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Takes a user's puzzle rating row (which their attempt's start made) for
+/// the rest of the transaction: two attempts of one user ending at once in
+/// two processes are rated one after the other, not both from one rating.
+pub(super) async fn lock_puzzle_player(conn: &mut Conn<'_>, user_id: &str) -> StoreResult<()> {
+    if let Conn::Postgres(c) = conn {
+        sqlx::query("SELECT 1 FROM puzzle_players WHERE user_id = $1 FOR NO KEY UPDATE")
+            .bind(user_id)
+            .execute(&mut **c)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Takes a puzzle's rating row for the rest of the transaction, first making
+/// it at `first` (and no attempts) if the puzzle has none yet: two attempts
+/// at one puzzle ending at once in two processes (a daily puzzle) are rated
+/// one after the other, the first ones too.
+pub(super) async fn lock_puzzle_rating(
+    conn: &mut Conn<'_>,
+    puzzle_id: &str,
+    first: Rating,
+) -> StoreResult<()> {
+    if let Conn::Postgres(c) = conn {
+        sqlx::query(
+            "INSERT INTO puzzle_ratings (puzzle_id, rating, rating_deviation, volatility, attempts) \
+             VALUES ($1, $2, $3, $4, 0) ON CONFLICT (puzzle_id) DO NOTHING",
+        )
+        .bind(puzzle_id)
+        .bind(first.rating)
+        .bind(first.deviation)
+        .bind(first.volatility)
+        .execute(&mut **c)
+        .await?;
+        sqlx::query("SELECT 1 FROM puzzle_ratings WHERE puzzle_id = $1 FOR NO KEY UPDATE")
+            .bind(puzzle_id)
             .execute(&mut **c)
             .await?;
     }

@@ -185,14 +185,26 @@ async fn insert_challenge(
     if pending >= i64::from(MAX_PENDING_CHALLENGES) {
         return Err(StoreError::TooManyChallenges(MAX_PENDING_CHALLENGES));
     }
-    upsert_player(&mut *conn, &new.from, now).await?;
+    // Both players' rows in the order of their ids, as every write takes them.
     let (to_user, bot_level) = match &new.to {
         ChallengeTarget::User(user) => {
-            insert_player_if_new(&mut *conn, user, now).await?;
+            if user.id < new.from.id {
+                insert_player_if_new(&mut *conn, user, now).await?;
+                upsert_player(&mut *conn, &new.from, now).await?;
+            } else {
+                upsert_player(&mut *conn, &new.from, now).await?;
+                insert_player_if_new(&mut *conn, user, now).await?;
+            }
             (Some(user.id.as_str()), None)
         }
-        ChallengeTarget::Anyone => (None, None),
-        ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
+        ChallengeTarget::Anyone => {
+            upsert_player(&mut *conn, &new.from, now).await?;
+            (None, None)
+        }
+        ChallengeTarget::Bot(level) => {
+            upsert_player(&mut *conn, &new.from, now).await?;
+            (None, Some(i64::from(level.get())))
+        }
     };
     let (id,): (i64,) = on_conn!(conn, |c| sqlx::query_as(
         "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
@@ -348,8 +360,10 @@ impl Store {
         }
         let now = self.now();
         let expires_in = i64::try_from(new.expires_in.as_millis()).unwrap_or(i64::MAX);
-        self.write(move |conn| Box::pin(insert_challenge(conn, new, now, expires_in)))
-            .await
+        self.write_alone(None, move |conn| {
+            Box::pin(insert_challenge(conn, new, now, expires_in))
+        })
+        .await
     }
 
     /// Accepts challenge `id` and starts its game. Refuses, with the reason, a
@@ -362,8 +376,9 @@ impl Store {
     ) -> StoreResult<(ChallengeRecord, GameRecord)> {
         let now = self.now();
         let by = by.clone();
-        // An expired challenge is marked so (kept) and still refused.
-        self.write(move |conn| Box::pin(accept_in(conn, id, by, now)))
+        // An expired challenge is marked so (kept) and still refused. Alone:
+        // the game it starts takes the players' rows.
+        self.write_alone(None, move |conn| Box::pin(accept_in(conn, id, by, now)))
             .await?
     }
 

@@ -275,10 +275,17 @@ pub(super) async fn insert_game(
     }
     let start_fen = new.start_fen.as_deref().unwrap_or(START_FEN).trim();
     let start_side = fen_side_to_move(start_fen)?;
-    for side in [&new.red, &new.black] {
-        if let Participant::User(user) = side {
-            upsert_player(&mut *conn, user, now).await?;
-        }
+    // In the order of their ids, as every write takes players' rows.
+    let mut users: Vec<&UserRef> = [&new.red, &new.black]
+        .into_iter()
+        .filter_map(|side| match side {
+            Participant::User(user) => Some(user),
+            Participant::Bot(_) => None,
+        })
+        .collect();
+    users.sort_by(|a, b| a.id.cmp(&b.id));
+    for user in users {
+        upsert_player(&mut *conn, user, now).await?;
     }
     let level = |p: &Participant| p.bot_level().map(|l| i64::from(l.get()));
     let (id,): (i64,) = on_conn!(conn, |c| {
@@ -542,7 +549,7 @@ impl Store {
     pub async fn create_game(&self, new: NewGame) -> StoreResult<GameRecord> {
         let now = self.now();
         let record = self
-            .write(move |conn| {
+            .write_alone(None, move |conn| {
                 Box::pin(async move {
                     let id = insert_game(conn, &new, now).await?;
                     load_game(conn, id).await
@@ -568,7 +575,7 @@ impl Store {
         let until = jobs::lease_end(now, lease);
         let owner = owner.to_owned();
         let (record, job) = self
-            .write(move |conn| {
+            .write_alone(None, move |conn| {
                 Box::pin(async move {
                     let id = insert_game(conn, &new, now).await?;
                     let job = jobs::claim_job_in(conn, id, 0, &owner, until, now).await?;
@@ -668,7 +675,7 @@ impl Store {
         let (now, grace) = (self.now(), self.announce_grace);
         self.retrying(|| {
             let (by, reason) = (by.clone(), reason.to_owned());
-            self.write_about_game(game, move |conn| {
+            self.write_alone(Some(game), move |conn| {
                 Box::pin(async move {
                     apply_move_in(conn, game, expected_ply, iccs, by, now, grace).await?;
                     finish_in(conn, game, Some(result), &reason, now).await??;
@@ -721,7 +728,7 @@ impl Store {
         let record = self
             .retrying(|| {
                 let reason = reason.to_owned();
-                self.write_about_game(game, move |conn| {
+                self.write_alone(Some(game), move |conn| {
                     Box::pin(async move {
                         finish_in(conn, game, result, &reason, now).await??;
                         load_game(conn, game).await

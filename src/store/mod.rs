@@ -239,15 +239,16 @@ impl Store {
         }
     }
 
-    /// As [`Store::write`] (the first lane: the write touches players too),
-    /// ordered in its batch by `game` as [`Store::write_for_game`]'s writes
-    /// are, so that it takes the game's row in the same order they do.
-    async fn write_about_game<T, F>(&self, game: GameId, work: F) -> StoreResult<T>
+    /// As [`Store::write`], committed in a transaction of its own: for a
+    /// write that takes players' rows (ratings, stats, names, puzzle
+    /// ratings), which no batch may hold while it waits for more (see
+    /// `store::writer`). `game` is the game it is about, if any.
+    async fn write_alone<T, F>(&self, game: Option<GameId>, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
-        self.writer.write_about(game.0, work).await
+        self.writer.write_alone(game.map(|g| g.0), work).await
     }
 
     /// Runs `work` as one write: inside the writer's next batch transaction

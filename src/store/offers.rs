@@ -302,8 +302,11 @@ impl Store {
     ) -> StoreResult<OfferAnswer> {
         let now = self.now();
         let by = by.clone();
-        self.write(move |conn| Box::pin(answer_offer_in(conn, game, kind, by, accept, now)))
-            .await?
+        // Alone: an accepted draw ends the game and takes its players' rows.
+        self.write_alone(Some(game), move |conn| {
+            Box::pin(answer_offer_in(conn, game, kind, by, accept, now))
+        })
+        .await?
     }
 
     /// The offerer withdraws their pending offer.

@@ -8,7 +8,7 @@
 
 use sqlx::FromRow;
 
-use super::backend::{on_conn, Conn};
+use super::backend::{lock_puzzle_player, lock_puzzle_rating, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
 use super::model::{Location, UnixMillis, UserRef};
 use super::rating::{rate, GamePoints, Rating};
@@ -340,7 +340,8 @@ impl Store {
         let (user, key, puzzle_id) = (user.clone(), place_key(place), puzzle_id.to_owned());
         let daily_day = daily_day.map(str::to_owned);
         let now = self.now();
-        self.write(move |conn| {
+        // Alone: it takes the user's puzzle rating row.
+        self.write_alone(None, move |conn| {
             Box::pin(async move {
                 on_conn!(conn, |c| sqlx::query(
                     "INSERT INTO puzzle_players (user_id, display_name, created_at, rating) \
@@ -467,12 +468,17 @@ impl Store {
         let (user_id, key) = (user_id.to_owned(), place_key(place));
         let guild_id = place.guild_id.clone();
         let now = self.now();
-        self.write(move |conn| {
+        // Alone: it takes the user's and the puzzle's rating rows.
+        self.write_alone(None, move |conn| {
             Box::pin(async move {
                 let session = match session_in(conn, &user_id, &key).await? {
                     Some(s) if s.ply == expected_ply => s,
                     other => return Err(stale(other, expected_ply)),
                 };
+                // Both ratings are read to be changed: no other process may
+                // change them before this commits.
+                lock_puzzle_player(conn, &user_id).await?;
+                lock_puzzle_rating(conn, &session.puzzle_id, file_rating).await?;
                 let player: (f64, f64, f64) = on_conn!(conn, |c| sqlx::query_as(
                     "SELECT rating, rating_deviation, volatility FROM puzzle_players WHERE user_id = $1",
                 )

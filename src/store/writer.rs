@@ -46,11 +46,23 @@
 //! about no one game first, in the order they came, then each game's writes
 //! (a game's end too, which goes to the first lane for its players' rows).
 //! Every transaction takes the games' rows in one global order, so writes
-//! about games never wait on each other in a cycle; only the players' rows
-//! of two batches each ending two games could still meet crosswise, which
-//! the server breaks as above. Writes in one batch were all waiting at
-//! once, so no order among them is owed to anyone; one game's writes keep
-//! theirs (the sort is stable).
+//! about games never wait on each other in a cycle. Writes in one batch were
+//! all waiting at once, so no order among them is owed to anyone; one game's
+//! writes keep theirs (the sort is stable).
+//!
+//! Players' rows (ratings, puzzle ratings) cannot be ordered that way: a
+//! write finds whose rows it needs only as it runs (a game's end reads the
+//! game's sides). Two batches each ending two games crosswise would each
+//! hold one game's players while waiting for the other's. So a write that
+//! takes players' rows runs alone ([`Writer::write_alone`]): the batch
+//! before it is committed first, it commits in a transaction of its own, and
+//! the writes after it form the next batch. Such a transaction holds one
+//! write's rows, taken in that write's own fixed order (a challenge, then a
+//! game, then its players in one sorted statement), and waits for nothing
+//! while holding a player's row but more players' rows in that statement,
+//! so no cycle can pass through players' rows. These writes are rare (a
+//! game's start and end, a challenge, a puzzle's start and end), so the
+//! commits they cost alone do not show.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -82,10 +94,13 @@ trait Write: Send {
     fn answer(self: Box<Self>, batch: Result<(), &str>);
     /// The game whose rows the write is about, if it is about one.
     fn game(&self) -> Option<i64>;
+    /// Whether the write takes players' rows, and so commits alone.
+    fn alone(&self) -> bool;
 }
 
 struct TypedWrite<T, F> {
     game: Option<i64>,
+    alone: bool,
     work: Option<F>,
     result: Option<StoreResult<T>>,
     reply: oneshot::Sender<StoreResult<T>>,
@@ -121,6 +136,10 @@ where
 
     fn game(&self) -> Option<i64> {
         self.game
+    }
+
+    fn alone(&self) -> bool {
+        self.alone
     }
 }
 
@@ -183,7 +202,18 @@ impl Writer {
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
-        self.write_on(0, None, work).await
+        self.write_on(0, None, false, work).await
+    }
+
+    /// As [`Writer::write`], in a transaction of its own: for a write that
+    /// takes players' rows (see the module's notes). `game` is the game it is
+    /// about, if any, for the order of the writes around it.
+    pub(super) async fn write_alone<T, F>(&self, game: Option<i64>, work: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        self.write_on(0, game, true, work).await
     }
 
     /// As [`Writer::write`], in the lane of `key` (a game's id): for writes
@@ -194,20 +224,16 @@ impl Writer {
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
         let lane = key.unsigned_abs() % self.lanes.len() as u64;
-        self.write_on(lane as usize, Some(key), work).await
+        self.write_on(lane as usize, Some(key), false, work).await
     }
 
-    /// As [`Writer::write`] (the first lane), placed in its batch among the
-    /// writes about `game` (a game's id) as a keyed write would be.
-    pub(super) async fn write_about<T, F>(&self, game: i64, work: F) -> StoreResult<T>
-    where
-        T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
-    {
-        self.write_on(0, Some(game), work).await
-    }
-
-    async fn write_on<T, F>(&self, lane: usize, game: Option<i64>, work: F) -> StoreResult<T>
+    async fn write_on<T, F>(
+        &self,
+        lane: usize,
+        game: Option<i64>,
+        alone: bool,
+        work: F,
+    ) -> StoreResult<T>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
@@ -215,6 +241,7 @@ impl Writer {
         let (reply, answer) = oneshot::channel();
         let write = TypedWrite {
             game,
+            alone,
             work: Some(work),
             result: None,
             reply,
@@ -259,6 +286,20 @@ async fn run(
         let mut close = None;
         for request in queued.drain(..) {
             match (request, &close) {
+                // Alone: what came before it first, then it by itself.
+                (Request::Write(write), None) if write.alone() => {
+                    if !batch.is_empty() {
+                        commit_sorted(
+                            &pool,
+                            &disk,
+                            &mut pages_applied,
+                            &counters,
+                            std::mem::take(&mut batch),
+                        )
+                        .await;
+                    }
+                    commit_sorted(&pool, &disk, &mut pages_applied, &counters, vec![write]).await;
+                }
                 (Request::Write(write), None) => batch.push(write),
                 // Queued after a close: dropping it tells its caller so.
                 (Request::Write(_), Some(_)) => {}
@@ -266,13 +307,7 @@ async fn run(
             }
         }
         if !batch.is_empty() {
-            // One lock order for every transaction (see the module's notes).
-            batch.sort_by_key(|write| write.game());
-            let size = batch.len() as u64;
-            counters.batches.fetch_add(1, Ordering::Relaxed);
-            counters.writes.fetch_add(size, Ordering::Relaxed);
-            counters.largest_batch.fetch_max(size, Ordering::Relaxed);
-            commit_batch(&pool, &disk, &mut pages_applied, batch).await;
+            commit_sorted(&pool, &disk, &mut pages_applied, &counters, batch).await;
         }
         if let Some(done) = close {
             requests.close();
@@ -280,6 +315,23 @@ async fn run(
             break;
         }
     }
+}
+
+/// Commits `batch` with its writes in the order of their games' ids (one lock
+/// order for every transaction: see the module's notes), and counts it.
+async fn commit_sorted(
+    pool: &Pool,
+    disk: &DiskLimit,
+    pages_applied: &mut Option<u32>,
+    counters: &Counters,
+    mut batch: Vec<Box<dyn Write>>,
+) {
+    let size = batch.len() as u64;
+    counters.batches.fetch_add(1, Ordering::Relaxed);
+    counters.writes.fetch_add(size, Ordering::Relaxed);
+    counters.largest_batch.fetch_max(size, Ordering::Relaxed);
+    batch.sort_by_key(|write| write.game());
+    commit_batch(pool, disk, pages_applied, batch).await;
 }
 
 /// Applies `batch` in one transaction, each write in its savepoint, commits,

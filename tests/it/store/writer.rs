@@ -1,6 +1,8 @@
 //! The single writer: moves racing for one ply (in one store, across two
 //! connections, in one batch), group commit, and `close`.
 
+use xiangqi_bot::store::PuzzleOutcome;
+
 use super::*;
 
 /// Two tasks submit a move for the same ply, 200 times over: each time exactly
@@ -517,6 +519,12 @@ where
 /// Waits (up to 10 s) until some connection to `db`'s database waits for a
 /// row lock; panics with `what` if none does.
 async fn wait_for_a_lock_wait(db: &TestDb, what: &str) {
+    wait_for_lock_waits(db, 1, what).await;
+}
+
+/// Waits (up to 10 s) until `count` connections to `db`'s database wait for
+/// a lock; panics with `what` if they do not.
+async fn wait_for_lock_waits(db: &TestDb, count: i64, what: &str) {
     let mut watcher = sqlx::PgConnection::connect(db.url()).await.unwrap();
     let waited_since = Instant::now();
     loop {
@@ -527,7 +535,7 @@ async fn wait_for_a_lock_wait(db: &TestDb, what: &str) {
         .fetch_one(&mut watcher)
         .await
         .unwrap();
-        if waiting > 0 {
+        if waiting >= count {
             return;
         }
         assert!(waited_since.elapsed() < Duration::from_secs(10), "{what}");
@@ -587,6 +595,134 @@ async fn a_batch_takes_its_games_in_id_order_and_meets_no_deadlock() {
     shown.unwrap();
     assert_eq!(moved.unwrap().ply, 1);
     assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// PostgreSQL: a game's end takes its players' rows, and commits alone, so it
+/// never holds them while waiting for another row. Two games end in one
+/// drain of the writer's queue while another connection (another process)
+/// holds Carol's row and then wants Bob's. In one transaction the first end
+/// would hold Alice's and Bob's rows while the second waited for Carol's,
+/// and the other connection would wait for Bob's: a deadlock. Alone, the
+/// first end has committed when the second waits, and Bob's row is free.
+#[tokio::test]
+async fn games_ending_together_commit_alone_and_hold_no_players_while_waiting() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut config = StoreConfig::new(db.url());
+    config.write_lanes = 1;
+    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap();
+    let dave = UserRef::new("400", "Dave");
+    let first = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let second = store.create_game(pvp(carol(), dave)).await.unwrap();
+
+    let mut other = hold_row(&db, LOCK_PLAYER, carol().id).await;
+    let before = store.writer_stats();
+    // On this one-thread runtime both ends are queued before the writer runs.
+    let ends = {
+        let store = store.clone();
+        tokio::spawn(async move {
+            tokio::join!(
+                store.finish_game(first.id, GameResult::RedWins, "resignation"),
+                store.finish_game(second.id, GameResult::Draw, "agreement"),
+            )
+        })
+    };
+    wait_for_a_lock_wait(&db, "the second end never reached Carol's row").await;
+    // Not waiting at all: a deadlock would take the server a second to see.
+    sqlx::raw_sql("SET LOCAL lock_timeout = '200ms'")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    sqlx::query(LOCK_PLAYER)
+        .bind(bob().id)
+        .execute(&mut other)
+        .await
+        .expect("no write holds Bob's row while it waits for Carol's");
+    sqlx::raw_sql("COMMIT").execute(&mut other).await.unwrap();
+    let (won, drawn) = ends.await.unwrap();
+    assert_eq!(won.unwrap().result, Some(GameResult::RedWins));
+    assert_eq!(drawn.unwrap().result, Some(GameResult::Draw));
+    let after = store.writer_stats();
+    assert_eq!(after.batches, before.batches + 2, "one transaction each");
+    assert!(store.check_consistency().await.unwrap().is_empty());
+}
+
+/// PostgreSQL: two processes end attempts at one puzzle at the same moment
+/// (a server's daily puzzle), and both move its rating, one after the
+/// other. Another connection holds up the puzzle's first rating row until
+/// both attempts are under way; read without a lock, both would start from
+/// the file's rating and the second commit would overwrite the first. Alice
+/// and Bob are alike (newcomers at 1500, both solving), so in either order
+/// two attempts end where Alice's then Bob's do in one process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_puzzles_attempts_ending_at_once_in_two_processes_both_count() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let file_rating = xiangqi_bot::store::Rating {
+        rating: 1500.0,
+        deviation: 200.0,
+        volatility: 0.06,
+    };
+    let here = in_guild("g1", "c1");
+    let solve = move |store: Store, user: UserRef| {
+        let here = here.clone();
+        async move {
+            store
+                .start_puzzle(&user, &here, "17", None, 1500.0)
+                .await
+                .unwrap();
+            store
+                .finish_puzzle(&user.id, &here, 0, PuzzleOutcome::Solved, file_rating)
+                .await
+                .unwrap()
+        }
+    };
+
+    // One after the other, in one process.
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = open(&db, Arc::new(ManualClock::new(T0))).await;
+    solve(store.clone(), alice()).await;
+    solve(store.clone(), bob()).await;
+    let in_turn = store.puzzle_rating("17").await.unwrap().unwrap();
+
+    // At once, in two.
+    let db = TestDb::new(Backend::Postgres).await;
+    let (one, two) = (
+        open(&db, Arc::new(ManualClock::new(T0))).await,
+        open(&db, Arc::new(ManualClock::new(T0))).await,
+    );
+    let mut other = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::raw_sql(
+        "BEGIN; INSERT INTO puzzle_ratings (puzzle_id, rating, rating_deviation, volatility, attempts) \
+         VALUES ('17', 1500, 200, 0.06, 0)",
+    )
+    .execute(&mut other)
+    .await
+    .unwrap();
+    let attempts =
+        tokio::spawn(async move { tokio::join!(solve(one, alice()), solve(two, bob())) });
+    wait_for_lock_waits(&db, 2, "both attempts wait for the puzzle's rating").await;
+    sqlx::raw_sql("ROLLBACK").execute(&mut other).await.unwrap();
+    let (alices, bobs) = attempts.await.unwrap();
+    let at_once = open(&db, Arc::new(ManualClock::new(T0)))
+        .await
+        .puzzle_rating("17")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        (at_once.rating - in_turn.rating).abs() < 1e-9,
+        "two attempts at once left the puzzle at {at_once:?}, in turn at {in_turn:?} \
+         (Alice's attempt left it at {:?}, Bob's at {:?})",
+        alices.puzzle_after,
+        bobs.puzzle_after
+    );
+    assert!(at_once.rating < alices.puzzle_after.rating.max(bobs.puzzle_after.rating));
 }
 
 /// PostgreSQL: a write the server fails to break a deadlock is run again,
