@@ -39,6 +39,9 @@ const LATE_MOVE_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
 const FUTILITY_MARGIN: i32 = 150;
 /// Depth from which a node without a table move is searched one ply less.
 const IIR_MIN_DEPTH: i32 = 4;
+/// Depth up to which a node whose static evaluation stands far enough above
+/// beta returns without a search (reverse futility).
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
 /// Reverse futility's margin is this much smaller when the position improves.
 const IMPROVING_FUTILITY_BONUS: i32 = 40;
 /// Marks a ply whose side to move was in check: no static evaluation.
@@ -633,17 +636,31 @@ impl<'a> Context<'a> {
 
         self.static_evals[ply] = if in_check { NO_EVAL } else { static_eval };
         let improving = self.improving(ply);
+        // The pruning decisions below judge the position by the table's
+        // score where a search of it bounds the evaluation from the far side:
+        // a search says more than a static guess.
+        let eval = match hit {
+            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Exact => h.score,
+                Bound::Lower => h.score.max(static_eval),
+                Bound::Upper => h.score.min(static_eval),
+            },
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far above beta with little depth left.
             let margin = 110 * depth - IMPROVING_FUTILITY_BONUS * improving as i32;
-            if depth <= 3 && static_eval - margin >= beta && beta.abs() < MATE_BOUND {
-                return static_eval;
+            if depth <= REVERSE_FUTILITY_DEPTH
+                && eval - margin >= beta
+                && beta.abs() < MATE_BOUND
+            {
+                return eval;
             }
             // Null move: if passing still fails high, a real move would too.
             if null_allowed
                 && depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && self.has_major_piece(self.pos.side_to_move())
             {
                 let reduction = 3 + depth / 4;
@@ -699,7 +716,7 @@ impl<'a> Context<'a> {
             let late_or_futile = !is_capture
                 && depth <= 4
                 && (quiet_count >= late_move_count(depth, improving)
-                    || (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha));
+                    || (depth <= 2 && eval + FUTILITY_MARGIN * depth <= alpha));
             // A move that loses material in the exchange on its point is
             // rarely worth a search this close to the leaves.
             let see_threshold = if is_capture {
