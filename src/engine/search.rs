@@ -651,10 +651,7 @@ impl<'a> Context<'a> {
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far above beta with little depth left.
             let margin = 110 * depth - IMPROVING_FUTILITY_BONUS * improving as i32;
-            if depth <= REVERSE_FUTILITY_DEPTH
-                && eval - margin >= beta
-                && beta.abs() < MATE_BOUND
-            {
+            if depth <= REVERSE_FUTILITY_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
                 return eval;
             }
             // Null move: if passing still fails high, a real move would too.
