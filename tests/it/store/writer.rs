@@ -189,18 +189,24 @@ on_both_backends!(racing_moves_across_two_connections, multi_thread);
 // runtime the writer task cannot run while `tokio::join!` is submitting, so
 // everything joined lands in one batch, which `writer_stats` confirms.
 
+/// A store on `db` with one writer lane, so that every write, whatever its
+/// game, can share a batch on PostgreSQL too.
+async fn open_one_lane(db: &TestDb) -> Store {
+    let mut config = StoreConfig::new(db.url());
+    config.durability = Durability::Normal;
+    config.write_lanes = 1;
+    Store::open_with(config, Arc::new(ManualClock::new(T0)))
+        .await
+        .unwrap()
+}
+
 /// In one batch: two good moves in one game (the second sees the first), a
 /// good move elsewhere, and five writes that fail for five reasons. Each gets
 /// its own answer and the failures leave no trace. (One writer lane, so that
 /// the three games share the batch on PostgreSQL too.)
 async fn one_failing_write_in_a_batch_leaves_the_others_whole(backend: Backend) {
     let db = TestDb::new(backend).await;
-    let mut config = StoreConfig::new(db.url());
-    config.durability = Durability::Normal;
-    config.write_lanes = 1;
-    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
-        .await
-        .unwrap();
+    let store = open_one_lane(&db).await;
     let (a, b, c) = (actor(&alice()), actor(&bob()), actor(&carol()));
     let first = store.create_game(pvp(alice(), bob())).await.unwrap();
     let second = store.create_game(pvp(alice(), bob())).await.unwrap();
@@ -558,11 +564,7 @@ async fn a_batch_takes_its_games_in_id_order_and_meets_no_deadlock() {
         return;
     }
     let db = TestDb::new(Backend::Postgres).await;
-    let mut config = StoreConfig::new(db.url());
-    config.write_lanes = 1;
-    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
-        .await
-        .unwrap();
+    let store = open_one_lane(&db).await;
     let first = store.create_game(pvp(alice(), bob())).await.unwrap();
     let second = store.create_game(pvp(alice(), bob())).await.unwrap();
     assert!(first.id.0 < second.id.0);
@@ -610,11 +612,7 @@ async fn games_ending_together_commit_alone_and_hold_no_players_while_waiting() 
         return;
     }
     let db = TestDb::new(Backend::Postgres).await;
-    let mut config = StoreConfig::new(db.url());
-    config.write_lanes = 1;
-    let store = Store::open_with(config, Arc::new(ManualClock::new(T0)))
-        .await
-        .unwrap();
+    let store = open_one_lane(&db).await;
     let dave = UserRef::new("400", "Dave");
     let first = store.create_game(pvp(alice(), bob())).await.unwrap();
     let second = store.create_game(pvp(carol(), dave)).await.unwrap();
