@@ -360,10 +360,8 @@ impl Store {
         }
         let now = self.now();
         let expires_in = i64::try_from(new.expires_in.as_millis()).unwrap_or(i64::MAX);
-        self.write_alone(None, move |conn| {
-            Box::pin(insert_challenge(conn, new, now, expires_in))
-        })
-        .await
+        self.write_alone(move |conn| Box::pin(insert_challenge(conn, new, now, expires_in)))
+            .await
     }
 
     /// Accepts challenge `id` and starts its game. Refuses, with the reason, a
@@ -378,7 +376,7 @@ impl Store {
         let by = by.clone();
         // An expired challenge is marked so (kept) and still refused. Alone:
         // the game it starts takes the players' rows.
-        self.write_alone(None, move |conn| Box::pin(accept_in(conn, id, by, now)))
+        self.write_alone(move |conn| Box::pin(accept_in(conn, id, by, now)))
             .await?
     }
 

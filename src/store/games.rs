@@ -549,7 +549,7 @@ impl Store {
     pub async fn create_game(&self, new: NewGame) -> StoreResult<GameRecord> {
         let now = self.now();
         let record = self
-            .write_alone(None, move |conn| {
+            .write_alone(move |conn| {
                 Box::pin(async move {
                     let id = insert_game(conn, &new, now).await?;
                     load_game(conn, id).await
@@ -575,7 +575,7 @@ impl Store {
         let until = jobs::lease_end(now, lease);
         let owner = owner.to_owned();
         let (record, job) = self
-            .write_alone(None, move |conn| {
+            .write_alone(move |conn| {
                 Box::pin(async move {
                     let id = insert_game(conn, &new, now).await?;
                     let job = jobs::claim_job_in(conn, id, 0, &owner, until, now).await?;
@@ -675,7 +675,7 @@ impl Store {
         let (now, grace) = (self.now(), self.announce_grace);
         self.retrying(|| {
             let (by, reason) = (by.clone(), reason.to_owned());
-            self.write_alone(Some(game), move |conn| {
+            self.write_alone(move |conn| {
                 Box::pin(async move {
                     apply_move_in(conn, game, expected_ply, iccs, by, now, grace).await?;
                     finish_in(conn, game, Some(result), &reason, now).await??;
@@ -728,7 +728,7 @@ impl Store {
         let record = self
             .retrying(|| {
                 let reason = reason.to_owned();
-                self.write_alone(Some(game), move |conn| {
+                self.write_alone(move |conn| {
                     Box::pin(async move {
                         finish_in(conn, game, result, &reason, now).await??;
                         load_game(conn, game).await

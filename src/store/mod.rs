@@ -242,13 +242,13 @@ impl Store {
     /// As [`Store::write`], committed in a transaction of its own: for a
     /// write that takes players' rows (ratings, stats, names, puzzle
     /// ratings), which no batch may hold while it waits for more (see
-    /// `store::writer`). `game` is the game it is about, if any.
-    async fn write_alone<T, F>(&self, game: Option<GameId>, work: F) -> StoreResult<T>
+    /// `store::writer`).
+    async fn write_alone<T, F>(&self, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
-        self.writer.write_alone(game.map(|g| g.0), work).await
+        self.writer.write_alone(work).await
     }
 
     /// Runs `work` as one write: inside the writer's next batch transaction

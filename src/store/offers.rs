@@ -303,10 +303,8 @@ impl Store {
         let now = self.now();
         let by = by.clone();
         // Alone: an accepted draw ends the game and takes its players' rows.
-        self.write_alone(Some(game), move |conn| {
-            Box::pin(answer_offer_in(conn, game, kind, by, accept, now))
-        })
-        .await?
+        self.write_alone(move |conn| Box::pin(answer_offer_in(conn, game, kind, by, accept, now)))
+            .await?
     }
 
     /// The offerer withdraws their pending offer.

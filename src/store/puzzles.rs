@@ -341,7 +341,7 @@ impl Store {
         let daily_day = daily_day.map(str::to_owned);
         let now = self.now();
         // Alone: it takes the user's puzzle rating row.
-        self.write_alone(None, move |conn| {
+        self.write_alone(move |conn| {
             Box::pin(async move {
                 on_conn!(conn, |c| sqlx::query(
                     "INSERT INTO puzzle_players (user_id, display_name, created_at, rating) \
@@ -469,7 +469,7 @@ impl Store {
         let guild_id = place.guild_id.clone();
         let now = self.now();
         // Alone: it takes the user's and the puzzle's rating rows.
-        self.write_alone(None, move |conn| {
+        self.write_alone(move |conn| {
             Box::pin(async move {
                 let session = match session_in(conn, &user_id, &key).await? {
                     Some(s) if s.ply == expected_ply => s,

@@ -43,8 +43,7 @@
 //! opposite orders would deadlock: one marks game A shown and then stores a
 //! move in B while the other marks B shown and then stores a move in A.
 //! So a batch applies its writes in the order of their games' ids: writes
-//! about no one game first, in the order they came, then each game's writes
-//! (a game's end too, which goes to the first lane for its players' rows).
+//! about no one game first, in the order they came, then each game's writes.
 //! Every transaction takes the games' rows in one global order, so writes
 //! about games never wait on each other in a cycle. Writes in one batch were
 //! all waiting at once, so no order among them is owed to anyone; one game's
@@ -206,14 +205,13 @@ impl Writer {
     }
 
     /// As [`Writer::write`], in a transaction of its own: for a write that
-    /// takes players' rows (see the module's notes). `game` is the game it is
-    /// about, if any, for the order of the writes around it.
-    pub(super) async fn write_alone<T, F>(&self, game: Option<i64>, work: F) -> StoreResult<T>
+    /// takes players' rows (see the module's notes).
+    pub(super) async fn write_alone<T, F>(&self, work: F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     {
-        self.write_on(0, game, true, work).await
+        self.write_on(0, None, true, work).await
     }
 
     /// As [`Writer::write`], in the lane of `key` (a game's id): for writes
