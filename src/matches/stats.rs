@@ -105,9 +105,7 @@ impl PairTally {
     /// The mean score per game and the variance of a pair's mean score,
     /// with `extra[k]` more pairs of `k` half points counted.
     fn moments(&self, extra: [f64; 5]) -> (f64, f64) {
-        let weights: Vec<f64> = (0..5)
-            .map(|k| f64::from(self.counts[k]) + extra[k])
-            .collect();
+        let weights: [f64; 5] = std::array::from_fn(|k| f64::from(self.counts[k]) + extra[k]);
         let total: f64 = weights.iter().sum();
         let value = |k: usize| k as f64 / 4.0;
         let mean = (0..5).map(|k| weights[k] * value(k)).sum::<f64>() / total;
@@ -352,32 +350,35 @@ mod tests {
         );
     }
 
-    /// Plays simulated pairs of an engine `true_elo` stronger until the SPRT
-    /// decides, each pair from an opening that favours one colour by up to
-    /// `bias` Elo, with a draw rate of a third; the decision and the pairs.
+    /// One simulated pair of an engine `true_elo` stronger, from an opening
+    /// that favours one colour by up to `bias` Elo, a third of the games
+    /// drawn where the odds allow: its scores as Red, then as Black.
+    fn simulated_pair(uniform: &mut impl FnMut() -> f64, true_elo: f64, bias: f64) -> [f64; 2] {
+        let opening = bias * (2.0 * uniform() - 1.0);
+        [opening, -opening].map(|red_edge| {
+            let expected = score_of_elo(true_elo + red_edge);
+            let draw = (1.0 / 3.0f64)
+                .min(2.0 * expected)
+                .min(2.0 * (1.0 - expected));
+            let x = uniform();
+            if x < expected - draw / 2.0 {
+                1.0
+            } else if x < expected + draw / 2.0 {
+                0.5
+            } else {
+                0.0
+            }
+        })
+    }
+
+    /// Plays simulated pairs ([`simulated_pair`]) until the SPRT decides; the
+    /// decision and the pairs.
     fn simulate(sprt: &Sprt, true_elo: f64, bias: f64, seed: u64) -> (SprtDecision, u32) {
         let mut rng = SplitMix64::new(seed);
         let mut uniform = move || rng.next_u64() as f64 / u64::MAX as f64;
         let mut tally = PairTally::default();
         for played in 1..=100_000 {
-            let opening = bias * (2.0 * uniform() - 1.0);
-            let mut points = 0.0;
-            // The first engine as Red, then as Black.
-            for red_edge in [opening, -opening] {
-                let expected = score_of_elo(true_elo + red_edge);
-                let draw = (1.0 / 3.0f64)
-                    .min(2.0 * expected)
-                    .min(2.0 * (1.0 - expected));
-                let win = expected - draw / 2.0;
-                let x = uniform();
-                points += if x < win {
-                    1.0
-                } else if x < win + draw {
-                    0.5
-                } else {
-                    0.0
-                };
-            }
+            let points: f64 = simulated_pair(&mut uniform, true_elo, bias).iter().sum();
             tally.add(points);
             let decision = sprt.decide(&tally);
             if decision != SprtDecision::Continue {
@@ -427,24 +428,15 @@ mod tests {
             let mut uniform = move || rng.next_u64() as f64 / u64::MAX as f64;
             let (mut games, mut pairs_tally) = (Tally::default(), PairTally::default());
             for _ in 0..4000 {
-                let opening = bias * (2.0 * uniform() - 1.0);
-                let mut points = 0.0;
-                for red_edge in [opening, -opening] {
-                    let expected = score_of_elo(red_edge);
-                    let draw = (1.0 / 3.0f64)
-                        .min(2.0 * expected)
-                        .min(2.0 * (1.0 - expected));
-                    let x = uniform();
-                    if x < expected - draw / 2.0 {
-                        games.wins += 1;
-                        points += 1.0;
-                    } else if x < expected + draw / 2.0 {
-                        games.draws += 1;
-                        points += 0.5;
-                    } else {
-                        games.losses += 1;
+                let scores = simulated_pair(&mut uniform, 0.0, bias);
+                for score in scores {
+                    match score {
+                        1.0 => games.wins += 1,
+                        0.5 => games.draws += 1,
+                        _ => games.losses += 1,
                     }
                 }
+                let points: f64 = scores.iter().sum();
                 pairs_tally.add(points);
             }
             let (_, pair_variance) = pairs_tally.moments([0.0; 5]);

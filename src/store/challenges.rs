@@ -186,25 +186,25 @@ async fn insert_challenge(
         return Err(StoreError::TooManyChallenges(MAX_PENDING_CHALLENGES));
     }
     // Both players' rows in the order of their ids, as every write takes them.
+    let named = match &new.to {
+        ChallengeTarget::User(user) => Some(user),
+        ChallengeTarget::Anyone | ChallengeTarget::Bot(_) => None,
+    };
+    let (named_first, named_last) = match named {
+        Some(user) if user.id < new.from.id => (Some(user), None),
+        other => (None, other),
+    };
+    if let Some(user) = named_first {
+        insert_player_if_new(&mut *conn, user, now).await?;
+    }
+    upsert_player(&mut *conn, &new.from, now).await?;
+    if let Some(user) = named_last {
+        insert_player_if_new(&mut *conn, user, now).await?;
+    }
     let (to_user, bot_level) = match &new.to {
-        ChallengeTarget::User(user) => {
-            if user.id < new.from.id {
-                insert_player_if_new(&mut *conn, user, now).await?;
-                upsert_player(&mut *conn, &new.from, now).await?;
-            } else {
-                upsert_player(&mut *conn, &new.from, now).await?;
-                insert_player_if_new(&mut *conn, user, now).await?;
-            }
-            (Some(user.id.as_str()), None)
-        }
-        ChallengeTarget::Anyone => {
-            upsert_player(&mut *conn, &new.from, now).await?;
-            (None, None)
-        }
-        ChallengeTarget::Bot(level) => {
-            upsert_player(&mut *conn, &new.from, now).await?;
-            (None, Some(i64::from(level.get())))
-        }
+        ChallengeTarget::User(user) => (Some(user.id.as_str()), None),
+        ChallengeTarget::Anyone => (None, None),
+        ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
     };
     let (id,): (i64,) = on_conn!(conn, |c| sqlx::query_as(
         "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
