@@ -50,7 +50,7 @@ impl Bitboard {
     #[inline(always)]
     pub const fn from_index(index: usize) -> Bitboard {
         debug_assert!(index < NUM_SQUARES);
-        Bitboard(1 << index)
+        Bitboard(SQUARE_BITS[index])
     }
 
     /// This set and the point with index `index` (below 90); for tables built
@@ -75,7 +75,14 @@ impl Bitboard {
     /// board, up to 127, is never in it).
     #[inline(always)]
     pub const fn has(self, index: usize) -> bool {
-        (self.0 >> index) & 1 != 0
+        // One 64-bit word and a bit test: shifting the whole `u128` by a
+        // variable amount costs several instructions more.
+        let word = if index < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (word >> (index & 63)) & 1 != 0
     }
 
     #[inline(always)]
@@ -121,10 +128,33 @@ pub(crate) const fn bit(index: usize) -> Bitboard {
     Bitboard::from_index(index)
 }
 
+/// Each point's one-bit set: shifting a `u128` by a variable amount takes
+/// about seven instructions, a load one.
+const SQUARE_BITS: [u128; NUM_SQUARES] = {
+    let mut table = [0; NUM_SQUARES];
+    let mut index = 0;
+    while index < NUM_SQUARES {
+        table[index] = 1 << index;
+        index += 1;
+    }
+    table
+};
+
+/// Each point's index in the transposed layout.
+const TRANSPOSED: [u8; NUM_SQUARES] = {
+    let mut table = [0; NUM_SQUARES];
+    let mut index = 0;
+    while index < NUM_SQUARES {
+        table[index] = ((index % 9) * 10 + index / 9) as u8;
+        index += 1;
+    }
+    table
+};
+
 /// The index of a square in the transposed layout (`file * 10 + rank`).
 #[inline(always)]
 pub const fn transposed(index: usize) -> usize {
-    (index % 9) * 10 + index / 9
+    TRANSPOSED[index] as usize
 }
 
 impl From<Square> for Bitboard {
