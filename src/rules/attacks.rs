@@ -40,7 +40,7 @@ impl Position {
     /// own side of the river, where the eye between is empty.
     #[inline]
     pub fn elephant_reach(&self, sq: Square) -> Bitboard {
-        ELEPHANT_MOVES[sq.index()][self.free_diagonals(sq.index(), self.occupied)]
+        ELEPHANT_MOVES[sq.index()][self.free_eyes(sq.index())]
     }
 
     /// The points a chariot on `sq` reaches along its rank and file: the empty
@@ -147,7 +147,7 @@ impl Position {
         CheckSquares {
             chariot: line & empty,
             cannon: (rank_beyond | file_beyond) & !line & empty,
-            horse: HORSE_ATTACKERS[general][self.free_diagonals(general, self.occupied)] & empty,
+            horse: HORSE_ATTACKERS[general][self.free_eyes(general)] & empty,
             soldier: SOLDIER_ATTACKERS[us][general] & empty,
         }
     }

@@ -17,8 +17,8 @@ use super::position::{
     slides, Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
 };
 use super::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES,
-    ORTHO_NEIGHBOURS, SOLDIER_MOVES,
+    ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS,
+    HORSE_MOVES, ORTHO_NEIGHBOURS, SOLDIER_MOVES,
 };
 use arrayvec::ArrayVec;
 
@@ -228,7 +228,7 @@ impl Position {
         let targets = match code % 7 {
             GENERAL => GENERAL_MOVES[from],
             ADVISOR => ADVISOR_MOVES[from],
-            ELEPHANT => ELEPHANT_MOVES[from][self.free_diagonals(from, self.occupied)],
+            ELEPHANT => ELEPHANT_MOVES[from][self.free_eyes(from)],
             HORSE => HORSE_MOVES[from][self.free_legs(from)],
             CHARIOT => {
                 let (rank_reach, file_reach, _, _) = slides(from, self.occupied, self.occupied_t);
@@ -243,6 +243,21 @@ impl Position {
             _ => SOLDIER_MOVES[color][from],
         };
         targets & filter
+    }
+
+    /// Bit `d` set when the diagonal neighbour `d` of `sq` (an elephant's
+    /// eye, or the leg of a horse attacking `sq`) is empty on the board as it
+    /// stands: [`free_diagonals`](Self::free_diagonals) for the current
+    /// occupancy, read from the mailbox. Off the board reads as blocked here
+    /// and free there; the tables hold no target beyond the edge, so both
+    /// give the same moves.
+    #[inline(always)]
+    pub(crate) fn free_eyes(&self, sq: usize) -> usize {
+        let eyes = &DIAG_NEIGHBOURS[sq];
+        ((self.board[eyes[0] as usize] == EMPTY) as usize)
+            | (((self.board[eyes[1] as usize] == EMPTY) as usize) << 1)
+            | (((self.board[eyes[2] as usize] == EMPTY) as usize) << 2)
+            | (((self.board[eyes[3] as usize] == EMPTY) as usize) << 3)
     }
 
     /// Bit `d` set when the orthogonal neighbour `d` of `sq` (a horse's leg)
@@ -293,7 +308,7 @@ impl Position {
         // Horse legs next to the general.
         let enemy_horses = self.pieces[them * 7 + HORSE];
         if !(enemy_horses & super::tables::HORSE_REACH[king]).is_empty() {
-            for (d, &leg) in super::tables::DIAG_NEIGHBOURS[king].iter().enumerate() {
+            for (d, &leg) in DIAG_NEIGHBOURS[king].iter().enumerate() {
                 let code = self.board[leg as usize];
                 if code != EMPTY
                     && (leg as usize) < 90
@@ -374,7 +389,7 @@ impl Position {
                 sink,
                 &danger,
                 from,
-                ELEPHANT_MOVES[from][self.free_diagonals(from, occ)] & filter,
+                ELEPHANT_MOVES[from][self.free_eyes(from)] & filter,
             );
         }
         let mut bb = self.pieces[base + ADVISOR];

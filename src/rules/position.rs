@@ -253,7 +253,7 @@ impl Position {
         }
         // An elephant's move is symmetric (same eye), so its attackers are its
         // own targets from `s`.
-        let free = self.free_diagonals(s, self.occupied);
+        let free = self.free_eyes(s);
         !(ELEPHANT_MOVES[s][free] & self.pieces[base + ELEPHANT]).is_empty()
     }
 
