@@ -328,4 +328,27 @@ mod tests {
         assert_eq!(rest.pop_lowest(), Square::parse("b2").unwrap().index());
         assert_eq!(rest, set(&["e4"]));
     }
+
+    /// Walking and popping go word by word: points on both sides of bit 64,
+    /// and a set with only high-word points, come out in index order.
+    #[test]
+    fn walking_crosses_from_the_low_word_to_the_high_one() {
+        for indices in [vec![0, 63, 64, 89], vec![64, 70, 89], vec![1, 62], vec![]] {
+            let bb = indices
+                .iter()
+                .fold(Bitboard::EMPTY, |bb, &i| bb | Bitboard::from_index(i));
+            let walked: Vec<usize> = bb.into_iter().map(Square::index).collect();
+            assert_eq!(walked, indices);
+            assert_eq!(bb.into_iter().len(), indices.len());
+            let mut rest = bb;
+            let mut popped = Vec::new();
+            while !rest.is_empty() {
+                popped.push(rest.pop_lowest());
+            }
+            assert_eq!(popped, indices);
+            for i in 0..128 {
+                assert_eq!(bb.has(i), indices.contains(&i), "bit {i}");
+            }
+        }
+    }
 }

@@ -493,6 +493,24 @@ mod tests {
     use super::*;
     use crate::rules::playouts::playout_positions;
 
+    /// The mailbox's eyes (off the board: blocked) and the bit test's (off
+    /// the board: free) pick the same elephant moves and horse attackers at
+    /// every point of many positions.
+    #[test]
+    fn mailbox_eyes_give_the_same_sets_as_bit_tests() {
+        let mut differing_masks = 0;
+        for pos in playout_positions(20, 80, 0x5EED_E1E5) {
+            for sq in 0..90 {
+                let (eyes, bits) = (pos.free_eyes(sq), pos.free_diagonals(sq, pos.occupied));
+                differing_masks += (eyes != bits) as usize;
+                assert_eq!(ELEPHANT_MOVES[sq][eyes], ELEPHANT_MOVES[sq][bits]);
+                assert_eq!(HORSE_ATTACKERS[sq][eyes], HORSE_ATTACKERS[sq][bits]);
+            }
+        }
+        // The edges' points read differently, so the tables were put to it.
+        assert!(differing_masks > 0);
+    }
+
     /// Moves generated onto some points are exactly the legal moves that go
     /// there, in the same order.
     #[test]
