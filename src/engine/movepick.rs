@@ -188,8 +188,13 @@ impl OrderingTables {
             return 0;
         };
         let (piece, to) = (piece.index(), mv.to().index());
+        // The two earlier moves one by one: an iterator over the options
+        // did not unroll, and this runs for every quiet move generated.
         let mut score = self.history[piece][to];
-        for earlier in lead.into_iter().flatten() {
+        if let Some(earlier) = lead[0] {
+            score += i32::from(self.continuation[continuation_index(earlier, piece, to)]);
+        }
+        if let Some(earlier) = lead[1] {
             score += i32::from(self.continuation[continuation_index(earlier, piece, to)]);
         }
         score
@@ -318,29 +323,33 @@ fn capture_score(pos: &Position, mv: Move) -> i32 {
 
 /// What orders the quiet moves of one node: its killers, its counter move,
 /// and the history tables.
+/// The killers and the counter move are [`Move::NULL`] when there is none,
+/// which no generated move equals: plain compares for every quiet move.
 struct QuietOrder<'a> {
     tables: &'a OrderingTables,
-    killers: [Option<Move>; 2],
-    counter: Option<Move>,
+    killers: [Move; 2],
+    counter: Move,
     lead: Lead,
 }
 
 impl<'a> QuietOrder<'a> {
     fn new(tables: &'a OrderingTables, ply: usize, lead: Lead) -> QuietOrder<'a> {
+        let [first, second] = tables.killers[ply.min(MAX_PLY)];
+        let counter = lead[0].and_then(|prev| tables.counters[prev.piece][prev.to]);
         QuietOrder {
             tables,
-            killers: tables.killers[ply.min(MAX_PLY)],
-            counter: lead[0].and_then(|prev| tables.counters[prev.piece][prev.to]),
+            killers: [first.unwrap_or(Move::NULL), second.unwrap_or(Move::NULL)],
+            counter: counter.unwrap_or(Move::NULL),
             lead,
         }
     }
 
     fn score(&self, pos: &Position, mv: Move) -> i32 {
-        if Some(mv) == self.killers[0] {
+        if mv == self.killers[0] {
             KILLER + 1
-        } else if Some(mv) == self.killers[1] {
+        } else if mv == self.killers[1] {
             KILLER
-        } else if Some(mv) == self.counter {
+        } else if mv == self.counter {
             COUNTER
         } else {
             self.tables.history(pos, self.lead, mv)
@@ -418,9 +427,10 @@ impl StagedMoves {
 
     fn start_captures(&mut self, pos: &Position) {
         self.stage = Stage::Captures;
-        let (moves, tried) = (&mut self.picker.moves, self.tried);
+        // `Move::NULL` for none: no generated move equals it.
+        let (moves, tried) = (&mut self.picker.moves, self.tried.unwrap_or(Move::NULL));
         pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |mv| {
-            if Some(mv) != tried {
+            if mv != tried {
                 moves.push((mv, capture_score(pos, mv)));
             }
         });
@@ -434,9 +444,9 @@ impl StagedMoves {
         picker.moves.drain(..picker.next);
         picker.next = 0;
         let order = QuietOrder::new(tables, ply, self.lead);
-        let tried = self.tried;
+        let tried = self.tried.unwrap_or(Move::NULL);
         pos.for_each_legal_move_to(!pos.occupied(), |mv| {
-            if Some(mv) != tried {
+            if mv != tried {
                 picker.moves.push((mv, order.score(pos, mv)));
             }
         });
