@@ -253,22 +253,24 @@ impl Position {
     /// give the same moves.
     #[inline(always)]
     pub(crate) fn free_eyes(&self, sq: usize) -> usize {
-        let eyes = &DIAG_NEIGHBOURS[sq];
-        ((self.board[eyes[0] as usize] == EMPTY) as usize)
-            | (((self.board[eyes[1] as usize] == EMPTY) as usize) << 1)
-            | (((self.board[eyes[2] as usize] == EMPTY) as usize) << 2)
-            | (((self.board[eyes[3] as usize] == EMPTY) as usize) << 3)
+        self.empty_among(&DIAG_NEIGHBOURS[sq])
     }
 
     /// Bit `d` set when the orthogonal neighbour `d` of `sq` (a horse's leg)
     /// is empty.
     #[inline(always)]
     pub(crate) fn free_legs(&self, sq: usize) -> usize {
-        let legs = &ORTHO_NEIGHBOURS[sq];
-        ((self.board[legs[0] as usize] == EMPTY) as usize)
-            | (((self.board[legs[1] as usize] == EMPTY) as usize) << 1)
-            | (((self.board[legs[2] as usize] == EMPTY) as usize) << 2)
-            | (((self.board[legs[3] as usize] == EMPTY) as usize) << 3)
+        self.empty_among(&ORTHO_NEIGHBOURS[sq])
+    }
+
+    /// Bit `d` set when the mailbox point `points[d]` is empty (index 90,
+    /// off the board, never is).
+    #[inline(always)]
+    fn empty_among(&self, points: &[u8; 4]) -> usize {
+        ((self.board[points[0] as usize] == EMPTY) as usize)
+            | (((self.board[points[1] as usize] == EMPTY) as usize) << 1)
+            | (((self.board[points[2] as usize] == EMPTY) as usize) << 2)
+            | (((self.board[points[3] as usize] == EMPTY) as usize) << 3)
     }
 
     #[inline(always)]
