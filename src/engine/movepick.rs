@@ -323,6 +323,7 @@ fn capture_score(pos: &Position, mv: Move) -> i32 {
 
 /// What orders the quiet moves of one node: its killers, its counter move,
 /// and the history tables.
+///
 /// The killers and the counter move are [`Move::NULL`] when there is none,
 /// which no generated move equals: plain compares for every quiet move.
 struct QuietOrder<'a> {
