@@ -47,7 +47,7 @@ impl Position {
     /// points up to and including the first piece each way (of either colour).
     #[inline]
     pub fn slider_reach(&self, sq: Square) -> Bitboard {
-        let (rank_reach, file_reach, _, _) = slides(sq.index(), self.occupied, self.occupied_t);
+        let (rank_reach, file_reach, _, _) = self.board_slides(sq.index());
         rank_reach | file_reach
     }
 
@@ -63,8 +63,7 @@ impl Position {
     /// that needs both.
     #[inline]
     pub fn slider_reach_and_jumps(&self, sq: Square) -> (Bitboard, Bitboard) {
-        let (rank_reach, file_reach, rank_jump, file_jump) =
-            slides(sq.index(), self.occupied, self.occupied_t);
+        let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(sq.index());
         (rank_reach | file_reach, rank_jump | file_jump)
     }
 
@@ -107,8 +106,7 @@ impl Position {
     /// many moves can skip the full test for most of them.
     pub fn check_candidates(&self) -> CheckCandidates {
         let general = self.generals[self.side_to_move().index() ^ 1] as usize;
-        let (rank_reach, file_reach, rank_jump, file_jump) =
-            slides(general, self.occupied, self.occupied_t);
+        let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(general);
         // Lifting the first or second piece on one of the general's lines can
         // uncover a chariot or a cannon (a third piece leaves two between);
         // lifting a piece off a diagonal neighbour frees a horse's leg.
@@ -132,7 +130,7 @@ impl Position {
     pub fn check_squares(&self) -> CheckSquares {
         let us = self.side_to_move().index();
         let general = self.generals[us ^ 1] as usize;
-        let (rank_reach, file_reach, _, _) = slides(general, self.occupied, self.occupied_t);
+        let (rank_reach, file_reach, _, _) = self.board_slides(general);
         let line = rank_reach | file_reach;
         // A cannon checks from beyond exactly one screen: the empty points
         // the line reaches once its first pieces are lifted.
@@ -217,7 +215,7 @@ mod tests {
         for pos in playout_positions(60, 80, 0x2545_F491_4F6C_DD1D) {
             let squares = pos.check_squares();
             let enemy_general = pos.generals[pos.side_to_move().index() ^ 1] as usize;
-            let (rank, file, _, _) = slides(enemy_general, pos.occupied, pos.occupied_t);
+            let (rank, file, _, _) = pos.board_slides(enemy_general);
             for &mv in pos.legal_moves().iter() {
                 let piece = pos.piece_at(mv.from()).expect("a mover");
                 if pos.piece_at(mv.to()).is_some() || !squares.contains(piece.kind, mv.to()) {

@@ -14,7 +14,7 @@ use std::ops::{Deref, DerefMut};
 
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{
-    slides, Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
+    Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
 };
 use super::tables::{
     ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS,
@@ -231,12 +231,11 @@ impl Position {
             ELEPHANT => ELEPHANT_MOVES[from][self.free_eyes(from)],
             HORSE => HORSE_MOVES[from][self.free_legs(from)],
             CHARIOT => {
-                let (rank_reach, file_reach, _, _) = slides(from, self.occupied, self.occupied_t);
+                let (rank_reach, file_reach, _, _) = self.board_slides(from);
                 rank_reach | file_reach
             }
             CANNON => {
-                let (rank_reach, file_reach, rank_jump, file_jump) =
-                    slides(from, self.occupied, self.occupied_t);
+                let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(from);
                 ((rank_reach | file_reach) & !self.occupied)
                     | ((rank_jump | file_jump) & self.colors[color ^ 1])
             }
@@ -278,7 +277,13 @@ impl Position {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.generals[us] as usize;
-        if self.general_attacked(king, them, self.occupied, self.occupied_t, Bitboard::ALL) {
+        if self.general_attacked_along(
+            king,
+            them,
+            self.board_slides(king),
+            self.occupied,
+            Bitboard::ALL,
+        ) {
             return Danger {
                 shields: Bitboard::ALL,
                 screens: Bitboard::ALL,
@@ -292,7 +297,7 @@ impl Position {
 
         // Along the rank: positions are files.
         let on_rank = |bb: Bitboard| ((bb.bits() >> (rank * 9)) as u32) & 0x1ff;
-        let rank_occ = on_rank(self.occupied);
+        let rank_occ = u32::from(self.rank_lines[rank]);
         let rank_rooks = on_rank(enemy_rooks);
         let rank_cannons = on_rank(enemy_cannons);
         let (sh, sc) = line_danger(file as u32, rank_occ, rank_rooks, rank_cannons);
@@ -300,7 +305,7 @@ impl Position {
         screens |= Bitboard::from_bits((sc as u128) << (rank * 9));
 
         // Along the file: positions are ranks.
-        let file_occ = ((self.occupied_t.bits() >> (file * 10)) as u32) & 0x3ff;
+        let file_occ = u32::from(self.file_lines[file]);
         let file_rooks = gather_file(enemy_rooks, file);
         let file_cannons = gather_file(enemy_cannons, file);
         let (sh, sc) = line_danger(rank as u32, file_occ, file_rooks, file_cannons);
@@ -364,13 +369,13 @@ impl Position {
         let mut bb = self.pieces[base + CHARIOT];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
-            let (rank_reach, file_reach, _, _) = slides(from, occ, self.occupied_t);
+            let (rank_reach, file_reach, _, _) = self.board_slides(from);
             self.emit(sink, &danger, from, (rank_reach | file_reach) & filter);
         }
         let mut bb = self.pieces[base + CANNON];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
-            let (rank_reach, file_reach, rank_jump, file_jump) = slides(from, occ, self.occupied_t);
+            let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(from);
             let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
             self.emit(sink, &danger, from, targets & filter);
         }
@@ -511,6 +516,45 @@ mod tests {
         }
         // The edges' points read differently, so the tables were put to it.
         assert!(differing_masks > 0);
+    }
+
+    /// The rank and file lines, kept move by move, are the board's own
+    /// occupancy after every move made and unmade, so sliding lookups read
+    /// from them agree with lookups cut out of the 128-bit sets.
+    #[test]
+    fn lines_follow_every_move_made_and_unmade() {
+        let mut moves_checked = 0;
+        for pos in playout_positions(10, 60, 0x11E5_0FB0_A2D5) {
+            for sq in 0..90 {
+                assert_eq!(
+                    pos.board_slides(sq),
+                    super::super::position::slides(sq, pos.occupied, pos.occupied_t),
+                    "{} at {sq}",
+                    pos.to_fen()
+                );
+            }
+            for &mv in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                let undo = after.make_move(mv);
+                let rebuilt = Position::from_fen(&after.to_fen()).unwrap();
+                assert_eq!(
+                    after.rank_lines,
+                    rebuilt.rank_lines,
+                    "{} {mv}",
+                    pos.to_fen()
+                );
+                assert_eq!(
+                    after.file_lines,
+                    rebuilt.file_lines,
+                    "{} {mv}",
+                    pos.to_fen()
+                );
+                after.unmake_move(mv, undo);
+                assert_eq!(after, pos, "{} {mv}", pos.to_fen());
+                moves_checked += 1;
+            }
+        }
+        assert!(moves_checked > 10_000, "{moves_checked}");
     }
 
     /// Moves generated onto some points are exactly the legal moves that go

@@ -41,6 +41,18 @@ const PIECE_OF_CODE: [Option<Piece>; 16] = {
     table
 };
 
+/// Each point's file and rank, looked up where a move is made and unmade
+/// (dividing by nine there cost more than the lines save).
+const FILE_RANK: [(u8, u8); 90] = {
+    let mut table = [(0, 0); 90];
+    let mut sq = 0;
+    while sq < 90 {
+        table[sq] = ((sq % 9) as u8, (sq / 9) as u8);
+        sq += 1;
+    }
+    table
+};
+
 /// Decodes a mailbox value: a piece index 0..14, or `EMPTY` (none).
 #[inline(always)]
 pub(crate) fn piece_of_code(code: u8) -> Option<Piece> {
@@ -58,6 +70,11 @@ pub struct Position {
     pub(crate) occupied: Bitboard,
     /// `occupied` in the transposed layout (`file * 10 + rank`).
     pub(crate) occupied_t: Bitboard,
+    /// `occupied` one rank at a time (bit = file) and one file at a time
+    /// (bit = rank): the sliding lookups' indices, read directly where
+    /// cutting them out of the 128-bit sets cost two variable shifts.
+    pub(crate) rank_lines: [u16; 10],
+    pub(crate) file_lines: [u16; 9],
     pub(crate) generals: [u8; 2],
     pub(crate) side: Color,
     pub(crate) halfmove: u32,
@@ -102,6 +119,8 @@ impl Position {
             colors: [Bitboard::EMPTY; 2],
             occupied: Bitboard::EMPTY,
             occupied_t: Bitboard::EMPTY,
+            rank_lines: [0; 10],
+            file_lines: [0; 9],
             generals: [0; 2],
             side: Color::Red,
             halfmove: 0,
@@ -119,6 +138,7 @@ impl Position {
         self.colors[piece.color.index()] |= bit(sq);
         self.occupied |= bit(sq);
         self.occupied_t |= bit(transposed(sq));
+        self.flip_lines(sq);
         self.key ^= zobrist::PIECE_SQUARE[code][sq];
         if piece.kind == PieceKind::General {
             self.generals[piece.color.index()] = sq as u8;
@@ -208,11 +228,12 @@ impl Position {
     #[inline]
     pub fn in_check(&self) -> bool {
         let us = self.side.index();
-        self.general_attacked(
-            self.generals[us] as usize,
+        let general = self.generals[us] as usize;
+        self.general_attacked_along(
+            general,
             us ^ 1,
+            self.board_slides(general),
             self.occupied,
-            self.occupied_t,
             Bitboard::ALL,
         )
     }
@@ -225,8 +246,7 @@ impl Position {
         let b = by.index();
         let base = b * 7;
         let target_is_general = self.board[s] == ((b ^ 1) * 7 + GENERAL) as u8;
-        let (rank_reach, file_reach, rank_jump, file_jump) =
-            slides(s, self.occupied, self.occupied_t);
+        let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(s);
         let chariots = self.pieces[base + CHARIOT];
         let line_attackers = if target_is_general {
             chariots | self.pieces[base + GENERAL]
@@ -271,8 +291,21 @@ impl Position {
         occ_t: Bitboard,
         alive: Bitboard,
     ) -> bool {
+        self.general_attacked_along(sq, by, slides(sq, occ, occ_t), occ, alive)
+    }
+
+    /// [`general_attacked`](Self::general_attacked) with the [`slides`]
+    /// from `sq` over `occ` already looked up.
+    #[inline(always)]
+    pub(crate) fn general_attacked_along(
+        &self,
+        sq: usize,
+        by: usize,
+        (rank_reach, file_reach, rank_jump, file_jump): (Bitboard, Bitboard, Bitboard, Bitboard),
+        occ: Bitboard,
+        alive: Bitboard,
+    ) -> bool {
         let base = by * 7;
-        let (rank_reach, file_reach, rank_jump, file_jump) = slides(sq, occ, occ_t);
         let rooks = (self.pieces[base + CHARIOT] | self.pieces[base + GENERAL]) & alive;
         if !((rank_reach | file_reach) & rooks).is_empty() {
             return true;
@@ -346,10 +379,13 @@ impl Position {
             self.colors[us ^ 1] ^= bit(to);
             self.occupied ^= bit(from);
             self.occupied_t ^= bit(transposed(from));
+            self.flip_lines(from);
             self.halfmove = 0;
         } else {
             self.occupied ^= from_to;
             self.occupied_t ^= bit(transposed(from)) | bit(transposed(to));
+            self.flip_lines(from);
+            self.flip_lines(to);
             self.halfmove += 1;
         }
         self.pieces[moving] ^= from_to;
@@ -389,15 +425,37 @@ impl Position {
             self.colors[us ^ 1] ^= bit(to);
             self.occupied ^= bit(from);
             self.occupied_t ^= bit(transposed(from));
+            self.flip_lines(from);
         } else {
             self.occupied ^= from_to;
             self.occupied_t ^= bit(transposed(from)) | bit(transposed(to));
+            self.flip_lines(from);
+            self.flip_lines(to);
         }
         if moving % 7 == GENERAL {
             self.generals[us] = from as u8;
         }
         self.halfmove = undo.halfmove;
         self.key = undo.key;
+    }
+
+    /// Toggles `sq` in the rank and file lines.
+    #[inline(always)]
+    fn flip_lines(&mut self, sq: usize) {
+        let (file, rank) = FILE_RANK[sq];
+        self.rank_lines[rank as usize] ^= 1 << file;
+        self.file_lines[file as usize] ^= 1 << rank;
+    }
+
+    /// [`slides`] from `sq` over the board as it stands.
+    #[inline(always)]
+    pub(crate) fn board_slides(&self, sq: usize) -> (Bitboard, Bitboard, Bitboard, Bitboard) {
+        let (file, rank) = (sq % 9, sq / 9);
+        slides_on_lines(
+            sq,
+            self.rank_lines[rank] as usize,
+            self.file_lines[file] as usize,
+        )
     }
 
     /// Passes the turn (for null-move pruning). Never call it in check.
@@ -433,6 +491,18 @@ pub(crate) fn slides(
     let (file, rank) = (sq % 9, sq / 9);
     let rank_occ = ((occ.bits() >> (rank * 9)) as usize) & 0x1ff;
     let file_occ = ((occ_t.bits() >> (file * 10)) as usize) & 0x3ff;
+    slides_on_lines(sq, rank_occ, file_occ)
+}
+
+/// [`slides`] given the occupancy of `sq`'s rank (bit = file) and file
+/// (bit = rank).
+#[inline(always)]
+fn slides_on_lines(
+    sq: usize,
+    rank_occ: usize,
+    file_occ: usize,
+) -> (Bitboard, Bitboard, Bitboard, Bitboard) {
+    let (file, rank) = (sq % 9, sq / 9);
     let r = RANK_SLIDE[file][rank_occ];
     let f = FILE_SLIDE[rank][file_occ];
     (
