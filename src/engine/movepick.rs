@@ -296,6 +296,13 @@ impl MovePicker {
         self.moves.swap(self.next, best);
         Some(self.moves[self.next].1)
     }
+
+    /// Hands out the move [`select`](Self::select) just put first, without
+    /// scanning the list again.
+    fn take_selected(&mut self) -> Move {
+        self.next += 1;
+        self.moves[self.next - 1].0
+    }
 }
 
 impl Iterator for MovePicker {
@@ -303,8 +310,7 @@ impl Iterator for MovePicker {
 
     fn next(&mut self) -> Option<Move> {
         self.select()?;
-        self.next += 1;
-        Some(self.moves[self.next - 1].0)
+        Some(self.take_selected())
     }
 }
 
@@ -419,7 +425,7 @@ impl StagedMoves {
         }
         if self.stage == Stage::Captures {
             match self.picker.select() {
-                Some(score) if score >= CAPTURE => return self.picker.next(),
+                Some(score) if score >= CAPTURE => return Some(self.picker.take_selected()),
                 _ => self.start_quiets(pos, tables, ply),
             }
         }
