@@ -184,22 +184,37 @@ impl OrderingTables {
     /// How often the quiet move `mv` caused cut-offs, on its own and after
     /// the moves that lead to it: within ±3·[`HISTORY_MAX`].
     pub fn history(&self, pos: &Position, lead: Lead, mv: Move) -> i32 {
+        self.history_after(pos, self.continuation_rows(lead), mv)
+    }
+
+    /// The continuation history after each move of `lead`, as rows indexed
+    /// by [`PieceTo::index`]; a row of zeros where there is no such move.
+    #[inline]
+    fn continuation_rows(&self, lead: Lead) -> [&[i16]; 2] {
+        lead.map(|earlier| match earlier {
+            Some(earlier) => {
+                let start = continuation_index(earlier, 0, 0);
+                &self.continuation[start..start + PieceTo::COUNT]
+            }
+            None => &NO_CONTINUATION[..],
+        })
+    }
+
+    /// [`history`](Self::history), with the lead's rows looked up once for
+    /// every quiet move of a node: no branch or index arithmetic per move.
+    #[inline]
+    fn history_after(&self, pos: &Position, rows: [&[i16]; 2], mv: Move) -> i32 {
         let Some(piece) = pos.piece_at(mv.from()) else {
             return 0;
         };
         let (piece, to) = (piece.index(), mv.to().index());
-        // The two earlier moves one by one: an iterator over the options
-        // did not unroll, and this runs for every quiet move generated.
-        let mut score = self.history[piece][to];
-        if let Some(earlier) = lead[0] {
-            score += i32::from(self.continuation[continuation_index(earlier, piece, to)]);
-        }
-        if let Some(earlier) = lead[1] {
-            score += i32::from(self.continuation[continuation_index(earlier, piece, to)]);
-        }
-        score
+        let column = PieceTo { piece, to }.index();
+        self.history[piece][to] + i32::from(rows[0][column]) + i32::from(rows[1][column])
     }
 }
+
+/// The continuation row of "no earlier move": it adds nothing.
+static NO_CONTINUATION: [i16; PieceTo::COUNT] = [0; PieceTo::COUNT];
 
 /// Moves a history score by `bonus`; the closer it is to the cap, the less a
 /// bonus moves it, so recent results outweigh old ones.
@@ -336,7 +351,7 @@ struct QuietOrder<'a> {
     tables: &'a OrderingTables,
     killers: [Move; 2],
     counter: Move,
-    lead: Lead,
+    continuation: [&'a [i16]; 2],
 }
 
 impl<'a> QuietOrder<'a> {
@@ -347,7 +362,7 @@ impl<'a> QuietOrder<'a> {
             tables,
             killers: [first.unwrap_or(Move::NULL), second.unwrap_or(Move::NULL)],
             counter: counter.unwrap_or(Move::NULL),
-            lead,
+            continuation: tables.continuation_rows(lead),
         }
     }
 
@@ -359,7 +374,7 @@ impl<'a> QuietOrder<'a> {
         } else if mv == self.counter {
             COUNTER
         } else {
-            self.tables.history(pos, self.lead, mv)
+            self.tables.history_after(pos, self.continuation, mv)
         }
     }
 }
