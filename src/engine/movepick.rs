@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{Bitboard, Move, PieceKind, Position, MAX_MOVES};
+use crate::rules::{Bitboard, Move, Piece, PieceKind, Position, Square, MAX_MOVES};
 
 use super::score::MAX_PLY;
 
@@ -184,7 +184,10 @@ impl OrderingTables {
     /// How often the quiet move `mv` caused cut-offs, on its own and after
     /// the moves that lead to it: within ±3·[`HISTORY_MAX`].
     pub fn history(&self, pos: &Position, lead: Lead, mv: Move) -> i32 {
-        self.history_after(pos, self.continuation_rows(lead), mv)
+        match pos.piece_at(mv.from()) {
+            Some(piece) => self.history_of(piece, mv.to(), self.continuation_rows(lead)),
+            None => 0,
+        }
     }
 
     /// The continuation history after each move of `lead`, as rows indexed
@@ -200,14 +203,12 @@ impl OrderingTables {
         })
     }
 
-    /// [`history`](Self::history), with the lead's rows looked up once for
-    /// every quiet move of a node: no branch or index arithmetic per move.
+    /// [`history`](Self::history) of `piece` moving to `to`, with the
+    /// lead's rows looked up once for every quiet move of a node: no branch
+    /// or index arithmetic per move.
     #[inline]
-    fn history_after(&self, pos: &Position, rows: [&[i16]; 2], mv: Move) -> i32 {
-        let Some(piece) = pos.piece_at(mv.from()) else {
-            return 0;
-        };
-        let (piece, to) = (piece.index(), mv.to().index());
+    fn history_of(&self, piece: Piece, to: Square, rows: [&[i16]; 2]) -> i32 {
+        let (piece, to) = (piece.index(), to.index());
         let column = PieceTo { piece, to }.index();
         self.history[piece][to] + i32::from(rows[0][column]) + i32::from(rows[1][column])
     }
@@ -253,13 +254,13 @@ impl MovePicker {
     ) {
         let quiet = QuietOrder::new(tables, ply, lead);
         let moves = &mut self.moves;
-        pos.for_each_legal_move_to(Bitboard::ALL, |mv| {
+        pos.for_each_legal_move_to(Bitboard::ALL, |piece, mv| {
             let score = if Some(mv) == tt_move {
                 TT_MOVE
             } else if pos.piece_at(mv.to()).is_some() {
-                capture_score(pos, mv)
+                capture_score(pos, piece, mv)
             } else {
-                quiet.score(pos, mv)
+                quiet.score(piece, mv)
             };
             moves.push((mv, score));
         });
@@ -276,9 +277,9 @@ impl MovePicker {
     /// returned by value is a kilobyte copied at every node).
     pub fn fill_with_captures(&mut self, pos: &Position, tt_move: Option<Move>) {
         let moves = &mut self.moves;
-        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |mv| {
+        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |piece, mv| {
             if let Some(victim) = pos.piece_at(mv.to()) {
-                let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+                let attacker = order_value(piece.kind);
                 let score = if Some(mv) == tt_move {
                     TT_MOVE
                 } else {
@@ -329,11 +330,11 @@ impl Iterator for MovePicker {
     }
 }
 
-/// A capture's ordering score: by victim and attacker, below every quiet
-/// move when it probably loses material.
-fn capture_score(pos: &Position, mv: Move) -> i32 {
+/// A capture's ordering score: by victim and attacker (`piece`), below
+/// every quiet move when it probably loses material.
+fn capture_score(pos: &Position, piece: Piece, mv: Move) -> i32 {
     let victim = pos.piece_at(mv.to()).map_or(0, |p| order_value(p.kind));
-    let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+    let attacker = order_value(piece.kind);
     let mvv_lva = victim * 64 - attacker;
     if is_losing_capture(pos, mv) {
         LOSING_CAPTURE + mvv_lva
@@ -366,7 +367,8 @@ impl<'a> QuietOrder<'a> {
         }
     }
 
-    fn score(&self, pos: &Position, mv: Move) -> i32 {
+    /// The score of `piece`'s quiet move `mv`.
+    fn score(&self, piece: Piece, mv: Move) -> i32 {
         if mv == self.killers[0] {
             KILLER + 1
         } else if mv == self.killers[1] {
@@ -374,7 +376,7 @@ impl<'a> QuietOrder<'a> {
         } else if mv == self.counter {
             COUNTER
         } else {
-            self.tables.history_after(pos, self.continuation, mv)
+            self.tables.history_of(piece, mv.to(), self.continuation)
         }
     }
 }
@@ -451,9 +453,9 @@ impl StagedMoves {
         self.stage = Stage::Captures;
         // `Move::NULL` for none: no generated move equals it.
         let (moves, tried) = (&mut self.picker.moves, self.tried.unwrap_or(Move::NULL));
-        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |mv| {
+        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |piece, mv| {
             if mv != tried {
-                moves.push((mv, capture_score(pos, mv)));
+                moves.push((mv, capture_score(pos, piece, mv)));
             }
         });
     }
@@ -467,9 +469,9 @@ impl StagedMoves {
         picker.next = 0;
         let order = QuietOrder::new(tables, ply, self.lead);
         let tried = self.tried.unwrap_or(Move::NULL);
-        pos.for_each_legal_move_to(!pos.occupied(), |mv| {
+        pos.for_each_legal_move_to(!pos.occupied(), |piece, mv| {
             if mv != tried {
-                picker.moves.push((mv, order.score(pos, mv)));
+                picker.moves.push((mv, order.score(piece, mv)));
             }
         });
     }

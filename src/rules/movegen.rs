@@ -22,7 +22,7 @@ use super::tables::{
 };
 use arrayvec::ArrayVec;
 
-use super::types::{Move, Square};
+use super::types::{Move, Piece, PieceKind, Square};
 
 /// More than the most moves any Xiangqi position allows (the pseudo-legal
 /// bound is 2·17 + 2·17 + 2·8 + 2·4 + 2·4 + 4 + 5·3 = 119).
@@ -85,20 +85,21 @@ impl std::fmt::Debug for MoveList {
 
 /// Where generated moves go: a list, or just a count.
 trait Sink {
-    /// Moves from `from` to every square of `targets`, all known legal.
+    /// Moves of `piece` from `from` to every square of `targets`, all
+    /// known legal.
     #[inline(always)]
-    fn add_all(&mut self, from: usize, mut targets: Bitboard) {
+    fn add_all(&mut self, piece: Piece, from: usize, mut targets: Bitboard) {
         while !targets.is_empty() {
             let to = targets.pop_lowest();
-            self.add(from, to);
+            self.add(piece, from, to);
         }
     }
-    fn add(&mut self, from: usize, to: usize);
+    fn add(&mut self, piece: Piece, from: usize, to: usize);
 }
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn add(&mut self, from: usize, to: usize) {
+    fn add(&mut self, _piece: Piece, from: usize, to: usize) {
         self.push(Move::new(
             Square::from_index_unchecked(from as u8),
             Square::from_index_unchecked(to as u8),
@@ -110,12 +111,12 @@ struct Counter(u64);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn add_all(&mut self, _from: usize, targets: Bitboard) {
+    fn add_all(&mut self, _piece: Piece, _from: usize, targets: Bitboard) {
         self.0 += targets.count() as u64;
     }
 
     #[inline(always)]
-    fn add(&mut self, _from: usize, _to: usize) {
+    fn add(&mut self, _piece: Piece, _from: usize, _to: usize) {
         self.0 += 1;
     }
 }
@@ -125,13 +126,16 @@ impl Sink for Counter {
 /// built and copied in between.
 struct Each<F>(F);
 
-impl<F: FnMut(Move)> Sink for Each<F> {
+impl<F: FnMut(Piece, Move)> Sink for Each<F> {
     #[inline(always)]
-    fn add(&mut self, from: usize, to: usize) {
-        (self.0)(Move::new(
-            Square::from_index_unchecked(from as u8),
-            Square::from_index_unchecked(to as u8),
-        ));
+    fn add(&mut self, piece: Piece, from: usize, to: usize) {
+        (self.0)(
+            piece,
+            Move::new(
+                Square::from_index_unchecked(from as u8),
+                Square::from_index_unchecked(to as u8),
+            ),
+        );
     }
 }
 
@@ -171,11 +175,11 @@ impl Position {
     }
 
     /// Calls `each` with every legal move of the side to move onto the
-    /// points of `targets`, in the order [`legal_moves`](Self::legal_moves)
-    /// lists them, without building a list: the search's move ordering
-    /// scores them straight into its own.
+    /// points of `targets` and the piece it moves, in the order
+    /// [`legal_moves`](Self::legal_moves) lists them, without building a
+    /// list: the search's move ordering scores them straight into its own.
     #[inline(always)]
-    pub fn for_each_legal_move_to(&self, targets: Bitboard, each: impl FnMut(Move)) {
+    pub fn for_each_legal_move_to(&self, targets: Bitboard, each: impl FnMut(Piece, Move)) {
         self.generate(&mut Each(each), targets & !self.colors[self.side.index()]);
     }
 
@@ -331,17 +335,24 @@ impl Position {
     /// Passes on the moves from `from` to `targets`, testing only those that
     /// might expose the general.
     #[inline(always)]
-    fn emit<S: Sink>(&self, sink: &mut S, danger: &Danger, from: usize, targets: Bitboard) {
+    fn emit<S: Sink>(
+        &self,
+        sink: &mut S,
+        danger: &Danger,
+        piece: Piece,
+        from: usize,
+        targets: Bitboard,
+    ) {
         let (trusted, mut tested) = if danger.shields.has(from) {
             (Bitboard::EMPTY, targets)
         } else {
             (targets & !danger.screens, targets & danger.screens)
         };
-        sink.add_all(from, trusted);
+        sink.add_all(piece, from, trusted);
         while !tested.is_empty() {
             let to = tested.pop_lowest();
             if self.is_safe(from, to) {
-                sink.add(from, to);
+                sink.add(piece, from, to);
             }
         }
     }
@@ -358,11 +369,12 @@ impl Position {
 
         // General: always tested.
         let king = self.generals[us] as usize;
+        let of = |kind| Piece::new(self.side, kind);
         let mut targets = GENERAL_MOVES[king] & filter;
         while !targets.is_empty() {
             let to = targets.pop_lowest();
             if self.is_safe(king, to) {
-                sink.add(king, to);
+                sink.add(of(PieceKind::General), king, to);
             }
         }
 
@@ -370,14 +382,20 @@ impl Position {
         while !bb.is_empty() {
             let from = bb.pop_lowest();
             let (rank_reach, file_reach, _, _) = self.board_slides(from);
-            self.emit(sink, &danger, from, (rank_reach | file_reach) & filter);
+            self.emit(
+                sink,
+                &danger,
+                of(PieceKind::Chariot),
+                from,
+                (rank_reach | file_reach) & filter,
+            );
         }
         let mut bb = self.pieces[base + CANNON];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
             let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(from);
             let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
-            self.emit(sink, &danger, from, targets & filter);
+            self.emit(sink, &danger, of(PieceKind::Cannon), from, targets & filter);
         }
         let mut bb = self.pieces[base + HORSE];
         while !bb.is_empty() {
@@ -385,6 +403,7 @@ impl Position {
             self.emit(
                 sink,
                 &danger,
+                of(PieceKind::Horse),
                 from,
                 HORSE_MOVES[from][self.free_legs(from)] & filter,
             );
@@ -395,6 +414,7 @@ impl Position {
             self.emit(
                 sink,
                 &danger,
+                of(PieceKind::Elephant),
                 from,
                 ELEPHANT_MOVES[from][self.free_eyes(from)] & filter,
             );
@@ -402,12 +422,24 @@ impl Position {
         let mut bb = self.pieces[base + ADVISOR];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
-            self.emit(sink, &danger, from, ADVISOR_MOVES[from] & filter);
+            self.emit(
+                sink,
+                &danger,
+                of(PieceKind::Advisor),
+                from,
+                ADVISOR_MOVES[from] & filter,
+            );
         }
         let mut bb = self.pieces[base + SOLDIER];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
-            self.emit(sink, &danger, from, SOLDIER_MOVES[us][from] & filter);
+            self.emit(
+                sink,
+                &danger,
+                of(PieceKind::Soldier),
+                from,
+                SOLDIER_MOVES[us][from] & filter,
+            );
         }
     }
 }
