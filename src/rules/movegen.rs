@@ -281,6 +281,7 @@ impl Position {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.generals[us] as usize;
+        // `in_check`, written out: the call measured slower here.
         if self.general_attacked_along(
             king,
             them,
@@ -560,7 +561,7 @@ mod tests {
             for sq in 0..90 {
                 assert_eq!(
                     pos.board_slides(sq),
-                    super::super::position::slides(sq, pos.occupied, pos.occupied_t),
+                    crate::rules::position::slides(sq, pos.occupied, pos.occupied_t),
                     "{} at {sq}",
                     pos.to_fen()
                 );

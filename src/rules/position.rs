@@ -1,6 +1,7 @@
 //! `Position`: the board, the side to move and the counters, kept as a mailbox
 //! (for "what stands on this point") plus bitboards per piece, per colour and
-//! for all pieces in both the normal and the transposed layout (for sliding
+//! for all pieces in both the normal and the transposed layout, and the
+//! occupancy of each rank and file as a short line of bits (for sliding
 //! lookups along ranks and files). Making and unmaking a move updates all of
 //! them and the Zobrist key incrementally.
 
