@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{Bitboard, Move, Piece, PieceKind, Position, Square, MAX_MOVES};
+use crate::rules::{Bitboard, Legality, Move, Piece, PieceKind, Position, Square, MAX_MOVES};
 
 use super::score::MAX_PLY;
 
@@ -284,7 +284,7 @@ impl MovePicker {
         lead: Lead,
     ) {
         let quiet = QuietOrder::new(tables, ply, lead);
-        pos.for_each_legal_move_to(Bitboard::ALL, |piece, mv| {
+        pos.for_each_legal_move_to(&pos.legality(), Bitboard::ALL, |piece, mv| {
             let score = if Some(mv) == tt_move {
                 TT_MOVE
             } else if pos.piece_at(mv.to()).is_some() {
@@ -304,9 +304,16 @@ impl MovePicker {
     /// Orders the legal captures of `pos` for the quiescence search, the
     /// table's move first when it is one of them, then by victim and
     /// attacker: a picker made empty in place and filled here (a picker
-    /// returned by value is a kilobyte copied at every node).
-    pub fn fill_with_captures(&mut self, pos: &Position, tt_move: Option<Move>) {
-        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |piece, mv| {
+    /// returned by value is a kilobyte copied at every node). `legality`
+    /// is `pos`'s.
+    pub fn fill_with_captures(
+        &mut self,
+        pos: &Position,
+        legality: &Legality,
+        tt_move: Option<Move>,
+    ) {
+        let enemies = pos.pieces_of(pos.side_to_move().opponent());
+        pos.for_each_legal_move_to(legality, enemies, |piece, mv| {
             if let Some(victim) = pos.piece_at(mv.to()) {
                 let attacker = order_value(piece.kind);
                 let score = if Some(mv) == tt_move {
@@ -419,6 +426,8 @@ pub struct StagedMoves {
     tried: Option<Move>,
     lead: Lead,
     stage: Stage,
+    /// Worked out for the captures, used again for the quiet moves.
+    legality: Option<Legality>,
     picker: MovePicker,
 }
 
@@ -438,6 +447,7 @@ impl StagedMoves {
             tried: None,
             lead,
             stage: Stage::TableMove,
+            legality: None,
             picker: MovePicker::empty(),
         }
     }
@@ -478,7 +488,9 @@ impl StagedMoves {
         self.stage = Stage::Captures;
         // `Move::NULL` for none: no generated move equals it.
         let (picker, tried) = (&mut self.picker, self.tried.unwrap_or(Move::NULL));
-        pos.for_each_legal_move_to(pos.pieces_of(pos.side_to_move().opponent()), |piece, mv| {
+        let legality = *self.legality.insert(pos.legality());
+        let enemies = pos.pieces_of(pos.side_to_move().opponent());
+        pos.for_each_legal_move_to(&legality, enemies, |piece, mv| {
             if mv != tried {
                 picker.push(mv, capture_score(pos, piece, mv));
             }
@@ -493,7 +505,8 @@ impl StagedMoves {
         let picker = &mut self.picker;
         let order = QuietOrder::new(tables, ply, self.lead);
         let tried = self.tried.unwrap_or(Move::NULL);
-        pos.for_each_legal_move_to(!pos.occupied(), |piece, mv| {
+        let legality = *self.legality.get_or_insert_with(|| pos.legality());
+        pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
             if mv != tried {
                 picker.push(mv, order.score(piece, mv));
             }
@@ -550,7 +563,7 @@ mod tests {
         pos.make_move(mv("i9i8"));
         let captures = |tt_move| {
             let mut picker = MovePicker::empty();
-            picker.fill_with_captures(&pos, tt_move);
+            picker.fill_with_captures(&pos, &pos.legality(), tt_move);
             picker.collect::<Vec<Move>>()
         };
         assert_eq!(captures(None), [mv("b2b9"), mv("e2e6")]);

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::rng::SplitMix64;
 use crate::rules::game::{judge_repetition, NO_CAPTURE_PLIES};
-use crate::rules::{Color, Move, Piece, PieceKind, Position, Undo};
+use crate::rules::{Color, Legality, Move, MoveList, Piece, PieceKind, Position, Undo};
 
 use super::correction::CorrectionHistory;
 use super::evaluate::{evaluate_with, PieceSquareSums};
@@ -851,18 +851,24 @@ impl<'a> Context<'a> {
     /// The best of the quiet moves that give check directly, each answered
     /// by every evasion, with its score; `None` when there is none. Raises
     /// the principal variation at `ply` when one beats `alpha`.
-    fn quiet_checks(&mut self, mut alpha: i32, beta: i32, ply: usize) -> Option<(i32, Move)> {
+    fn quiet_checks(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        legality: &Legality,
+    ) -> Option<(i32, Move)> {
         let squares = self.pos.check_squares();
         // Check squares are empty: these are quiet moves.
-        let moves = self.pos.legal_moves_to(squares.any());
+        let mut moves = MoveList::new();
+        self.pos
+            .for_each_legal_move_to(legality, squares.any(), |piece, mv| {
+                if squares.contains(piece.kind, mv.to()) {
+                    moves.push(mv);
+                }
+            });
         let mut best = None;
         for &mv in moves.iter() {
-            let Some(piece) = self.pos.piece_at(mv.from()) else {
-                continue;
-            };
-            if !squares.contains(piece.kind, mv.to()) {
-                continue;
-            }
             self.play(mv);
             if !self.line.last().is_some_and(|p| p.in_check) {
                 // A cannon that was its own screen.
@@ -959,7 +965,9 @@ impl<'a> Context<'a> {
         // Stalemate (a loss) is left to the full-width search: checking for it
         // here would cost a move generation at every quiescence node.
         let mut captures = MovePicker::empty();
-        captures.fill_with_captures(&self.pos, hit.and_then(|h| h.mv));
+        // Worked out once for the captures and the quiet checks.
+        let legality = self.pos.legality();
+        captures.fill_with_captures(&self.pos, &legality, hit.and_then(|h| h.mv));
         for mv in &mut captures {
             // Delta pruning: even winning the piece for free would not reach alpha.
             let victim = self
@@ -988,7 +996,7 @@ impl<'a> Context<'a> {
             }
         }
         if checks && best < beta && !self.stopped {
-            if let Some((score, mv)) = self.quiet_checks(alpha, beta, ply) {
+            if let Some((score, mv)) = self.quiet_checks(alpha, beta, ply, &legality) {
                 if score > best {
                     best = score;
                     if score > alpha {

@@ -26,7 +26,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
 pub use game::{EndReason, Game, GameResult, GameStatus, IllegalMove, Outcome};
 pub use illegal::IllegalReason;
-pub use movegen::{MoveList, MAX_MOVES};
+pub use movegen::{Legality, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use position::{NullUndo, Position, Undo, START_FEN};
 pub use types::{Color, Move, Piece, PieceKind, Square, BOARD_FILES, BOARD_RANKS, NUM_SQUARES};

@@ -140,12 +140,21 @@ impl<F: FnMut(Piece, Move)> Sink for Each<F> {
 }
 
 /// Which moves need a full legality test in this position.
+#[derive(Clone, Copy)]
 struct Danger {
     /// Moving a piece off one of these squares may expose the general.
     shields: Bitboard,
     /// Stepping onto one of these empty squares gives a cannon its screen.
     screens: Bitboard,
 }
+
+/// What move generation works out about a position before its first move:
+/// which pieces shield their general, and which empty points would give an
+/// enemy cannon its screen. A search that lists one position's moves in
+/// several passes works it out once ([`Position::legality`]) and hands it
+/// to each pass.
+#[derive(Clone, Copy)]
+pub struct Legality(Danger);
 
 impl Position {
     /// All legal moves of the side to move.
@@ -174,13 +183,30 @@ impl Position {
         list
     }
 
+    /// This position's [`Legality`], for
+    /// [`for_each_legal_move_to`](Self::for_each_legal_move_to).
+    #[inline(always)]
+    pub fn legality(&self) -> Legality {
+        Legality(self.danger())
+    }
+
     /// Calls `each` with every legal move of the side to move onto the
     /// points of `targets` and the piece it moves, in the order
     /// [`legal_moves`](Self::legal_moves) lists them, without building a
     /// list: the search's move ordering scores them straight into its own.
+    /// `legality` must be this position's.
     #[inline(always)]
-    pub fn for_each_legal_move_to(&self, targets: Bitboard, each: impl FnMut(Piece, Move)) {
-        self.generate(&mut Each(each), targets & !self.colors[self.side.index()]);
+    pub fn for_each_legal_move_to(
+        &self,
+        legality: &Legality,
+        targets: Bitboard,
+        each: impl FnMut(Piece, Move),
+    ) {
+        self.generate_with(
+            &mut Each(each),
+            &legality.0,
+            targets & !self.colors[self.side.index()],
+        );
     }
 
     /// How many legal moves the side to move has, without listing them.
@@ -361,9 +387,14 @@ impl Position {
     /// Generates the legal moves whose targets lie in `filter` into `sink`.
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S, filter: Bitboard) {
+        self.generate_with(sink, &self.danger(), filter);
+    }
+
+    /// [`generate`](Self::generate) with this position's `danger` worked out.
+    #[inline(always)]
+    fn generate_with<S: Sink>(&self, sink: &mut S, danger: &Danger, filter: Bitboard) {
         let us = self.side.index();
         let them = us ^ 1;
-        let danger = self.danger();
         let base = us * 7;
         let enemy = self.colors[them];
         let occ = self.occupied;
@@ -385,7 +416,7 @@ impl Position {
             let (rank_reach, file_reach, _, _) = self.board_slides(from);
             self.emit(
                 sink,
-                &danger,
+                danger,
                 of(PieceKind::Chariot),
                 from,
                 (rank_reach | file_reach) & filter,
@@ -396,14 +427,14 @@ impl Position {
             let from = bb.pop_lowest();
             let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(from);
             let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
-            self.emit(sink, &danger, of(PieceKind::Cannon), from, targets & filter);
+            self.emit(sink, danger, of(PieceKind::Cannon), from, targets & filter);
         }
         let mut bb = self.pieces[base + HORSE];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
             self.emit(
                 sink,
-                &danger,
+                danger,
                 of(PieceKind::Horse),
                 from,
                 HORSE_MOVES[from][self.free_legs(from)] & filter,
@@ -414,7 +445,7 @@ impl Position {
             let from = bb.pop_lowest();
             self.emit(
                 sink,
-                &danger,
+                danger,
                 of(PieceKind::Elephant),
                 from,
                 ELEPHANT_MOVES[from][self.free_eyes(from)] & filter,
@@ -425,7 +456,7 @@ impl Position {
             let from = bb.pop_lowest();
             self.emit(
                 sink,
-                &danger,
+                danger,
                 of(PieceKind::Advisor),
                 from,
                 ADVISOR_MOVES[from] & filter,
@@ -436,7 +467,7 @@ impl Position {
             let from = bb.pop_lowest();
             self.emit(
                 sink,
-                &danger,
+                danger,
                 of(PieceKind::Soldier),
                 from,
                 SOLDIER_MOVES[us][from] & filter,
@@ -591,7 +622,8 @@ mod tests {
     }
 
     /// Moves generated onto some points are exactly the legal moves that go
-    /// there, in the same order.
+    /// there, in the same order, listed or handed one by one with the
+    /// piece that moves.
     #[test]
     fn legal_moves_to_filters_legal_moves() {
         let mut seen = 0;
@@ -610,6 +642,13 @@ mod tests {
                     .collect();
                 let got: Vec<Move> = pos.legal_moves_to(targets).to_vec();
                 assert_eq!(got, expected, "{}", pos.to_fen());
+                // The same through the closure, with the moving piece.
+                let mut each = Vec::new();
+                pos.for_each_legal_move_to(&pos.legality(), targets, |piece, mv| {
+                    assert_eq!(pos.piece_at(mv.from()), Some(piece), "{mv}");
+                    each.push(mv);
+                });
+                assert_eq!(each, expected, "{}", pos.to_fen());
                 seen += got.len();
             }
         }
