@@ -305,7 +305,10 @@ impl MovePicker {
     /// table's move first when it is one of them, then by victim and
     /// attacker: a picker made empty in place and filled here (a picker
     /// returned by value is a kilobyte copied at every node). `legality`
-    /// is `pos`'s.
+    /// is `pos`'s. Never inlined: inlined into the recursive quiescence
+    /// search, it made that function seven times larger and the bench 8%
+    /// slower for 2% fewer instructions.
+    #[inline(never)]
     pub fn fill_with_captures(
         &mut self,
         pos: &Position,

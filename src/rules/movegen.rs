@@ -184,8 +184,10 @@ impl Position {
     }
 
     /// This position's [`Legality`], for
-    /// [`for_each_legal_move_to`](Self::for_each_legal_move_to).
-    #[inline(always)]
+    /// [`for_each_legal_move_to`](Self::for_each_legal_move_to). Never
+    /// inlined: it is long, and it kept the recursive quiescence search's
+    /// code twice as large.
+    #[inline(never)]
     pub fn legality(&self) -> Legality {
         Legality(self.danger())
     }
