@@ -13,9 +13,7 @@
 use std::ops::{Deref, DerefMut};
 
 use super::bitboard::{bit, transposed, Bitboard};
-use super::position::{
-    Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
-};
+use super::position::{Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE};
 use super::tables::{
     ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS,
     HORSE_MOVES, ORTHO_NEIGHBOURS, SOLDIER_MOVES,
@@ -309,14 +307,7 @@ impl Position {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.generals[us] as usize;
-        // `in_check`, written out: the call measured slower here.
-        if self.general_attacked_along(
-            king,
-            them,
-            self.board_slides(king),
-            self.occupied,
-            Bitboard::ALL,
-        ) {
+        if self.general_attacked_now() {
             return Danger {
                 shields: Bitboard::ALL,
                 screens: Bitboard::ALL,
@@ -361,6 +352,25 @@ impl Position {
         Danger { shields, screens }
     }
 
+    /// Passes on the moves of every piece of `kind` of the side to move,
+    /// each from its point to `targets(point)` within `filter`.
+    #[inline(always)]
+    fn emit_each<S: Sink>(
+        &self,
+        sink: &mut S,
+        danger: &Danger,
+        kind: PieceKind,
+        filter: Bitboard,
+        targets: impl Fn(usize) -> Bitboard,
+    ) {
+        let piece = Piece::new(self.side, kind);
+        let mut bb = self.pieces[piece.index()];
+        while !bb.is_empty() {
+            let from = bb.pop_lowest();
+            self.emit(sink, danger, piece, from, targets(from) & filter);
+        }
+    }
+
     /// Passes on the moves from `from` to `targets`, testing only those that
     /// might expose the general.
     #[inline(always)]
@@ -396,85 +406,40 @@ impl Position {
     #[inline(always)]
     fn generate_with<S: Sink>(&self, sink: &mut S, danger: &Danger, filter: Bitboard) {
         let us = self.side.index();
-        let them = us ^ 1;
-        let base = us * 7;
-        let enemy = self.colors[them];
+        let enemy = self.colors[us ^ 1];
         let occ = self.occupied;
 
         // General: always tested.
         let king = self.generals[us] as usize;
-        let of = |kind| Piece::new(self.side, kind);
+        let general = Piece::new(self.side, PieceKind::General);
         let mut targets = GENERAL_MOVES[king] & filter;
         while !targets.is_empty() {
             let to = targets.pop_lowest();
             if self.is_safe(king, to) {
-                sink.add(of(PieceKind::General), king, to);
+                sink.add(general, king, to);
             }
         }
 
-        let mut bb = self.pieces[base + CHARIOT];
-        while !bb.is_empty() {
-            let from = bb.pop_lowest();
+        self.emit_each(sink, danger, PieceKind::Chariot, filter, move |from| {
             let (rank_reach, file_reach, _, _) = self.board_slides(from);
-            self.emit(
-                sink,
-                danger,
-                of(PieceKind::Chariot),
-                from,
-                (rank_reach | file_reach) & filter,
-            );
-        }
-        let mut bb = self.pieces[base + CANNON];
-        while !bb.is_empty() {
-            let from = bb.pop_lowest();
+            rank_reach | file_reach
+        });
+        self.emit_each(sink, danger, PieceKind::Cannon, filter, move |from| {
             let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(from);
-            let targets = ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy);
-            self.emit(sink, danger, of(PieceKind::Cannon), from, targets & filter);
-        }
-        let mut bb = self.pieces[base + HORSE];
-        while !bb.is_empty() {
-            let from = bb.pop_lowest();
-            self.emit(
-                sink,
-                danger,
-                of(PieceKind::Horse),
-                from,
-                HORSE_MOVES[from][self.free_legs(from)] & filter,
-            );
-        }
-        let mut bb = self.pieces[base + ELEPHANT];
-        while !bb.is_empty() {
-            let from = bb.pop_lowest();
-            self.emit(
-                sink,
-                danger,
-                of(PieceKind::Elephant),
-                from,
-                ELEPHANT_MOVES[from][self.free_eyes(from)] & filter,
-            );
-        }
-        let mut bb = self.pieces[base + ADVISOR];
-        while !bb.is_empty() {
-            let from = bb.pop_lowest();
-            self.emit(
-                sink,
-                danger,
-                of(PieceKind::Advisor),
-                from,
-                ADVISOR_MOVES[from] & filter,
-            );
-        }
-        let mut bb = self.pieces[base + SOLDIER];
-        while !bb.is_empty() {
-            let from = bb.pop_lowest();
-            self.emit(
-                sink,
-                danger,
-                of(PieceKind::Soldier),
-                from,
-                SOLDIER_MOVES[us][from] & filter,
-            );
-        }
+            ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy)
+        });
+        self.emit_each(sink, danger, PieceKind::Horse, filter, move |from| {
+            HORSE_MOVES[from][self.free_legs(from)]
+        });
+        self.emit_each(sink, danger, PieceKind::Elephant, filter, move |from| {
+            ELEPHANT_MOVES[from][self.free_eyes(from)]
+        });
+        self.emit_each(sink, danger, PieceKind::Advisor, filter, move |from| {
+            ADVISOR_MOVES[from]
+        });
+        self.emit_each(sink, danger, PieceKind::Soldier, filter, move |from| {
+            SOLDIER_MOVES[us][from]
+        });
     }
 }
 

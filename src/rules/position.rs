@@ -228,6 +228,13 @@ impl Position {
     /// Whether the side to move's general is attacked.
     #[inline]
     pub fn in_check(&self) -> bool {
+        self.general_attacked_now()
+    }
+
+    /// [`in_check`](Self::in_check), always inlined: move generation tests
+    /// it first, and a call there measured slower.
+    #[inline(always)]
+    pub(crate) fn general_attacked_now(&self) -> bool {
         let us = self.side.index();
         let general = self.generals[us] as usize;
         self.general_attacked_along(
@@ -298,7 +305,7 @@ impl Position {
     /// [`general_attacked`](Self::general_attacked) with the [`slides`]
     /// from `sq` over `occ` already looked up.
     #[inline(always)]
-    pub(crate) fn general_attacked_along(
+    fn general_attacked_along(
         &self,
         sq: usize,
         by: usize,
