@@ -30,14 +30,20 @@ const COUNTER: i32 = 1 << 19;
 const LOSING_CAPTURE: i32 = -(1 << 18);
 /// History scores stay within ±this, so they never reach the killers.
 pub const HISTORY_MAX: i32 = 1 << 14;
+/// The most a capture's victim-attacker term (`victim * 64 - attacker`)
+/// can move its score either way.
+const MVV_LVA_SPAN: i32 = order_value(PieceKind::General) * 64;
 // Every score, victim and attacker added, fits 23 bits and a sign, so
-// [`sort_key`] can pack it into 32 bits with the place.
-const _: () = assert!(TT_MOVE < 1 << 23 && LOSING_CAPTURE - 100 * 64 > -(1 << 23));
-const _: () = assert!(CAPTURE - 100 > KILLER + 1 && COUNTER > 3 * HISTORY_MAX);
-const _: () = assert!(LOSING_CAPTURE + 100 * 64 < -3 * HISTORY_MAX);
+// [`sort_key`] can pack it into 32 bits with the place; and each band stays
+// apart from the next.
+const _: () = assert!(TT_MOVE < 1 << 23 && LOSING_CAPTURE - MVV_LVA_SPAN > -(1 << 23));
+const _: () = assert!(CAPTURE + MVV_LVA_SPAN < TT_MOVE);
+const _: () = assert!(CAPTURE - order_value(PieceKind::General) > KILLER + 1);
+const _: () = assert!(COUNTER > 3 * HISTORY_MAX);
+const _: () = assert!(LOSING_CAPTURE + MVV_LVA_SPAN < -3 * HISTORY_MAX);
 
 /// Value of a piece for ordering captures (not the evaluation's).
-fn order_value(kind: PieceKind) -> i32 {
+const fn order_value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::General => 100,
         PieceKind::Chariot => 9,
