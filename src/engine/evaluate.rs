@@ -327,8 +327,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
             let mobility = ((reach & !occupied).count() + (jumps & enemy).count()) as i32;
             terms.term(color, Term::CannonMobility, mobility);
             if enemy_general.file() == sq.file() {
-                let (file, rank) = (sq.file() as i32, sq.rank() as i32);
-                match pieces_between(occupied, file, rank, enemy_general.rank() as i32) {
+                match pos.pieces_between_on_file(sq, enemy_general) {
                     0 => terms.term(color, Term::EmptyHeadCannon, 1),
                     2 => terms.term(color, Term::CentralCannon, 1),
                     _ => {}
@@ -388,18 +387,6 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         phase: (sides[0].phase + sides[1].phase).min(PHASE_MAX),
         attackers: [sides[0].attackers, sides[1].attackers],
     }
-}
-
-/// Pieces strictly between two points of one file.
-fn pieces_between(occupied: Bitboard, file: i32, rank_a: i32, rank_b: i32) -> i32 {
-    let (lo, hi) = if rank_a < rank_b {
-        (rank_a, rank_b)
-    } else {
-        (rank_b, rank_a)
-    };
-    ((lo + 1)..hi)
-        .filter(|&r| occupied.has((r * 9 + file) as usize))
-        .count() as i32
 }
 
 #[cfg(test)]

@@ -588,6 +588,31 @@ mod tests {
         assert!(moves_checked > 10_000, "{moves_checked}");
     }
 
+    /// The count of pieces between two points of a file, read from the
+    /// file's line, is the count of occupied points between them.
+    #[test]
+    fn pieces_between_on_a_file_counts_the_points_between() {
+        let mut counts_seen = [0; 4];
+        for pos in playout_positions(20, 60, 0xF11E_B7EE) {
+            for a in 0..90 {
+                for b in (a % 9..90).step_by(9) {
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    let between = (lo + 9..hi)
+                        .step_by(9)
+                        .filter(|&s| pos.occupied.has(s))
+                        .count();
+                    let counted = pos.pieces_between_on_file(
+                        Square::from_index_unchecked(a as u8),
+                        Square::from_index_unchecked(b as u8),
+                    );
+                    assert_eq!(counted as usize, between, "{} {a} {b}", pos.to_fen());
+                    counts_seen[between.min(3)] += 1;
+                }
+            }
+        }
+        assert!(counts_seen.iter().all(|&n| n > 0), "{counts_seen:?}");
+    }
+
     /// Moves generated onto some points are exactly the legal moves that go
     /// there, in the same order, listed or handed one by one with the
     /// piece that moves.

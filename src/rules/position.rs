@@ -455,6 +455,17 @@ impl Position {
         self.file_lines[file as usize] ^= 1 << rank;
     }
 
+    /// How many pieces stand strictly between two points of one file,
+    /// counted in the file's line.
+    #[inline]
+    pub fn pieces_between_on_file(&self, a: Square, b: Square) -> u32 {
+        debug_assert_eq!(a.file(), b.file());
+        let (lo, hi) = (a.rank().min(b.rank()) as u32, a.rank().max(b.rank()) as u32);
+        // Ranks lo+1 ..= hi-1; hi is at most 9, so neither shift overflows.
+        let between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        (self.file_lines[a.file() as usize] as u32 & between).count_ones()
+    }
+
     /// [`slides`] from `sq` over the board as it stands.
     #[inline(always)]
     pub(crate) fn board_slides(&self, sq: usize) -> (Bitboard, Bitboard, Bitboard, Bitboard) {
