@@ -20,8 +20,8 @@
 //! move ([`PieceSquareSums`]) and the walk adds the rest to them.
 
 use crate::rules::{
-    advisor_reach, general_reach, palace, soldier_reach, Bitboard, Color, Move, Piece, PieceKind,
-    Position, Square,
+    advisors_reach, general_reach, palace, soldier_reach, soldier_steps, Bitboard, Color, Move,
+    Piece, PieceKind, Position, Square,
 };
 
 use super::{pst, weights};
@@ -81,6 +81,10 @@ impl Term {
 
 /// What the board walk adds to: weights for the search, counts for the tuner.
 pub(crate) trait Terms {
+    /// Whether [`piece`](Self::piece) needs every piece. The search's sums
+    /// do not: they keep material and placement move by move, so the walk
+    /// need not visit the pieces it can treat as one set.
+    const WANTS_PIECES: bool = true;
     /// A piece stands on a point: its material and placement.
     fn piece(&mut self, piece: Piece, square: Square);
     /// `term` applies `count` times in `color`'s favour.
@@ -95,6 +99,8 @@ struct Totals {
 }
 
 impl Terms for Totals {
+    const WANTS_PIECES: bool = false;
+
     #[inline]
     fn piece(&mut self, _: Piece, _: Square) {}
 
@@ -157,6 +163,7 @@ struct PalaceAttacks {
 }
 
 impl PalaceAttacks {
+    /// One piece attacking `attacked`.
     #[inline]
     fn add(&mut self, attacked: Bitboard, zone: Bitboard) {
         let hits = (attacked & zone).count() as i32;
@@ -284,28 +291,33 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let side = &mut sides[us];
         let of = |kind| Piece::new(color, kind);
 
-        for kind in [PieceKind::General, PieceKind::Advisor, PieceKind::Elephant] {
-            for sq in pos.pieces(of(kind)) {
-                terms.piece(of(kind), sq);
-                match kind {
-                    PieceKind::General => side.attacks |= general_reach(sq),
-                    PieceKind::Advisor => side.by_cheap |= advisor_reach(sq),
-                    _ => side.by_cheap |= pos.elephant_reach(sq),
-                }
-            }
-        }
-        side.advisors = pos.count(of(PieceKind::Advisor)) as i32;
-        side.elephants = pos.count(of(PieceKind::Elephant)) as i32;
+        // The general, advisors, elephants and soldiers add no per-piece
+        // term: their attacks are taken for the whole set at once.
+        let general = generals[us];
+        side.attacks |= general_reach(general);
+        let advisors = pos.pieces(of(PieceKind::Advisor));
+        let elephants = pos.pieces(of(PieceKind::Elephant));
+        side.by_cheap |= advisors_reach(color, advisors) | pos.elephants_reach(color, elephants);
+        side.advisors = advisors.count() as i32;
+        side.elephants = elephants.count() as i32;
 
         let soldiers = pos.pieces(of(PieceKind::Soldier));
+        let steps = soldier_steps(color, soldiers);
+        side.by_cheap |= steps[0] | steps[1] | steps[2];
+        // Few soldiers are across the river, so one by one is cheaper here
+        // than following the steps that land in the palace back to theirs.
         for sq in soldiers & enemy_half {
             palace_attacks.add(soldier_reach(color, sq), enemy_palace);
         }
-        for sq in soldiers {
-            terms.piece(of(PieceKind::Soldier), sq);
-            side.by_cheap |= soldier_reach(color, sq);
-        }
         side.count_attackers(soldiers, 0, 1, enemy_half);
+        if T::WANTS_PIECES {
+            terms.piece(of(PieceKind::General), general);
+            for kind in [PieceKind::Advisor, PieceKind::Elephant, PieceKind::Soldier] {
+                for sq in pos.pieces(of(kind)) {
+                    terms.piece(of(kind), sq);
+                }
+            }
+        }
 
         let chariots = pos.pieces(of(PieceKind::Chariot));
         for sq in chariots {

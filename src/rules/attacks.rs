@@ -5,8 +5,8 @@
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
 use super::tables::{
-    ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES,
-    OFF_BOARD, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES,
+    ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_MASK, GENERAL_MOVES, HORSE_ATTACKERS,
+    HORSE_MOVES, OFF_BOARD, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES,
 };
 use super::types::{Color, Move, PieceKind, Square};
 
@@ -35,12 +35,67 @@ pub fn advisor_reach(sq: Square) -> Bitboard {
     ADVISOR_MOVES[sq.index()]
 }
 
+/// The points that a set of soldiers of `color` attack, by direction:
+/// forward, towards the a-file and towards the i-file (the last two only
+/// from across the river). Each soldier attacks one point at most in each
+/// direction, so a set's size counts soldier and point pairs. Computed for
+/// the whole set at once, where [`soldier_reach`] looks up one soldier.
+#[inline]
+pub fn soldier_steps(color: Color, soldiers: Bitboard) -> [Bitboard; 3] {
+    let (forward, across) = match color {
+        Color::Red => (9, !HALVES[0]),
+        Color::Black => (-9, HALVES[0]),
+    };
+    let crossed = soldiers & across;
+    [
+        soldiers.shifted(forward),
+        (crossed & !FILE_MASK[0]).shifted(-1),
+        (crossed & !FILE_MASK[8]).shifted(1),
+    ]
+}
+
+/// The points a set of advisors of `color` attack together: one diagonal
+/// step, inside the palace they stand in.
+#[inline]
+pub fn advisors_reach(color: Color, advisors: Bitboard) -> Bitboard {
+    // Advisors stand on their palace's diagonal points (files d to f), so
+    // no step wraps around an edge; the palace mask drops the steps out.
+    (advisors.shifted(10) | advisors.shifted(8) | advisors.shifted(-8) | advisors.shifted(-10))
+        & palace(color)
+}
+
+/// Red's half of the board (ranks 0 to 4), then Black's.
+const HALVES: [Bitboard; 2] = [
+    Bitboard::from_bits((1 << 45) - 1),
+    Bitboard::from_bits(((1 << 90) - 1) ^ ((1 << 45) - 1)),
+];
+
 impl Position {
     /// The points an elephant on `sq` attacks: two points diagonally on its
     /// own side of the river, where the eye between is empty.
     #[inline]
     pub fn elephant_reach(&self, sq: Square) -> Bitboard {
         ELEPHANT_MOVES[sq.index()][self.free_eyes(sq.index())]
+    }
+
+    /// The points a set of elephants of `color` attack together: two points
+    /// diagonally, on their own side of the river, where the eye between is
+    /// empty. Computed for the whole set at once, where
+    /// [`elephant_reach`](Self::elephant_reach) looks up one elephant.
+    #[inline]
+    pub fn elephants_reach(&self, color: Color, elephants: Bitboard) -> Bitboard {
+        let empty = !self.occupied;
+        // A step towards the a-file must not start on it (nor towards the
+        // i-file on that one): the shift would wrap to the other edge.
+        let (to_a, to_i) = (
+            elephants & !(FILE_MASK[0] | FILE_MASK[1]),
+            elephants & !(FILE_MASK[7] | FILE_MASK[8]),
+        );
+        let mut reach = Bitboard::EMPTY;
+        for (from, step) in [(to_i, 10), (to_a, 8), (to_i, -8), (to_a, -10)] {
+            reach |= (from.shifted(step) & empty).shifted(step);
+        }
+        reach & HALVES[color.index()]
     }
 
     /// The points a chariot on `sq` reaches along its rank and file: the empty
@@ -234,6 +289,53 @@ mod tests {
             }
         }
         assert!(predicted > 100, "only {predicted} checks predicted");
+    }
+
+    /// The set-wise reaches of soldiers, advisors and elephants are the
+    /// unions of the per-piece tables, and each direction of the soldiers'
+    /// steps holds one point per soldier that has a step that way.
+    #[test]
+    fn set_reaches_match_the_per_piece_tables() {
+        use crate::rules::{Piece, PieceKind};
+        let mut seen = [0; 3];
+        for pos in playout_positions(200, 100, 0x51_7CC1_B727_220A) {
+            for color in Color::ALL {
+                let of = |kind| pos.pieces(Piece::new(color, kind));
+                let soldiers = of(PieceKind::Soldier);
+                let steps = soldier_steps(color, soldiers);
+                let union: Bitboard = soldiers
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | soldier_reach(color, sq));
+                assert_eq!(steps[0] | steps[1] | steps[2], union, "{}", pos.to_fen());
+                let pairs: u32 = soldiers
+                    .into_iter()
+                    .map(|sq| soldier_reach(color, sq).count())
+                    .sum();
+                assert_eq!(steps.iter().map(|s| s.count()).sum::<u32>(), pairs);
+
+                let advisors = of(PieceKind::Advisor);
+                let union = advisors
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | advisor_reach(sq));
+                assert_eq!(advisors_reach(color, advisors), union, "{}", pos.to_fen());
+
+                let elephants = of(PieceKind::Elephant);
+                let union = elephants
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | pos.elephant_reach(sq));
+                assert_eq!(
+                    pos.elephants_reach(color, elephants),
+                    union,
+                    "{}",
+                    pos.to_fen()
+                );
+                for (n, set) in seen.iter_mut().zip([steps[1] | steps[2], advisors, union]) {
+                    *n += !set.is_empty() as u32;
+                }
+            }
+        }
+        // The playouts reach sideways steps, advisors and elephants' moves.
+        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
     }
 
     #[test]

@@ -226,6 +226,20 @@ impl Shl<usize> for Bitboard {
     }
 }
 
+impl Bitboard {
+    /// Every point moved `by` indices up (down when negative): by 9 a rank,
+    /// by 1 a file. Points pushed past either end of the board are dropped;
+    /// callers mask out those that would wrap from one edge file to the other.
+    #[inline(always)]
+    pub const fn shifted(self, by: i32) -> Bitboard {
+        if by >= 0 {
+            Bitboard::from_bits_truncate(self.0 << by)
+        } else {
+            Bitboard(self.0 >> -by)
+        }
+    }
+}
+
 impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = Squares;

@@ -20,7 +20,8 @@ mod types;
 mod zobrist;
 
 pub use attacks::{
-    advisor_reach, general_reach, palace, soldier_reach, CheckCandidates, CheckSquares,
+    advisor_reach, advisors_reach, general_reach, palace, soldier_reach, soldier_steps,
+    CheckCandidates, CheckSquares,
 };
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
