@@ -20,8 +20,8 @@
 //! move ([`PieceSquareSums`]) and the walk adds the rest to them.
 
 use crate::rules::{
-    advisors_reach, general_reach, palace, soldier_reach, soldier_steps, Bitboard, Color, Move,
-    Piece, PieceKind, Position, Square,
+    advisors_reach, general_reach, own_half, palace, soldier_reach, soldier_steps, Bitboard, Color,
+    Move, Piece, PieceKind, Position, Square,
 };
 
 use super::{pst, weights};
@@ -141,15 +141,6 @@ impl Shape {
         } else {
             red
         }
-    }
-}
-
-/// The points across the river from `color`: ranks 5–9 for Red, 0–4 for Black.
-fn enemy_half(color: Color) -> Bitboard {
-    let red_half = Bitboard::from_bits((1 << 45) - 1);
-    match color {
-        Color::Red => !red_half,
-        Color::Black => red_half,
     }
 }
 
@@ -284,7 +275,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         let us = color.index();
         let own = colors[us];
         let enemy = colors[color.opponent().index()];
-        let enemy_half = enemy_half(color);
+        let enemy_half = own_half(color.opponent());
         let enemy_general = generals[color.opponent().index()];
         let enemy_palace = palace(color.opponent());
         let mut palace_attacks = PalaceAttacks::default();

@@ -1,6 +1,7 @@
-//! Sliding reach for callers outside the move generator (the engine's
-//! evaluation counts chariot and cannon mobility with it), from the same
-//! precomputed rank and file tables the generator uses.
+//! Attacks for callers outside the move generator: the engine's evaluation
+//! counts chariot and cannon mobility with the sliding reach (from the same
+//! precomputed rank and file tables the generator uses) and takes the
+//! attacks of soldiers, advisors and elephants a whole set at a time.
 
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
@@ -35,6 +36,17 @@ pub fn advisor_reach(sq: Square) -> Bitboard {
     ADVISOR_MOVES[sq.index()]
 }
 
+/// The points on `color`'s side of the river: ranks 0–4 for Red, 5–9 for
+/// Black.
+#[inline]
+pub fn own_half(color: Color) -> Bitboard {
+    let red_half = Bitboard::from_bits((1 << 45) - 1);
+    match color {
+        Color::Red => red_half,
+        Color::Black => !red_half,
+    }
+}
+
 /// The points that a set of soldiers of `color` attack, by direction:
 /// forward, towards the a-file and towards the i-file (the last two only
 /// from across the river). Each soldier attacks one point at most in each
@@ -42,11 +54,11 @@ pub fn advisor_reach(sq: Square) -> Bitboard {
 /// the whole set at once, where [`soldier_reach`] looks up one soldier.
 #[inline]
 pub fn soldier_steps(color: Color, soldiers: Bitboard) -> [Bitboard; 3] {
-    let (forward, across) = match color {
-        Color::Red => (9, !HALVES[0]),
-        Color::Black => (-9, HALVES[0]),
+    let forward = match color {
+        Color::Red => 9,
+        Color::Black => -9,
     };
-    let crossed = soldiers & across;
+    let crossed = soldiers & own_half(color.opponent());
     [
         soldiers.shifted(forward),
         (crossed & !FILE_MASK[0]).shifted(-1),
@@ -64,12 +76,6 @@ pub fn advisors_reach(color: Color, advisors: Bitboard) -> Bitboard {
         & palace(color)
 }
 
-/// Red's half of the board (ranks 0 to 4), then Black's.
-const HALVES: [Bitboard; 2] = [
-    Bitboard::from_bits((1 << 45) - 1),
-    Bitboard::from_bits(((1 << 90) - 1) ^ ((1 << 45) - 1)),
-];
-
 impl Position {
     /// The points an elephant on `sq` attacks: two points diagonally on its
     /// own side of the river, where the eye between is empty.
@@ -85,8 +91,9 @@ impl Position {
     #[inline]
     pub fn elephants_reach(&self, color: Color, elephants: Bitboard) -> Bitboard {
         let empty = !self.occupied;
-        // A step towards the a-file must not start on it (nor towards the
-        // i-file on that one): the shift would wrap to the other edge.
+        // An elephant moves two files: towards the a-file it cannot start on
+        // the a- or b-file, towards the i-file not on the h- or i-file, or
+        // the shift would wrap to the other edge of the board.
         let (to_a, to_i) = (
             elephants & !(FILE_MASK[0] | FILE_MASK[1]),
             elephants & !(FILE_MASK[7] | FILE_MASK[8]),
@@ -95,7 +102,7 @@ impl Position {
         for (from, step) in [(to_i, 10), (to_a, 8), (to_i, -8), (to_a, -10)] {
             reach |= (from.shifted(step) & empty).shifted(step);
         }
-        reach & HALVES[color.index()]
+        reach & own_half(color)
     }
 
     /// The points a chariot on `sq` reaches along its rank and file: the empty

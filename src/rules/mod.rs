@@ -20,7 +20,7 @@ mod types;
 mod zobrist;
 
 pub use attacks::{
-    advisor_reach, advisors_reach, general_reach, palace, soldier_reach, soldier_steps,
+    advisor_reach, advisors_reach, general_reach, own_half, palace, soldier_reach, soldier_steps,
     CheckCandidates, CheckSquares,
 };
 pub use bitboard::{Bitboard, Squares};
