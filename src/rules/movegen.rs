@@ -200,7 +200,25 @@ impl Position {
         &self,
         legality: &Legality,
         targets: Bitboard,
-        each: impl FnMut(Piece, Move),
+        mut each: impl FnMut(Piece, Move),
+    ) {
+        self.for_each_legal_move_shared(legality, targets, &mut each);
+    }
+
+    /// [`for_each_legal_move_to`](Self::for_each_legal_move_to)'s one
+    /// copy of the generator, which every caller shares through a `dyn`
+    /// closure. With the generator inlined into each of its five callers
+    /// (good captures, quiet moves, quiescence's captures and its quiet
+    /// checks, every move), those came to 74 KB of code, more than twice
+    /// the instruction cache, and the search runs through them at every
+    /// node. One copy, though each move then costs an indirect call, made
+    /// the search 2–3% faster for 3% more instructions.
+    #[inline(never)]
+    fn for_each_legal_move_shared(
+        &self,
+        legality: &Legality,
+        targets: Bitboard,
+        each: &mut dyn FnMut(Piece, Move),
     ) {
         self.generate_with(
             &mut Each(each),
