@@ -262,105 +262,17 @@ pub(crate) fn evaluate_with(pos: &Position, sums: PieceSquareSums) -> i32 {
 
 /// Walks the board once, reporting every piece and term to `terms`.
 pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
-    let occupied = pos.occupied();
     let colors = [pos.pieces_of(Color::Red), pos.pieces_of(Color::Black)];
-    let mut sides = [Side::default(); 2];
-    let generals = [
-        pos.general_square(Color::Red),
-        pos.general_square(Color::Black),
+
+    // Each side is walked by its own inlined copy, so that what depends on
+    // the colour (the river, the palace, the soldiers' direction) is a
+    // constant there: a fifth fewer instructions an evaluation, and the
+    // search 5% faster once the move generator no longer filled the
+    // instruction cache (docs/measurements.md).
+    let sides = [
+        walk_side(pos, terms, Color::Red),
+        walk_side(pos, terms, Color::Black),
     ];
-
-    // Piece by piece kind, from the piece bitboards: no per-point lookups.
-    for color in Color::ALL {
-        let us = color.index();
-        let own = colors[us];
-        let enemy = colors[color.opponent().index()];
-        let enemy_half = own_half(color.opponent());
-        let enemy_general = generals[color.opponent().index()];
-        let enemy_palace = palace(color.opponent());
-        let mut palace_attacks = PalaceAttacks::default();
-        let side = &mut sides[us];
-        let of = |kind| Piece::new(color, kind);
-
-        // The general, advisors, elephants and soldiers add no per-piece
-        // term: their attacks are taken for the whole set at once.
-        let general = generals[us];
-        side.attacks |= general_reach(general);
-        let advisors = pos.pieces(of(PieceKind::Advisor));
-        let elephants = pos.pieces(of(PieceKind::Elephant));
-        side.by_cheap |= advisors_reach(color, advisors) | pos.elephants_reach(color, elephants);
-        side.advisors = advisors.count() as i32;
-        side.elephants = elephants.count() as i32;
-
-        let soldiers = pos.pieces(of(PieceKind::Soldier));
-        let steps = soldier_steps(color, soldiers);
-        side.by_cheap |= steps[0] | steps[1] | steps[2];
-        // Few soldiers are across the river, so one by one is cheaper here
-        // than following the steps that land in the palace back to theirs.
-        for sq in soldiers & enemy_half {
-            palace_attacks.add(soldier_reach(color, sq), enemy_palace);
-        }
-        side.count_attackers(soldiers, 0, 1, enemy_half);
-        if T::WANTS_PIECES {
-            terms.piece(of(PieceKind::General), general);
-            for kind in [PieceKind::Advisor, PieceKind::Elephant, PieceKind::Soldier] {
-                for sq in pos.pieces(of(kind)) {
-                    terms.piece(of(kind), sq);
-                }
-            }
-        }
-
-        let chariots = pos.pieces(of(PieceKind::Chariot));
-        for sq in chariots {
-            terms.piece(of(PieceKind::Chariot), sq);
-            let reach = pos.slider_reach(sq);
-            side.attacks |= reach;
-            palace_attacks.add(reach, enemy_palace);
-            let mobility = (reach & !own).count() as i32;
-            terms.term(color, Term::ChariotMobility, mobility);
-        }
-        side.count_attackers(chariots, 6, 4, enemy_half);
-
-        let cannons = pos.pieces(of(PieceKind::Cannon));
-        for sq in cannons {
-            terms.piece(of(PieceKind::Cannon), sq);
-            let (reach, jumps) = pos.slider_reach_and_jumps(sq);
-            side.by_minors |= jumps;
-            palace_attacks.add(jumps, enemy_palace);
-            let mobility = ((reach & !occupied).count() + (jumps & enemy).count()) as i32;
-            terms.term(color, Term::CannonMobility, mobility);
-            if enemy_general.file() == sq.file() {
-                match pos.pieces_between_on_file(sq, enemy_general) {
-                    0 => terms.term(color, Term::EmptyHeadCannon, 1),
-                    2 => terms.term(color, Term::CentralCannon, 1),
-                    _ => {}
-                }
-            }
-        }
-        side.count_attackers(cannons, 3, 3, enemy_half);
-
-        let horses = pos.pieces(of(PieceKind::Horse));
-        for sq in horses {
-            terms.piece(of(PieceKind::Horse), sq);
-            let reach = pos.horse_reach(sq);
-            side.by_minors |= reach;
-            let mobility = (reach & !own).count() as i32;
-            palace_attacks.add(reach, enemy_palace);
-            terms.term(color, Term::HorseMobility, mobility);
-            if mobility <= 1 {
-                terms.term(color, Term::TrappedHorse, 1);
-            }
-        }
-        side.count_attackers(horses, 3, 3, enemy_half);
-        side.attacks |= side.by_minors | side.by_cheap;
-
-        terms.term(color, Term::PalaceAttack, palace_attacks.hits);
-        terms.term(
-            color,
-            Term::PalacePressure,
-            palace_attacks.pieces * palace_attacks.hits,
-        );
-    }
 
     for color in Color::ALL {
         let (us, them) = (color.index(), color.opponent().index());
@@ -390,6 +302,101 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
         phase: (sides[0].phase + sides[1].phase).min(PHASE_MAX),
         attackers: [sides[0].attackers, sides[1].attackers],
     }
+}
+
+/// One side's pieces, kind by kind, from the piece bitboards: no per-point
+/// lookups.
+#[inline(always)]
+fn walk_side<T: Terms>(pos: &Position, terms: &mut T, color: Color) -> Side {
+    let occupied = pos.occupied();
+    let own = pos.pieces_of(color);
+    let enemy = pos.pieces_of(color.opponent());
+    let enemy_half = own_half(color.opponent());
+    let enemy_general = pos.general_square(color.opponent());
+    let enemy_palace = palace(color.opponent());
+    let mut palace_attacks = PalaceAttacks::default();
+    let mut side = Side::default();
+    let of = |kind| Piece::new(color, kind);
+
+    // The general, advisors, elephants and soldiers add no per-piece
+    // term: their attacks are taken for the whole set at once.
+    let general = pos.general_square(color);
+    side.attacks |= general_reach(general);
+    let advisors = pos.pieces(of(PieceKind::Advisor));
+    let elephants = pos.pieces(of(PieceKind::Elephant));
+    side.by_cheap |= advisors_reach(color, advisors) | pos.elephants_reach(color, elephants);
+    side.advisors = advisors.count() as i32;
+    side.elephants = elephants.count() as i32;
+
+    let soldiers = pos.pieces(of(PieceKind::Soldier));
+    let steps = soldier_steps(color, soldiers);
+    side.by_cheap |= steps[0] | steps[1] | steps[2];
+    // Few soldiers are across the river, so one by one is cheaper here
+    // than following the steps that land in the palace back to theirs.
+    for sq in soldiers & enemy_half {
+        palace_attacks.add(soldier_reach(color, sq), enemy_palace);
+    }
+    side.count_attackers(soldiers, 0, 1, enemy_half);
+    if T::WANTS_PIECES {
+        terms.piece(of(PieceKind::General), general);
+        for kind in [PieceKind::Advisor, PieceKind::Elephant, PieceKind::Soldier] {
+            for sq in pos.pieces(of(kind)) {
+                terms.piece(of(kind), sq);
+            }
+        }
+    }
+
+    let chariots = pos.pieces(of(PieceKind::Chariot));
+    for sq in chariots {
+        terms.piece(of(PieceKind::Chariot), sq);
+        let reach = pos.slider_reach(sq);
+        side.attacks |= reach;
+        palace_attacks.add(reach, enemy_palace);
+        let mobility = (reach & !own).count() as i32;
+        terms.term(color, Term::ChariotMobility, mobility);
+    }
+    side.count_attackers(chariots, 6, 4, enemy_half);
+
+    let cannons = pos.pieces(of(PieceKind::Cannon));
+    for sq in cannons {
+        terms.piece(of(PieceKind::Cannon), sq);
+        let (reach, jumps) = pos.slider_reach_and_jumps(sq);
+        side.by_minors |= jumps;
+        palace_attacks.add(jumps, enemy_palace);
+        let mobility = ((reach & !occupied).count() + (jumps & enemy).count()) as i32;
+        terms.term(color, Term::CannonMobility, mobility);
+        if enemy_general.file() == sq.file() {
+            match pos.pieces_between_on_file(sq, enemy_general) {
+                0 => terms.term(color, Term::EmptyHeadCannon, 1),
+                2 => terms.term(color, Term::CentralCannon, 1),
+                _ => {}
+            }
+        }
+    }
+    side.count_attackers(cannons, 3, 3, enemy_half);
+
+    let horses = pos.pieces(of(PieceKind::Horse));
+    for sq in horses {
+        terms.piece(of(PieceKind::Horse), sq);
+        let reach = pos.horse_reach(sq);
+        side.by_minors |= reach;
+        let mobility = (reach & !own).count() as i32;
+        palace_attacks.add(reach, enemy_palace);
+        terms.term(color, Term::HorseMobility, mobility);
+        if mobility <= 1 {
+            terms.term(color, Term::TrappedHorse, 1);
+        }
+    }
+    side.count_attackers(horses, 3, 3, enemy_half);
+    side.attacks |= side.by_minors | side.by_cheap;
+
+    terms.term(color, Term::PalaceAttack, palace_attacks.hits);
+    terms.term(
+        color,
+        Term::PalacePressure,
+        palace_attacks.pieces * palace_attacks.hits,
+    );
+    side
 }
 
 #[cfg(test)]
