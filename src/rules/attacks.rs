@@ -6,8 +6,8 @@
 use super::bitboard::{bit, transposed, Bitboard};
 use super::position::{slides, Position};
 use super::tables::{
-    ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_MASK, GENERAL_MOVES, HORSE_ATTACKERS,
-    HORSE_MOVES, OFF_BOARD, PALACE, SOLDIER_ATTACKERS, SOLDIER_MOVES,
+    DIAG_NEIGHBOURS, FILE_MASK, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, OFF_BOARD, PALACE,
+    SOLDIER_ATTACKERS, SOLDIER_MOVES,
 };
 use super::types::{Color, Move, PieceKind, Square};
 
@@ -28,12 +28,6 @@ pub fn soldier_reach(color: Color, sq: Square) -> Bitboard {
 #[inline]
 pub fn general_reach(sq: Square) -> Bitboard {
     GENERAL_MOVES[sq.index()]
-}
-
-/// The points of its palace an advisor on `sq` attacks.
-#[inline]
-pub fn advisor_reach(sq: Square) -> Bitboard {
-    ADVISOR_MOVES[sq.index()]
 }
 
 /// The points on `color`'s side of the river: ranks 0–4 for Red, 5–9 for
@@ -77,17 +71,10 @@ pub fn advisors_reach(color: Color, advisors: Bitboard) -> Bitboard {
 }
 
 impl Position {
-    /// The points an elephant on `sq` attacks: two points diagonally on its
-    /// own side of the river, where the eye between is empty.
-    #[inline]
-    pub fn elephant_reach(&self, sq: Square) -> Bitboard {
-        ELEPHANT_MOVES[sq.index()][self.free_eyes(sq.index())]
-    }
-
     /// The points a set of elephants of `color` attack together: two points
     /// diagonally, on their own side of the river, where the eye between is
-    /// empty. Computed for the whole set at once, where
-    /// [`elephant_reach`](Self::elephant_reach) looks up one elephant.
+    /// empty. Computed for the whole set at once; the move generator looks
+    /// one elephant up in `ELEPHANT_MOVES`.
     #[inline]
     pub fn elephants_reach(&self, color: Color, elephants: Bitboard) -> Bitboard {
         let empty = !self.occupied;
@@ -303,6 +290,7 @@ mod tests {
     /// steps holds one point per soldier that has a step that way.
     #[test]
     fn set_reaches_match_the_per_piece_tables() {
+        use crate::rules::tables::{ADVISOR_MOVES, ELEPHANT_MOVES};
         use crate::rules::{Piece, PieceKind};
         let mut seen = [0; 3];
         for pos in playout_positions(200, 100, 0x51_7CC1_B727_220A) {
@@ -323,13 +311,13 @@ mod tests {
                 let advisors = of(PieceKind::Advisor);
                 let union = advisors
                     .into_iter()
-                    .fold(Bitboard::EMPTY, |acc, sq| acc | advisor_reach(sq));
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | ADVISOR_MOVES[sq.index()]);
                 assert_eq!(advisors_reach(color, advisors), union, "{}", pos.to_fen());
 
                 let elephants = of(PieceKind::Elephant);
-                let union = elephants
-                    .into_iter()
-                    .fold(Bitboard::EMPTY, |acc, sq| acc | pos.elephant_reach(sq));
+                let union = elephants.into_iter().fold(Bitboard::EMPTY, |acc, sq| {
+                    acc | ELEPHANT_MOVES[sq.index()][pos.free_eyes(sq.index())]
+                });
                 assert_eq!(
                     pos.elephants_reach(color, elephants),
                     union,

@@ -20,8 +20,8 @@ mod types;
 mod zobrist;
 
 pub use attacks::{
-    advisor_reach, advisors_reach, general_reach, own_half, palace, soldier_reach, soldier_steps,
-    CheckCandidates, CheckSquares,
+    advisors_reach, general_reach, own_half, palace, soldier_reach, soldier_steps, CheckCandidates,
+    CheckSquares,
 };
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
