@@ -2,21 +2,26 @@
 //!
 //! Moves are generated per piece as target bitboards. Most moves cannot
 //! expose the mover's general, so each position first works out which moves
-//! might: any move when in check, any general move, a move from a square
-//! whose piece shields the general (from a chariot or general behind it, as
-//! one of a cannon's two screens, or as the leg of a horse aiming at the
-//! general), and a move onto an empty point between the general and an enemy
-//! cannon facing it (it would become the screen). Only those moves are tried
-//! on a copy of the occupancy; every other target is legal as generated,
-//! which also lets perft count a leaf's moves without listing them.
+//! might: any general move, a move from a square whose piece shields the
+//! general (from a chariot or general behind it, as one of a cannon's two
+//! screens, or as the leg of a horse aiming at the general), and a move onto
+//! an empty point between the general and an enemy cannon facing it (it
+//! would become the screen). Only those moves are tried on a copy of the
+//! occupancy; every other target is legal as generated, which also lets
+//! perft count a leaf's moves without listing them. In check, the moves
+//! that cannot end the check (they leave every checker's line and the
+//! horses' legs as they were) are dropped untested, and only the others
+//! are tried.
 
 use std::ops::{Deref, DerefMut};
 
 use super::bitboard::{bit, transposed, Bitboard};
-use super::position::{Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE};
+use super::position::{
+    Position, ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, SOLDIER,
+};
 use super::tables::{
     ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_SPREAD, GENERAL_MOVES, HORSE_ATTACKERS,
-    HORSE_MOVES, ORTHO_NEIGHBOURS, SOLDIER_MOVES,
+    HORSE_MOVES, ORTHO_NEIGHBOURS, SOLDIER_ATTACKERS, SOLDIER_MOVES,
 };
 use arrayvec::ArrayVec;
 
@@ -136,13 +141,22 @@ impl Sink for Generated {
     }
 }
 
-/// Which moves need a full legality test in this position.
+/// Which moves need a full legality test in this position, and which are
+/// legal or illegal as generated.
 #[derive(Clone, Copy)]
 struct Danger {
-    /// Moving a piece off one of these squares may expose the general.
+    /// Every move off one of these points is tested: out of check, moving
+    /// its piece may expose the general; in check, it is a cannon's screen.
     shields: Bitboard,
-    /// Stepping onto one of these empty squares gives a cannon its screen.
-    screens: Bitboard,
+    /// Moves onto these points are tested: out of check, the empty points
+    /// where a piece would give a cannon its screen; in check, the points
+    /// where a move might end a check (a checker, or a point between it and
+    /// the general, or a horse's leg).
+    tested: Bitboard,
+    /// Moves onto these points that are not tested are legal: every other
+    /// point out of check, none in check (such a move leaves some checker's
+    /// line as it was).
+    trusted: Bitboard,
 }
 
 /// What move generation works out about a position before its first move:
@@ -328,10 +342,7 @@ impl Position {
         let them = us ^ 1;
         let king = self.generals[us] as usize;
         if self.general_attacked_now() {
-            return Danger {
-                shields: Bitboard::ALL,
-                screens: Bitboard::ALL,
-            };
+            return self.check_danger();
         }
         let mut shields = Bitboard::EMPTY;
         let mut screens = Bitboard::EMPTY;
@@ -369,7 +380,61 @@ impl Position {
                 }
             }
         }
-        Danger { shields, screens }
+        Danger {
+            shields,
+            tested: screens,
+            trusted: !screens,
+        }
+    }
+
+    /// [`danger`](Self::danger) in check. Only the general's own moves and
+    /// moves that change what a checker sees can end a check: taking the
+    /// checker, stepping between it and the general (for a cannon, beside
+    /// its screen too), onto a horse's leg, or moving the cannon's screen
+    /// away. Everything else is illegal without a test; those are tested.
+    #[inline(always)]
+    fn check_danger(&self) -> Danger {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let king = self.generals[us] as usize;
+        let enemy_rooks = self.pieces[them * 7 + CHARIOT] | self.pieces[them * 7 + GENERAL];
+        let enemy_cannons = self.pieces[them * 7 + CANNON];
+        let (file, rank) = (king % 9, king / 9);
+
+        let on_rank = |bb: Bitboard| ((bb.bits() >> (rank * 9)) as u32) & 0x1ff;
+        let (screens, ends) = line_evasions(
+            file as u32,
+            u32::from(self.rank_lines[rank]),
+            on_rank(enemy_rooks),
+            on_rank(enemy_cannons),
+        );
+        let mut shields = Bitboard::from_bits((screens as u128) << (rank * 9));
+        let mut tested = Bitboard::from_bits((ends as u128) << (rank * 9));
+
+        let (screens, ends) = line_evasions(
+            rank as u32,
+            u32::from(self.file_lines[file]),
+            gather_file(enemy_rooks, file),
+            gather_file(enemy_cannons, file),
+        );
+        shields |= FILE_SPREAD[screens as usize] << file;
+        tested |= FILE_SPREAD[ends as usize] << file;
+
+        let enemy_horses = self.pieces[them * 7 + HORSE];
+        if !(enemy_horses & super::tables::HORSE_REACH[king]).is_empty() {
+            for (d, &leg) in DIAG_NEIGHBOURS[king].iter().enumerate() {
+                let checkers = HORSE_ATTACKERS[king][1 << d] & enemy_horses;
+                if self.board[leg as usize] == EMPTY && !checkers.is_empty() {
+                    tested |= checkers | bit(leg as usize);
+                }
+            }
+        }
+        tested |= SOLDIER_ATTACKERS[them][king] & self.pieces[them * 7 + SOLDIER];
+        Danger {
+            shields,
+            tested,
+            trusted: Bitboard::EMPTY,
+        }
     }
 
     /// Passes on the moves of every piece of `kind` of the side to move,
@@ -405,7 +470,7 @@ impl Position {
         let (trusted, mut tested) = if danger.shields.has(from) {
             (Bitboard::EMPTY, targets)
         } else {
-            (targets & !danger.screens, targets & danger.screens)
+            (targets & danger.trusted, targets & danger.tested)
         };
         sink.add_all(piece, from, trusted);
         while !tested.is_empty() {
@@ -494,6 +559,58 @@ fn line_danger(pos: u32, occ: u32, rooks: u32, cannons: u32) -> (u32, u32) {
     let b3 = take_highest(&mut down);
     ray_danger(pos, b1, b2, b3, rooks, cannons, &mut shields, &mut screens);
     (shields, screens)
+}
+
+/// For a general in check at `pos` on one line (as bits), the cannons'
+/// screens on it, and the points where a move might end a check along it:
+/// each checking chariot, general or cannon and the points between it and
+/// the general.
+#[inline(always)]
+fn line_evasions(pos: u32, occ: u32, rooks: u32, cannons: u32) -> (u32, u32) {
+    let mut screens = 0;
+    let mut ends = 0;
+    let mut up = occ & !((2u32 << pos) - 1);
+    let b1 = take_lowest(&mut up);
+    let b2 = take_lowest(&mut up);
+    ray_evasions(pos, b1, b2, rooks, cannons, &mut screens, &mut ends);
+    let mut down = occ & ((1u32 << pos) - 1);
+    let b1 = take_highest(&mut down);
+    let b2 = take_highest(&mut down);
+    ray_evasions(pos, b1, b2, rooks, cannons, &mut screens, &mut ends);
+    (screens, ends)
+}
+
+/// [`line_evasions`] along one direction, the blockers as single-bit masks
+/// (0 when absent). A chariot behind a cannon's screen and the cannon can
+/// both check: each adds its own points.
+#[inline(always)]
+fn ray_evasions(
+    pos: u32,
+    b1: u32,
+    b2: u32,
+    rooks: u32,
+    cannons: u32,
+    screens: &mut u32,
+    ends: &mut u32,
+) {
+    if b1 & rooks != 0 {
+        *ends |= between_on_line(pos, b1) | b1;
+    }
+    if b2 & cannons != 0 {
+        *ends |= between_on_line(pos, b2) | b2;
+        *screens |= b1;
+    }
+}
+
+/// The positions strictly between `pos` and the single-bit mask `b` on a line.
+#[inline(always)]
+fn between_on_line(pos: u32, b: u32) -> u32 {
+    let (lo, hi) = if b > (1 << pos) {
+        (1u32 << pos, b)
+    } else {
+        (b, 1u32 << pos)
+    };
+    (hi - 1) & !((lo << 1) - 1)
 }
 
 /// Blocker positions as single-bit masks (0 when absent).
@@ -665,5 +782,46 @@ mod tests {
             }
         }
         assert!(seen > 1000, "the positions had moves to compare: {seen}");
+    }
+
+    /// In check, the generator tests only the moves that could end the
+    /// check; the rest, dropped untested, must be illegal. Its moves are
+    /// exactly the pseudo-legal moves that leave the general safe, over
+    /// random playouts' checks and a few built ones: a cannon's own screen
+    /// moving away, a chariot and the cannon it screens checking together,
+    /// a horse whose leg can be blocked.
+    #[test]
+    fn evasions_are_the_moves_that_leave_the_general_safe() {
+        let built = [
+            "3k5/9/4c4/9/9/9/4R4/9/9/4K4 w - - 0 1",
+            "3k5/9/4c4/9/R3r4/9/9/9/9/4K4 w - - 0 1",
+            "3k5/9/9/9/9/9/9/3n5/4A4/2B1K4 w - - 0 1",
+            "3k5/9/9/9/9/9/2C6/9/3pA4/4K4 w - - 0 1",
+        ];
+        let mut positions: Vec<Position> = built
+            .iter()
+            .map(|fen| Position::from_fen(fen).unwrap())
+            .collect();
+        positions.extend(playout_positions(60, 120, 0xC4EC_C0DE));
+        let mut checks = 0;
+        for pos in positions.iter().filter(|p| p.general_attacked_now()) {
+            let own = pos.colors[pos.side.index()];
+            let mut expected: Vec<Move> = Vec::new();
+            for from in own {
+                let from = from.index();
+                for to in pos.pseudo_targets(from, !own) {
+                    if pos.is_safe(from, to.index()) {
+                        expected.push(Move::new(Square::from_index_unchecked(from as u8), to));
+                    }
+                }
+            }
+            let mut got = pos.legal_moves().to_vec();
+            got.sort_by_key(|mv| (mv.from().index(), mv.to().index()));
+            expected.sort_by_key(|mv| (mv.from().index(), mv.to().index()));
+            assert_eq!(got, expected, "{}", pos.to_fen());
+            assert_eq!(pos.count_legal_moves(), expected.len() as u64);
+            checks += 1;
+        }
+        assert!(checks > 100, "too few positions in check: {checks}");
     }
 }
