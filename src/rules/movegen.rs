@@ -789,19 +789,23 @@ mod tests {
     /// exactly the pseudo-legal moves that leave the general safe, over
     /// random playouts' checks and a few built ones: a cannon's own screen
     /// moving away, a chariot and the cannon it screens checking together,
-    /// a horse whose leg can be blocked.
+    /// a horse, a soldier whose capture by the general would face the
+    /// other general.
     #[test]
     fn evasions_are_the_moves_that_leave_the_general_safe() {
         let built = [
             "3k5/9/4c4/9/9/9/4R4/9/9/4K4 w - - 0 1",
             "3k5/9/4c4/9/R3r4/9/9/9/9/4K4 w - - 0 1",
             "3k5/9/9/9/9/9/9/3n5/4A4/2B1K4 w - - 0 1",
-            "3k5/9/9/9/9/9/2C6/9/3pA4/4K4 w - - 0 1",
+            "3k5/9/9/9/9/9/9/9/R2p5/3K5 w - - 0 1",
         ];
         let mut positions: Vec<Position> = built
             .iter()
             .map(|fen| Position::from_fen(fen).unwrap())
             .collect();
+        for pos in &positions {
+            assert!(pos.general_attacked_now(), "not in check: {}", pos.to_fen());
+        }
         positions.extend(playout_positions(60, 120, 0xC4EC_C0DE));
         let mut checks = 0;
         for pos in positions.iter().filter(|p| p.general_attacked_now()) {
