@@ -631,12 +631,7 @@ fn ray_danger(
     }
     if b1 & cannons != 0 {
         // Empty points strictly between the general and the cannon.
-        let (lo, hi) = if b1 > (1 << pos) {
-            (1u32 << pos, b1)
-        } else {
-            (b1, 1u32 << pos)
-        };
-        *screens |= (hi - 1) & !((lo << 1) - 1);
+        *screens |= between_on_line(pos, b1);
     }
     if b2 & rooks != 0 {
         *shields |= b1;
