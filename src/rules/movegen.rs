@@ -338,37 +338,19 @@ impl Position {
 
     #[inline(always)]
     fn danger(&self) -> Danger {
-        let us = self.side.index();
-        let them = us ^ 1;
-        let king = self.generals[us] as usize;
         if self.general_attacked_now() {
             return self.check_danger();
         }
-        let mut shields = Bitboard::EMPTY;
-        let mut screens = Bitboard::EMPTY;
-        let enemy_rooks = self.pieces[them * 7 + CHARIOT] | self.pieces[them * 7 + GENERAL];
-        let enemy_cannons = self.pieces[them * 7 + CANNON];
-        let (file, rank) = (king % 9, king / 9);
-
-        // Along the rank: positions are files.
-        let on_rank = |bb: Bitboard| ((bb.bits() >> (rank * 9)) as u32) & 0x1ff;
-        let rank_occ = u32::from(self.rank_lines[rank]);
-        let rank_rooks = on_rank(enemy_rooks);
-        let rank_cannons = on_rank(enemy_cannons);
-        let (sh, sc) = line_danger(file as u32, rank_occ, rank_rooks, rank_cannons);
-        shields |= Bitboard::from_bits((sh as u128) << (rank * 9));
-        screens |= Bitboard::from_bits((sc as u128) << (rank * 9));
-
-        // Along the file: positions are ranks.
-        let file_occ = u32::from(self.file_lines[file]);
-        let file_rooks = gather_file(enemy_rooks, file);
-        let file_cannons = gather_file(enemy_cannons, file);
-        let (sh, sc) = line_danger(rank as u32, file_occ, file_rooks, file_cannons);
-        shields |= FILE_SPREAD[sh as usize] << file;
-        screens |= FILE_SPREAD[sc as usize] << file;
+        let lines = self.general_lines();
+        let (rank_shields, rank_screens) = line_danger(&lines.rank);
+        let (file_shields, file_screens) = line_danger(&lines.file);
+        let mut shields = lines.rank_points(rank_shields) | lines.file_points(file_shields);
+        let screens = lines.rank_points(rank_screens) | lines.file_points(file_screens);
 
         // Horse legs next to the general.
-        let enemy_horses = self.pieces[them * 7 + HORSE];
+        let us = self.side.index();
+        let king = self.generals[us] as usize;
+        let enemy_horses = self.pieces[(us ^ 1) * 7 + HORSE];
         if !(enemy_horses & super::tables::HORSE_REACH[king]).is_empty() {
             for (d, &leg) in DIAG_NEIGHBOURS[king].iter().enumerate() {
                 let code = self.board[leg as usize];
@@ -397,28 +379,11 @@ impl Position {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.generals[us] as usize;
-        let enemy_rooks = self.pieces[them * 7 + CHARIOT] | self.pieces[them * 7 + GENERAL];
-        let enemy_cannons = self.pieces[them * 7 + CANNON];
-        let (file, rank) = (king % 9, king / 9);
-
-        let on_rank = |bb: Bitboard| ((bb.bits() >> (rank * 9)) as u32) & 0x1ff;
-        let (screens, ends) = line_evasions(
-            file as u32,
-            u32::from(self.rank_lines[rank]),
-            on_rank(enemy_rooks),
-            on_rank(enemy_cannons),
-        );
-        let mut shields = Bitboard::from_bits((screens as u128) << (rank * 9));
-        let mut tested = Bitboard::from_bits((ends as u128) << (rank * 9));
-
-        let (screens, ends) = line_evasions(
-            rank as u32,
-            u32::from(self.file_lines[file]),
-            gather_file(enemy_rooks, file),
-            gather_file(enemy_cannons, file),
-        );
-        shields |= FILE_SPREAD[screens as usize] << file;
-        tested |= FILE_SPREAD[ends as usize] << file;
+        let lines = self.general_lines();
+        let (rank_screens, rank_ends) = line_evasions(&lines.rank);
+        let (file_screens, file_ends) = line_evasions(&lines.file);
+        let shields = lines.rank_points(rank_screens) | lines.file_points(file_screens);
+        let mut tested = lines.rank_points(rank_ends) | lines.file_points(file_ends);
 
         let enemy_horses = self.pieces[them * 7 + HORSE];
         if !(enemy_horses & super::tables::HORSE_REACH[king]).is_empty() {
@@ -434,6 +399,35 @@ impl Position {
             shields,
             tested,
             trusted: Bitboard::EMPTY,
+        }
+    }
+
+    /// The rank and the file of the side to move's general, each as a line
+    /// of bits with the enemy's sliders on it.
+    #[inline(always)]
+    fn general_lines(&self) -> GeneralLines {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let king = self.generals[us] as usize;
+        let enemy_rooks = self.pieces[them * 7 + CHARIOT] | self.pieces[them * 7 + GENERAL];
+        let enemy_cannons = self.pieces[them * 7 + CANNON];
+        let (file, rank) = (king % 9, king / 9);
+        let on_rank = |bb: Bitboard| ((bb.bits() >> (rank * 9)) as u32) & 0x1ff;
+        GeneralLines {
+            rank_index: rank,
+            file_index: file,
+            rank: SliderLine {
+                pos: file as u32,
+                occ: u32::from(self.rank_lines[rank]),
+                rooks: on_rank(enemy_rooks),
+                cannons: on_rank(enemy_cannons),
+            },
+            file: SliderLine {
+                pos: rank as u32,
+                occ: u32::from(self.file_lines[file]),
+                rooks: gather_file(enemy_rooks, file),
+                cannons: gather_file(enemy_cannons, file),
+            },
         }
     }
 
@@ -539,44 +533,85 @@ fn gather_file(mut bb: Bitboard, file: usize) -> u32 {
     out
 }
 
-/// For a general at `pos` on one line (a rank or a file, as bits), which
-/// occupied positions shield it and which empty positions would become a
-/// cannon's screen, given the enemy chariots/general and cannons on the line.
+/// One line (a rank or a file) through a general, as bits: on a rank a
+/// position is a file, on a file a rank.
+struct SliderLine {
+    /// The general's position.
+    pos: u32,
+    /// The occupied positions.
+    occ: u32,
+    /// The enemy's chariots and general: either attacks along an open line.
+    rooks: u32,
+    /// The enemy's cannons.
+    cannons: u32,
+}
+
+impl SliderLine {
+    /// The nearest three occupied positions beyond the general in each
+    /// direction (up, then down), each a single-bit mask or 0 when absent.
+    #[inline(always)]
+    fn nearest_blockers(&self) -> [[u32; 3]; 2] {
+        let mut up = self.occ & !((2u32 << self.pos) - 1);
+        let mut down = self.occ & ((1u32 << self.pos) - 1);
+        [
+            [
+                take_lowest(&mut up),
+                take_lowest(&mut up),
+                take_lowest(&mut up),
+            ],
+            [
+                take_highest(&mut down),
+                take_highest(&mut down),
+                take_highest(&mut down),
+            ],
+        ]
+    }
+}
+
+/// The general's rank and file as [`SliderLine`]s, and where they lie.
+struct GeneralLines {
+    rank_index: usize,
+    file_index: usize,
+    rank: SliderLine,
+    file: SliderLine,
+}
+
+impl GeneralLines {
+    /// Positions on the rank, as points of the board.
+    #[inline(always)]
+    fn rank_points(&self, bits: u32) -> Bitboard {
+        Bitboard::from_bits((bits as u128) << (self.rank_index * 9))
+    }
+
+    /// Positions on the file, as points of the board.
+    #[inline(always)]
+    fn file_points(&self, bits: u32) -> Bitboard {
+        FILE_SPREAD[bits as usize] << self.file_index
+    }
+}
+
+/// For a general on `line`, which occupied positions shield it and which
+/// empty positions would become a cannon's screen.
 #[inline(always)]
-fn line_danger(pos: u32, occ: u32, rooks: u32, cannons: u32) -> (u32, u32) {
+fn line_danger(line: &SliderLine) -> (u32, u32) {
     let mut shields = 0;
     let mut screens = 0;
-    // Upward: lowest set bits above `pos`.
-    let mut up = occ & !((2u32 << pos) - 1);
-    let b1 = take_lowest(&mut up);
-    let b2 = take_lowest(&mut up);
-    let b3 = take_lowest(&mut up);
-    ray_danger(pos, b1, b2, b3, rooks, cannons, &mut shields, &mut screens);
-    // Downward: highest set bits below `pos`.
-    let mut down = occ & ((1u32 << pos) - 1);
-    let b1 = take_highest(&mut down);
-    let b2 = take_highest(&mut down);
-    let b3 = take_highest(&mut down);
-    ray_danger(pos, b1, b2, b3, rooks, cannons, &mut shields, &mut screens);
+    for [b1, b2, b3] in line.nearest_blockers() {
+        ray_danger(line, b1, b2, b3, &mut shields, &mut screens);
+    }
     (shields, screens)
 }
 
-/// For a general in check at `pos` on one line (as bits), the cannons'
-/// screens on it, and the points where a move might end a check along it:
-/// each checking chariot, general or cannon and the points between it and
-/// the general.
+/// For a general in check on `line`, the cannons' screens on it, and the
+/// points where a move might end a check along it: each checking chariot,
+/// general or cannon and the points between it and the general.
 #[inline(always)]
-fn line_evasions(pos: u32, occ: u32, rooks: u32, cannons: u32) -> (u32, u32) {
+fn line_evasions(line: &SliderLine) -> (u32, u32) {
     let mut screens = 0;
     let mut ends = 0;
-    let mut up = occ & !((2u32 << pos) - 1);
-    let b1 = take_lowest(&mut up);
-    let b2 = take_lowest(&mut up);
-    ray_evasions(pos, b1, b2, rooks, cannons, &mut screens, &mut ends);
-    let mut down = occ & ((1u32 << pos) - 1);
-    let b1 = take_highest(&mut down);
-    let b2 = take_highest(&mut down);
-    ray_evasions(pos, b1, b2, rooks, cannons, &mut screens, &mut ends);
+    for [b1, b2, _] in line.nearest_blockers() {
+        ray_evasions(line, b1, b2, &mut screens, &mut ends);
+    }
     (screens, ends)
 }
 
@@ -584,20 +619,12 @@ fn line_evasions(pos: u32, occ: u32, rooks: u32, cannons: u32) -> (u32, u32) {
 /// (0 when absent). A chariot behind a cannon's screen and the cannon can
 /// both check: each adds its own points.
 #[inline(always)]
-fn ray_evasions(
-    pos: u32,
-    b1: u32,
-    b2: u32,
-    rooks: u32,
-    cannons: u32,
-    screens: &mut u32,
-    ends: &mut u32,
-) {
-    if b1 & rooks != 0 {
-        *ends |= between_on_line(pos, b1) | b1;
+fn ray_evasions(line: &SliderLine, b1: u32, b2: u32, screens: &mut u32, ends: &mut u32) {
+    if b1 & line.rooks != 0 {
+        *ends |= between_on_line(line.pos, b1) | b1;
     }
-    if b2 & cannons != 0 {
-        *ends |= between_on_line(pos, b2) | b2;
+    if b2 & line.cannons != 0 {
+        *ends |= between_on_line(line.pos, b2) | b2;
         *screens |= b1;
     }
 }
@@ -615,28 +642,18 @@ fn between_on_line(pos: u32, b: u32) -> u32 {
 
 /// Blocker positions as single-bit masks (0 when absent).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn ray_danger(
-    pos: u32,
-    b1: u32,
-    b2: u32,
-    b3: u32,
-    rooks: u32,
-    cannons: u32,
-    shields: &mut u32,
-    screens: &mut u32,
-) {
+fn ray_danger(line: &SliderLine, b1: u32, b2: u32, b3: u32, shields: &mut u32, screens: &mut u32) {
     if b1 == 0 {
         return;
     }
-    if b1 & cannons != 0 {
+    if b1 & line.cannons != 0 {
         // Empty points strictly between the general and the cannon.
-        *screens |= between_on_line(pos, b1);
+        *screens |= between_on_line(line.pos, b1);
     }
-    if b2 & rooks != 0 {
+    if b2 & line.rooks != 0 {
         *shields |= b1;
     }
-    if b3 & cannons != 0 {
+    if b3 & line.cannons != 0 {
         *shields |= b1 | b2;
     }
 }
