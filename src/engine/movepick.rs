@@ -425,9 +425,11 @@ impl<'a> QuietOrder<'a> {
 /// The moves of a full-width node in stages, generating each only when the
 /// ones before it failed to cut off: the transposition table's move alone
 /// (it cuts off often enough that generating anything first is mostly
-/// wasted), then the captures that do not lose material, then the quiet
+/// wasted), then the captures that do not lose material, then the killers
+/// and the counter move, each checked on its own, then the other quiet
 /// moves with the losing captures last. Scoring quiet moves looks up three
-/// history tables each, so a capture's cut-off saves more than generation.
+/// history tables each, so a cut-off before them saves more than
+/// generation.
 pub struct StagedMoves {
     /// The table's move, when legal here and not yet handed out.
     tt_move: Option<Move>,
@@ -437,6 +439,10 @@ pub struct StagedMoves {
     stage: Stage,
     /// Worked out for the captures, used again for the quiet moves.
     legality: Option<Legality>,
+    /// The killers and the counter move handed out before the quiet moves
+    /// were generated ([`Move::NULL`] in the unused places): the quiet
+    /// stage skips them.
+    refutations: [Move; 3],
     picker: MovePicker,
 }
 
@@ -444,6 +450,9 @@ pub struct StagedMoves {
 enum Stage {
     TableMove,
     Captures,
+    /// Handing out the killers and the counter move; the number already
+    /// looked at.
+    Refutations(usize),
     QuietsAndLosingCaptures,
 }
 
@@ -457,6 +466,7 @@ impl StagedMoves {
             lead,
             stage: Stage::TableMove,
             legality: None,
+            refutations: [Move::NULL; 3],
             picker: MovePicker::empty(),
         }
     }
@@ -487,10 +497,59 @@ impl StagedMoves {
         if self.stage == Stage::Captures {
             match self.picker.select() {
                 Some(score) if score >= CAPTURE => return Some(self.picker.take_selected()),
-                _ => self.start_quiets(pos, tables, ply),
+                _ => self.start_refutations(tables, ply),
             }
         }
-        self.picker.next()
+        if let Stage::Refutations(looked_at) = self.stage {
+            if let Some(mv) = self.next_refutation(pos, looked_at) {
+                return Some(mv);
+            }
+            self.start_quiets(pos, tables, ply);
+        }
+        // The killers and the counter move stay in the list with their
+        // scores, so that it is picked in the same order as if they had
+        // never been handed out early; they are skipped when they come.
+        let refutations = self.refutations;
+        self.picker.by_ref().find(|mv| !refutations.contains(mv))
+    }
+
+    /// The first of the killers and the counter move from place
+    /// `looked_at` on (in the order their scores give them among the quiet
+    /// moves) that is a legal quiet move here; the ones that are not are
+    /// struck from [`refutations`](Self::refutations).
+    fn next_refutation(&mut self, pos: &Position, mut looked_at: usize) -> Option<Move> {
+        while looked_at < self.refutations.len() {
+            let mv = self.refutations[looked_at];
+            looked_at += 1;
+            if mv == Move::NULL {
+                continue;
+            }
+            let legal = match &self.legality {
+                Some(legality) => pos.is_legal_given(legality, mv),
+                None => pos.is_legal(mv),
+            };
+            if pos.piece_at(mv.to()).is_some() || !legal {
+                self.refutations[looked_at - 1] = Move::NULL;
+                continue;
+            }
+            self.stage = Stage::Refutations(looked_at);
+            return Some(mv);
+        }
+        None
+    }
+
+    /// Enters the stage of the killers and the counter move, as they stand
+    /// now: the searches of the moves before them may replace them.
+    fn start_refutations(&mut self, tables: &OrderingTables, ply: usize) {
+        self.stage = Stage::Refutations(0);
+        let [first, second] = tables.killers[ply.min(MAX_PLY)];
+        let counter = self.lead[0].and_then(|prev| tables.counters[prev.piece][prev.to]);
+        for (place, candidate) in [first, second, counter].into_iter().enumerate() {
+            let Some(mv) = candidate else { continue };
+            if Some(mv) != self.tried && !self.refutations[..place].contains(&mv) {
+                self.refutations[place] = mv;
+            }
+        }
     }
 
     fn start_captures(&mut self, pos: &Position) {
@@ -690,5 +749,84 @@ mod tests {
             checked += order.len();
         }
         assert!(checked > 1000);
+    }
+
+    /// After the captures that do not lose material come the killers and
+    /// then the counter move, each once, when legal and quiet here; a
+    /// killer that is the table's move or a capture here is not handed out
+    /// again, nor is any of them among the quiet moves that follow.
+    #[test]
+    fn killers_and_counter_come_right_after_the_good_captures() {
+        let mut with_refutations = 0;
+        for (n, pos) in crate::rules::playouts::playout_positions(30, 60, 0x0C0F_FEE5_1234_5678)
+            .into_iter()
+            .enumerate()
+        {
+            let legal = pos.legal_moves();
+            let quiets: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_none())
+                .collect();
+            let captures: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_some())
+                .collect();
+            if quiets.len() < 3 {
+                continue;
+            }
+            // The opponent's last move, as the counter table keys it: any
+            // of its pieces will do.
+            let theirs = pos.pieces_of(pos.side_to_move().opponent());
+            let prev = theirs.into_iter().next().map(|sq| PieceTo {
+                piece: pos.piece_at(sq).unwrap().index(),
+                to: sq.index(),
+            });
+            let lead = [prev, None];
+            let mut tables = OrderingTables::default();
+            let (a, b, c) = (quiets[n % 3], quiets[1 + n % 2], quiets[quiets.len() - 1]);
+            // Killers b then a; counter c; one position in four has a
+            // capture as a stale killer instead of b.
+            tables.reward_cutoff(&pos, 3, lead, c, &[], 1);
+            tables.reward_cutoff(&pos, 3, [None, None], a, &[], 1);
+            let first_killer = if n % 4 == 0 && !captures.is_empty() {
+                captures[0]
+            } else {
+                b
+            };
+            tables.reward_cutoff(&pos, 3, [None, None], first_killer, &[], 1);
+            let tt_move = (n % 5 == 1).then_some(a);
+
+            let mut staged = StagedMoves::new(&pos, tt_move, lead);
+            let mut order = Vec::new();
+            while let Some(mv) = staged.next(&pos, &tables, 3) {
+                order.push(mv);
+            }
+            let mut expected = Vec::new();
+            for mv in [first_killer, a, c] {
+                if Some(mv) != tt_move && quiets.contains(&mv) && !expected.contains(&mv) {
+                    expected.push(mv);
+                }
+            }
+            let good_captures = order
+                .iter()
+                .skip(tt_move.is_some() as usize)
+                .take_while(|m| pos.piece_at(m.to()).is_some() && !is_losing_capture(&pos, **m))
+                .count();
+            let start = tt_move.is_some() as usize + good_captures;
+            assert_eq!(
+                order[start..start + expected.len()],
+                expected[..],
+                "{}",
+                pos.to_fen()
+            );
+            for mv in &expected {
+                assert_eq!(order.iter().filter(|m| *m == mv).count(), 1);
+            }
+            assert_eq!(order.len(), legal.len(), "{}", pos.to_fen());
+            with_refutations += 1;
+        }
+        assert!(with_refutations > 20);
     }
 }

@@ -263,6 +263,30 @@ impl Position {
         self.is_safe(from, to)
     }
 
+    /// [`is_legal`](Self::is_legal) given this position's `legality`: the
+    /// general's safety is tested only where the generator would test it.
+    pub fn is_legal_given(&self, legality: &Legality, mv: Move) -> bool {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let code = self.board[from];
+        if code == EMPTY || (code as usize) / 7 != self.side.index() {
+            return false;
+        }
+        let own = self.colors[self.side.index()];
+        if !self.pseudo_targets(from, !own).has(to) {
+            return false;
+        }
+        let danger = &legality.0;
+        if from == self.generals[self.side.index()] as usize
+            || danger.shields.has(from)
+            || danger.tested.has(to)
+        {
+            self.is_safe_outlined(from, to)
+        } else {
+            danger.trusted.has(to)
+        }
+    }
+
     /// Whether the move (pseudo-legal, by the side to move) leaves the mover's
     /// general unattacked.
     #[inline(always)]
@@ -794,6 +818,34 @@ mod tests {
             }
         }
         assert!(seen > 1000, "the positions had moves to compare: {seen}");
+    }
+
+    /// The legality a search works out once answers for any move, even
+    /// nonsense, what the full test does: in and out of check.
+    #[test]
+    fn is_legal_given_agrees_with_is_legal() {
+        let (mut legal, mut in_check) = (0, 0);
+        for pos in playout_positions(20, 60, 0x51A7_E0F1_1E6A_1175) {
+            let legality = pos.legality();
+            in_check += pos.in_check() as usize;
+            for from in Square::all() {
+                for to in Square::all() {
+                    let mv = Move::new(from, to);
+                    let expected = pos.is_legal(mv);
+                    assert_eq!(
+                        pos.is_legal_given(&legality, mv),
+                        expected,
+                        "{}: {mv}",
+                        pos.to_fen()
+                    );
+                    legal += expected as usize;
+                }
+            }
+        }
+        assert!(
+            legal > 10_000 && in_check > 10,
+            "{legal} legal moves, {in_check} checks"
+        );
     }
 
     /// In check, the generator tests only the moves that could end the
