@@ -250,30 +250,15 @@ impl Position {
 
     /// Whether a move is legal here. Accepts any move, including nonsense.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let from = mv.from().index();
-        let to = mv.to().index();
-        let code = self.board[from];
-        if code == EMPTY || (code as usize) / 7 != self.side.index() {
-            return false;
-        }
-        let own = self.colors[self.side.index()];
-        if !self.pseudo_targets(from, !own).has(to) {
-            return false;
-        }
-        self.is_safe(from, to)
+        let (from, to) = (mv.from().index(), mv.to().index());
+        self.is_pseudo_legal(from, to) && self.is_safe(from, to)
     }
 
     /// [`is_legal`](Self::is_legal) given this position's `legality`: the
     /// general's safety is tested only where the generator would test it.
     pub fn is_legal_given(&self, legality: &Legality, mv: Move) -> bool {
-        let from = mv.from().index();
-        let to = mv.to().index();
-        let code = self.board[from];
-        if code == EMPTY || (code as usize) / 7 != self.side.index() {
-            return false;
-        }
-        let own = self.colors[self.side.index()];
-        if !self.pseudo_targets(from, !own).has(to) {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        if !self.is_pseudo_legal(from, to) {
             return false;
         }
         let danger = &legality.0;
@@ -285,6 +270,18 @@ impl Position {
         } else {
             danger.trusted.has(to)
         }
+    }
+
+    /// Whether the side to move has a piece on `from` that its movement
+    /// rule takes to `to`, ignoring whether its general would be safe.
+    #[inline(always)]
+    fn is_pseudo_legal(&self, from: usize, to: usize) -> bool {
+        let code = self.board[from];
+        if code == EMPTY || (code as usize) / 7 != self.side.index() {
+            return false;
+        }
+        let own = self.colors[self.side.index()];
+        self.pseudo_targets(from, !own).has(to)
     }
 
     /// Whether the move (pseudo-legal, by the side to move) leaves the mover's
