@@ -524,11 +524,8 @@ impl StagedMoves {
             if mv == Move::NULL {
                 continue;
             }
-            let legal = match &self.legality {
-                Some(legality) => pos.is_legal_given(legality, mv),
-                None => pos.is_legal(mv),
-            };
-            if pos.piece_at(mv.to()).is_some() || !legal {
+            let legality = *self.legality.get_or_insert_with(|| pos.legality());
+            if pos.piece_at(mv.to()).is_some() || !pos.is_legal_given(&legality, mv) {
                 self.refutations[looked_at - 1] = Move::NULL;
                 continue;
             }
