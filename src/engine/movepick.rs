@@ -244,6 +244,8 @@ pub struct MovePicker {
     /// Each move's ordering score, packed with its place: see [`sort_key`].
     keys: ArrayVec<i32, CAPACITY>,
     next: usize,
+    /// Where the move [`select`](MovePicker::select) last put first stood.
+    selected_from: usize,
 }
 
 /// A move's ordering score above its place in the list, reversed: the
@@ -269,6 +271,7 @@ impl MovePicker {
             moves: ArrayVec::new(),
             keys: ArrayVec::new(),
             next: 0,
+            selected_from: 0,
         }
     }
 
@@ -351,7 +354,19 @@ impl MovePicker {
         self.moves.swap(next, best);
         self.keys[best] = sort_key(key_score(self.keys[next]), best);
         self.keys[next] = sort_key(score, next);
+        self.selected_from = best;
         Some(score)
+    }
+
+    /// Undoes the last [`select`](Self::select) and gives the move it
+    /// chose `score` instead, in its old place: the list is then as if the
+    /// move had been pushed with `score`, so the moves come in the same
+    /// order as if it had been scored so from the start.
+    fn rescore_selected(&mut self, score: i32) {
+        let (next, from) = (self.next, self.selected_from);
+        self.moves.swap(next, from);
+        self.keys[next] = sort_key(key_score(self.keys[from]), next);
+        self.keys[from] = sort_key(score, from);
     }
 
     /// Hands out the move [`select`](Self::select) just put first, without
@@ -371,12 +386,17 @@ impl Iterator for MovePicker {
     }
 }
 
+/// Most valuable victim, then least valuable attacker (`piece`).
+#[inline(always)]
+fn mvv_lva(pos: &Position, piece: Piece, mv: Move) -> i32 {
+    let victim = pos.piece_at(mv.to()).map_or(0, |p| order_value(p.kind));
+    victim * 64 - order_value(piece.kind)
+}
+
 /// A capture's ordering score: by victim and attacker (`piece`), below
 /// every quiet move when it probably loses material.
 fn capture_score(pos: &Position, piece: Piece, mv: Move) -> i32 {
-    let victim = pos.piece_at(mv.to()).map_or(0, |p| order_value(p.kind));
-    let attacker = order_value(piece.kind);
-    let mvv_lva = victim * 64 - attacker;
+    let mvv_lva = mvv_lva(pos, piece, mv);
     if is_losing_capture(pos, mv) {
         LOSING_CAPTURE + mvv_lva
     } else {
@@ -495,10 +515,18 @@ impl StagedMoves {
             self.start_captures(pos);
         }
         if self.stage == Stage::Captures {
-            match self.picker.select() {
-                Some(score) if score >= CAPTURE => return Some(self.picker.take_selected()),
-                _ => self.start_refutations(tables, ply),
+            while let Some(score) = self.picker.select().filter(|&score| score >= CAPTURE) {
+                // The exchange is worked out only for a capture about to be
+                // handed out: a cut-off before the others saves theirs.
+                let mv = self.picker.moves[self.picker.next];
+                if is_losing_capture(pos, mv) {
+                    self.picker
+                        .rescore_selected(score - CAPTURE + LOSING_CAPTURE);
+                } else {
+                    return Some(self.picker.take_selected());
+                }
             }
+            self.start_refutations(tables, ply);
         }
         if let Stage::Refutations(looked_at) = self.stage {
             if let Some(mv) = self.next_refutation(pos, looked_at) {
@@ -555,9 +583,11 @@ impl StagedMoves {
         let (picker, tried) = (&mut self.picker, self.tried.unwrap_or(Move::NULL));
         let legality = *self.legality.insert(pos.legality());
         let enemies = pos.pieces_of(pos.side_to_move().opponent());
+        // Scored as if none lost material: the losing ones are found and
+        // moved down as they come up (`next`).
         pos.for_each_legal_move_to(&legality, enemies, |piece, mv| {
             if mv != tried {
-                picker.push(mv, capture_score(pos, piece, mv));
+                picker.push(mv, CAPTURE + mvv_lva(pos, piece, mv));
             }
         });
     }
@@ -746,6 +776,46 @@ mod tests {
             checked += order.len();
         }
         assert!(checked > 1000);
+    }
+
+    /// Working out the exchanges as the captures come up hands the moves
+    /// out in the order scoring every capture first gave: the same list
+    /// with each losing capture scored as losing from the start.
+    #[test]
+    fn captures_come_in_the_order_scoring_them_all_first_gave() {
+        let tables = OrderingTables::default();
+        let mut with_losing = 0;
+        for pos in crate::rules::playouts::playout_positions(40, 80, 0x5EE0_1A2E_0BAD_F00D) {
+            let legality = pos.legality();
+            let mut eager = MovePicker::empty();
+            let enemies = pos.pieces_of(pos.side_to_move().opponent());
+            pos.for_each_legal_move_to(&legality, enemies, |piece, mv| {
+                eager.push(mv, capture_score(&pos, piece, mv));
+            });
+            let losing = eager
+                .moves
+                .iter()
+                .filter(|&&m| is_losing_capture(&pos, m))
+                .count();
+            let mut expected = Vec::new();
+            while eager.select().is_some_and(|score| score >= CAPTURE) {
+                expected.push(eager.take_selected());
+            }
+            let order = QuietOrder::new(&tables, 3, [None, None]);
+            pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
+                eager.push(mv, order.score(piece, mv));
+            });
+            expected.extend(eager);
+
+            let mut staged = StagedMoves::new(&pos, None, [None, None]);
+            let mut got = Vec::new();
+            while let Some(mv) = staged.next(&pos, &tables, 3) {
+                got.push(mv);
+            }
+            assert_eq!(got, expected, "{}", pos.to_fen());
+            with_losing += (losing > 0) as usize;
+        }
+        assert!(with_losing > 20, "{with_losing}");
     }
 
     /// After the captures that do not lose material come the killers and
