@@ -464,6 +464,9 @@ pub struct StagedMoves {
     /// stage skips them.
     refutations: [Move; 3],
     picker: MovePicker,
+    /// Whether the side to move is in check (the search knows it from the
+    /// move that led here).
+    in_check: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -479,8 +482,10 @@ enum Stage {
 impl StagedMoves {
     /// Stages the moves of `pos`; `tt_move` may be any move (a table entry
     /// can belong to another position), and is used only if legal here.
-    pub fn new(pos: &Position, tt_move: Option<Move>, lead: Lead) -> StagedMoves {
+    /// `in_check`: whether the side to move is in check.
+    pub fn new(pos: &Position, tt_move: Option<Move>, lead: Lead, in_check: bool) -> StagedMoves {
         StagedMoves {
+            in_check,
             tt_move: tt_move.filter(|&mv| pos.is_legal(mv)),
             tried: None,
             lead,
@@ -552,7 +557,10 @@ impl StagedMoves {
             if mv == Move::NULL {
                 continue;
             }
-            let legality = *self.legality.get_or_insert_with(|| pos.legality());
+            let in_check = self.in_check;
+            let legality = *self
+                .legality
+                .get_or_insert_with(|| pos.legality_given(in_check));
             if pos.piece_at(mv.to()).is_some() || !pos.is_legal_given(&legality, mv) {
                 self.refutations[looked_at - 1] = Move::NULL;
                 continue;
@@ -581,7 +589,7 @@ impl StagedMoves {
         self.stage = Stage::Captures;
         // `Move::NULL` for none: no generated move equals it.
         let (picker, tried) = (&mut self.picker, self.tried.unwrap_or(Move::NULL));
-        let legality = *self.legality.insert(pos.legality());
+        let legality = *self.legality.insert(pos.legality_given(self.in_check));
         let enemies = pos.pieces_of(pos.side_to_move().opponent());
         // Scored as if none lost material: the losing ones are found and
         // moved down as they come up (`next`).
@@ -600,7 +608,10 @@ impl StagedMoves {
         let picker = &mut self.picker;
         let order = QuietOrder::new(tables, ply, self.lead);
         let tried = self.tried.unwrap_or(Move::NULL);
-        let legality = *self.legality.get_or_insert_with(|| pos.legality());
+        let in_check = self.in_check;
+        let legality = *self
+            .legality
+            .get_or_insert_with(|| pos.legality_given(in_check));
         pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
             if mv != tried {
                 picker.push(mv, order.score(piece, mv));
@@ -748,7 +759,7 @@ mod tests {
             // Some history, so quiet moves are not all tied.
             tables.reward_cutoff(&pos, 3, [None, None], legal[n % legal.len()], &[], 5);
             let tt_move = (n % 3 != 0).then(|| legal[(n * 7) % legal.len()]);
-            let mut staged = StagedMoves::new(&pos, tt_move, [None, None]);
+            let mut staged = StagedMoves::new(&pos, tt_move, [None, None], pos.in_check());
             assert!(!staged.is_empty(&pos, &tables, 3));
             let mut order = Vec::new();
             while let Some(mv) = staged.next(&pos, &tables, 3) {
@@ -807,7 +818,7 @@ mod tests {
             });
             expected.extend(eager);
 
-            let mut staged = StagedMoves::new(&pos, None, [None, None]);
+            let mut staged = StagedMoves::new(&pos, None, [None, None], pos.in_check());
             let mut got = Vec::new();
             while let Some(mv) = staged.next(&pos, &tables, 3) {
                 got.push(mv);
@@ -865,7 +876,7 @@ mod tests {
             tables.reward_cutoff(&pos, 3, [None, None], first_killer, &[], 1);
             let tt_move = (n % 5 == 1).then_some(a);
 
-            let mut staged = StagedMoves::new(&pos, tt_move, lead);
+            let mut staged = StagedMoves::new(&pos, tt_move, lead, pos.in_check());
             let mut order = Vec::new();
             while let Some(mv) = staged.next(&pos, &tables, 3) {
                 order.push(mv);

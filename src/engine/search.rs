@@ -688,7 +688,7 @@ impl<'a> Context<'a> {
             depth -= 1;
         }
 
-        let mut moves = StagedMoves::new(&self.pos, tt_move, lead);
+        let mut moves = StagedMoves::new(&self.pos, tt_move, lead, in_check);
         if moves.is_empty(&self.pos, self.tables, ply) {
             // Checkmated or stalemated: both lose in Xiangqi.
             return -MATE + ply as i32;
@@ -966,7 +966,7 @@ impl<'a> Context<'a> {
         // here would cost a move generation at every quiescence node.
         let mut captures = MovePicker::empty();
         // Worked out once for the captures and the quiet checks.
-        let legality = self.pos.legality();
+        let legality = self.pos.legality_given(false);
         captures.fill_with_captures(&self.pos, &legality, hit.and_then(|h| h.mv));
         for mv in &mut captures {
             // Delta pruning: even winning the piece for free would not reach alpha.

@@ -203,6 +203,19 @@ impl Position {
         Legality(self.danger())
     }
 
+    /// [`legality`](Self::legality) for a caller that knows whether the
+    /// side to move is in check, as a search does from the move that led
+    /// here: the general's safety is not worked out again.
+    #[inline(never)]
+    pub fn legality_given(&self, in_check: bool) -> Legality {
+        debug_assert_eq!(in_check, self.general_attacked_now());
+        Legality(if in_check {
+            self.check_danger()
+        } else {
+            self.danger_out_of_check()
+        })
+    }
+
     /// Calls `each` with every legal move of the side to move onto the
     /// points of `targets` and the piece it moves, in the order
     /// [`legal_moves`](Self::legal_moves) lists them, without building a
@@ -360,8 +373,15 @@ impl Position {
     #[inline(always)]
     fn danger(&self) -> Danger {
         if self.general_attacked_now() {
-            return self.check_danger();
+            self.check_danger()
+        } else {
+            self.danger_out_of_check()
         }
+    }
+
+    /// [`danger`](Self::danger) when the side to move is not in check.
+    #[inline(always)]
+    fn danger_out_of_check(&self) -> Danger {
         let lines = self.general_lines();
         let (rank_shields, rank_screens) = line_danger(&lines.rank);
         let (file_shields, file_screens) = line_danger(&lines.file);
@@ -818,24 +838,26 @@ mod tests {
     }
 
     /// The legality a search works out once answers for any move, even
-    /// nonsense, what the full test does: in and out of check.
+    /// nonsense, what the full test does: in and out of check, whether it
+    /// finds out about the check itself or is told.
     #[test]
     fn is_legal_given_agrees_with_is_legal() {
         let (mut legal, mut in_check) = (0, 0);
         for pos in playout_positions(20, 60, 0x51A7_E0F1_1E6A_1175) {
-            let legality = pos.legality();
             in_check += pos.in_check() as usize;
-            for from in Square::all() {
-                for to in Square::all() {
-                    let mv = Move::new(from, to);
-                    let expected = pos.is_legal(mv);
-                    assert_eq!(
-                        pos.is_legal_given(&legality, mv),
-                        expected,
-                        "{}: {mv}",
-                        pos.to_fen()
-                    );
-                    legal += expected as usize;
+            for legality in [pos.legality(), pos.legality_given(pos.in_check())] {
+                for from in Square::all() {
+                    for to in Square::all() {
+                        let mv = Move::new(from, to);
+                        let expected = pos.is_legal(mv);
+                        assert_eq!(
+                            pos.is_legal_given(&legality, mv),
+                            expected,
+                            "{}: {mv}",
+                            pos.to_fen()
+                        );
+                        legal += expected as usize;
+                    }
                 }
             }
         }
