@@ -557,10 +557,7 @@ impl StagedMoves {
             if mv == Move::NULL {
                 continue;
             }
-            let in_check = self.in_check;
-            let legality = *self
-                .legality
-                .get_or_insert_with(|| pos.legality_given(in_check));
+            let legality = self.legality(pos);
             if pos.piece_at(mv.to()).is_some() || !pos.is_legal_given(&legality, mv) {
                 self.refutations[looked_at - 1] = Move::NULL;
                 continue;
@@ -585,11 +582,19 @@ impl StagedMoves {
         }
     }
 
+    /// The node's [`Legality`], worked out by the first stage that needs
+    /// it and kept for the others.
+    fn legality(&mut self, pos: &Position) -> Legality {
+        *self
+            .legality
+            .get_or_insert_with(|| pos.legality_given(self.in_check))
+    }
+
     fn start_captures(&mut self, pos: &Position) {
         self.stage = Stage::Captures;
+        let legality = self.legality(pos);
         // `Move::NULL` for none: no generated move equals it.
         let (picker, tried) = (&mut self.picker, self.tried.unwrap_or(Move::NULL));
-        let legality = *self.legality.insert(pos.legality_given(self.in_check));
         let enemies = pos.pieces_of(pos.side_to_move().opponent());
         // Scored as if none lost material: the losing ones are found and
         // moved down as they come up (`next`).
@@ -605,13 +610,10 @@ impl StagedMoves {
     /// so it has room for both.
     fn start_quiets(&mut self, pos: &Position, tables: &OrderingTables, ply: usize) {
         self.stage = Stage::QuietsAndLosingCaptures;
-        let picker = &mut self.picker;
         let order = QuietOrder::new(tables, ply, self.lead);
         let tried = self.tried.unwrap_or(Move::NULL);
-        let in_check = self.in_check;
-        let legality = *self
-            .legality
-            .get_or_insert_with(|| pos.legality_given(in_check));
+        let legality = self.legality(pos);
+        let picker = &mut self.picker;
         pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
             if mv != tried {
                 picker.push(mv, order.score(piece, mv));

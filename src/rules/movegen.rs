@@ -209,11 +209,7 @@ impl Position {
     #[inline(never)]
     pub fn legality_given(&self, in_check: bool) -> Legality {
         debug_assert_eq!(in_check, self.general_attacked_now());
-        Legality(if in_check {
-            self.check_danger()
-        } else {
-            self.danger_out_of_check()
-        })
+        Legality(self.danger_given(in_check))
     }
 
     /// Calls `each` with every legal move of the side to move onto the
@@ -372,7 +368,14 @@ impl Position {
 
     #[inline(always)]
     fn danger(&self) -> Danger {
-        if self.general_attacked_now() {
+        self.danger_given(self.general_attacked_now())
+    }
+
+    /// [`danger`](Self::danger) with whether the side to move is in check
+    /// already known.
+    #[inline(always)]
+    fn danger_given(&self, in_check: bool) -> Danger {
+        if in_check {
             self.check_danger()
         } else {
             self.danger_out_of_check()
