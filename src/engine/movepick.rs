@@ -8,7 +8,9 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{Bitboard, Legality, Move, Piece, PieceKind, Position, Square, MAX_MOVES};
+use crate::rules::{
+    Bitboard, CheckCandidates, Legality, Move, Piece, PieceKind, Position, Square, MAX_MOVES,
+};
 
 use super::score::MAX_PLY;
 
@@ -238,22 +240,30 @@ fn apply_gravity(h: &mut i32, bonus: i32) {
 }
 
 /// Hands out the moves of one node best-first (selection sort: cut-offs
-/// usually come early, so most moves are never sorted).
+/// usually come early, so most moves are never sorted). Moves of equal
+/// score come in the order they were added, so the order of any subset of
+/// the moves is the same whether the others are in the list or not: the
+/// search may drop moves it would only skip ([`retain_unhanded`]).
+///
+/// [`retain_unhanded`]: MovePicker::retain_unhanded
 pub struct MovePicker {
+    /// In the order they were added; they never move.
     moves: ArrayVec<Move, CAPACITY>,
-    /// Each move's ordering score, packed with its place: see [`sort_key`].
+    /// Each move's ordering score, packed with its place in `moves`: see
+    /// [`sort_key`]. `keys[next..]` are the moves not yet handed out.
     keys: ArrayVec<i32, CAPACITY>,
+    /// Where in `keys` each move's key stands, by its place in `moves`.
+    key_at: ArrayVec<u8, CAPACITY>,
     next: usize,
-    /// Where the move [`select`](MovePicker::select) last put first stood.
+    /// Where the key [`select`](MovePicker::select) last put first stood.
     selected_from: usize,
 }
 
 /// A move's ordering score above its place in the list, reversed: the
-/// largest key is the first of the best-scored moves, as a plain scan for
-/// the largest score would find it, but found with no branch per move for
-/// the processor to guess wrong (the scan's guesses cost the search 7% of
-/// its time), over a plain array of 32-bit keys the compiler scans four
-/// at a time.
+/// largest key is the first-added of the best-scored moves, found with no
+/// branch per move for the processor to guess wrong (the scan's guesses
+/// cost the search 7% of its time), over a plain array of 32-bit keys the
+/// compiler scans four at a time.
 #[inline(always)]
 fn sort_key(score: i32, place: usize) -> i32 {
     (score << 8) | (255 - place) as i32
@@ -265,11 +275,18 @@ fn key_score(key: i32) -> i32 {
     key >> 8
 }
 
+/// The place [`sort_key`] packed.
+#[inline(always)]
+fn key_place(key: i32) -> usize {
+    255 - (key & 0xff) as usize
+}
+
 impl MovePicker {
     pub fn empty() -> MovePicker {
         MovePicker {
             moves: ArrayVec::new(),
             keys: ArrayVec::new(),
+            key_at: ArrayVec::new(),
             next: 0,
             selected_from: 0,
         }
@@ -277,7 +294,9 @@ impl MovePicker {
 
     #[inline(always)]
     fn push(&mut self, mv: Move, score: i32) {
-        self.keys.push(sort_key(score, self.moves.len()));
+        let place = self.moves.len();
+        self.keys.push(sort_key(score, place));
+        self.key_at.push(place as u8);
         self.moves.push(mv);
     }
 
@@ -344,36 +363,64 @@ impl MovePicker {
     /// score, without handing it out.
     fn select(&mut self) -> Option<i32> {
         let next = self.next;
-        if next >= self.moves.len() {
+        if next >= self.keys.len() {
             return None;
         }
         let first_best = self.keys[next..].iter().fold(i32::MIN, |a, &b| a.max(b));
-        let best = 255 - (first_best & 0xff) as usize;
-        // The two moves trade places, and their keys say so.
-        let score = key_score(first_best);
-        self.moves.swap(next, best);
-        self.keys[best] = sort_key(key_score(self.keys[next]), best);
-        self.keys[next] = sort_key(score, next);
+        let place = key_place(first_best);
+        let best = self.key_at[place] as usize;
+        // The two keys trade places, and the places they stand at say so.
+        let displaced = self.keys[next];
+        self.keys[best] = displaced;
+        self.key_at[key_place(displaced)] = best as u8;
+        self.keys[next] = first_best;
+        self.key_at[place] = next as u8;
         self.selected_from = best;
-        Some(score)
+        Some(key_score(first_best))
+    }
+
+    /// The move [`select`](Self::select) just put first.
+    #[inline(always)]
+    fn selected(&self) -> Move {
+        self.moves[key_place(self.keys[self.next])]
     }
 
     /// Undoes the last [`select`](Self::select) and gives the move it
-    /// chose `score` instead, in its old place: the list is then as if the
-    /// move had been pushed with `score`, so the moves come in the same
-    /// order as if it had been scored so from the start.
+    /// chose `score` instead: the list is then as if the move had been
+    /// pushed with `score`, so the moves come in the same order as if it
+    /// had been scored so from the start.
     fn rescore_selected(&mut self, score: i32) {
         let (next, from) = (self.next, self.selected_from);
-        self.moves.swap(next, from);
-        self.keys[next] = sort_key(key_score(self.keys[from]), next);
-        self.keys[from] = sort_key(score, from);
+        let place = key_place(self.keys[next]);
+        let displaced = self.keys[from];
+        self.keys[next] = displaced;
+        self.key_at[key_place(displaced)] = next as u8;
+        self.keys[from] = sort_key(score, place);
+        self.key_at[place] = from as u8;
     }
 
     /// Hands out the move [`select`](Self::select) just put first, without
     /// scanning the list again.
     fn take_selected(&mut self) -> Move {
+        let mv = self.selected();
         self.next += 1;
-        self.moves[self.next - 1]
+        mv
+    }
+
+    /// Drops the moves not yet handed out for which `keep` is false; the
+    /// others keep their order.
+    fn retain_unhanded(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = self.next;
+        for at in self.next..self.keys.len() {
+            let key = self.keys[at];
+            let place = key_place(key);
+            if keep(self.moves[place]) {
+                self.keys[kept] = key;
+                self.key_at[place] = kept as u8;
+                kept += 1;
+            }
+        }
+        self.keys.truncate(kept);
     }
 }
 
@@ -467,6 +514,10 @@ pub struct StagedMoves {
     /// Whether the side to move is in check (the search knows it from the
     /// move that led here).
     in_check: bool,
+    /// Set once the search prunes every quiet move that gives no check:
+    /// the others are dropped, or never added (see
+    /// [`drop_quiets_but_checks`](Self::drop_quiets_but_checks)).
+    quiet_checks_only: Option<CheckCandidates>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -493,6 +544,7 @@ impl StagedMoves {
             legality: None,
             refutations: [Move::NULL; 3],
             picker: MovePicker::empty(),
+            quiet_checks_only: None,
         }
     }
 
@@ -515,7 +567,9 @@ impl StagedMoves {
         if self.stage == Stage::TableMove {
             if let Some(mv) = self.tt_move.take() {
                 self.tried = Some(mv);
-                return Some(mv);
+                if !self.is_dropped(pos, mv) {
+                    return Some(mv);
+                }
             }
             self.start_captures(pos);
         }
@@ -523,7 +577,7 @@ impl StagedMoves {
             while let Some(score) = self.picker.select().filter(|&score| score >= CAPTURE) {
                 // The exchange is worked out only for a capture about to be
                 // handed out: a cut-off before the others saves theirs.
-                let mv = self.picker.moves[self.picker.next];
+                let mv = self.picker.selected();
                 if is_losing_capture(pos, mv) {
                     self.picker
                         .rescore_selected(score - CAPTURE + LOSING_CAPTURE);
@@ -546,6 +600,13 @@ impl StagedMoves {
         self.picker.by_ref().find(|mv| !refutations.contains(mv))
     }
 
+    /// Whether `mv`, a legal move here, is a quiet move without check that
+    /// [`drop_quiets_but_checks`](Self::drop_quiets_but_checks) dropped.
+    fn is_dropped(&self, pos: &Position, mv: Move) -> bool {
+        self.quiet_checks_only
+            .is_some_and(|c| pos.piece_at(mv.to()).is_none() && !c.gives_check(pos, mv))
+    }
+
     /// The first of the killers and the counter move from place
     /// `looked_at` on (in the order their scores give them among the quiet
     /// moves) that is a legal quiet move here; the ones that are not are
@@ -558,7 +619,10 @@ impl StagedMoves {
                 continue;
             }
             let legality = self.legality(pos);
-            if pos.piece_at(mv.to()).is_some() || !pos.is_legal_given(&legality, mv) {
+            if pos.piece_at(mv.to()).is_some()
+                || !pos.is_legal_given(&legality, mv)
+                || self.is_dropped(pos, mv)
+            {
                 self.refutations[looked_at - 1] = Move::NULL;
                 continue;
             }
@@ -614,11 +678,39 @@ impl StagedMoves {
         let tried = self.tried.unwrap_or(Move::NULL);
         let legality = self.legality(pos);
         let picker = &mut self.picker;
-        pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
-            if mv != tried {
-                picker.push(mv, order.score(piece, mv));
+        match self.quiet_checks_only {
+            None => pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
+                if mv != tried {
+                    picker.push(mv, order.score(piece, mv));
+                }
+            }),
+            Some(candidates) => {
+                pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
+                    if mv != tried && candidates.gives_check(pos, mv) {
+                        picker.push(mv, order.score(piece, mv));
+                    }
+                })
             }
-        });
+        }
+    }
+
+    /// From now on hands out only the quiet moves that give check (and
+    /// every capture): the search calls this once it would prune every
+    /// other quiet move of the node, so that it no longer picks them one by
+    /// one only to skip them. The moves it still gets come in the same
+    /// order, since equal scores keep the order the moves were added in.
+    /// `candidates` are `pos`'s. [`is_empty`](Self::is_empty) is for
+    /// before.
+    pub fn drop_quiets_but_checks(&mut self, pos: &Position, candidates: CheckCandidates) {
+        if self.quiet_checks_only.is_some() {
+            return;
+        }
+        self.quiet_checks_only = Some(candidates);
+        if self.stage == Stage::QuietsAndLosingCaptures {
+            self.picker.retain_unhanded(|mv| {
+                pos.piece_at(mv.to()).is_some() || candidates.gives_check(pos, mv)
+            });
+        }
     }
 }
 
@@ -829,6 +921,101 @@ mod tests {
             with_losing += (losing > 0) as usize;
         }
         assert!(with_losing > 20, "{with_losing}");
+    }
+
+    /// Moves of equal score come in the order they were added, whatever was
+    /// selected before them.
+    #[test]
+    fn equal_scores_come_in_the_order_added() {
+        let moves = ["a0a1", "b0b1", "c0c1", "d0d1", "e0e1", "f0f1"].map(mv);
+        let mut picker = MovePicker::empty();
+        for (m, score) in moves.iter().zip([5, 5, 9, 0, 5, 9]) {
+            picker.push(*m, score);
+        }
+        let order: Vec<Move> = picker.collect();
+        let expected = [2, 5, 0, 1, 4, 3].map(|i| moves[i]);
+        assert_eq!(order, expected);
+    }
+
+    /// The picker's order is a stable sort by score, also when a selected
+    /// move is rescored and put back.
+    #[test]
+    fn picker_order_is_a_stable_sort_by_score() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let all: Vec<Move> = Position::startpos().legal_moves().to_vec();
+        for _ in 0..500 {
+            let n = 1 + rng.below(all.len() as u64) as usize;
+            let mut scores: Vec<i32> = (0..n).map(|_| rng.below(6) as i32).collect();
+            let mut picker = MovePicker::empty();
+            for i in 0..n {
+                picker.push(all[i], scores[i]);
+            }
+            let mut got = Vec::new();
+            while let Some(score) = picker.select() {
+                // Now and then the selected move is worth less than it said.
+                if score >= 3 && rng.below(3) == 0 {
+                    let place = all.iter().position(|&m| m == picker.selected()).unwrap();
+                    scores[place] = score - 3;
+                    picker.rescore_selected(score - 3);
+                    continue;
+                }
+                got.push(picker.take_selected());
+            }
+            let mut expected: Vec<usize> = (0..n).collect();
+            expected.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+            let expected: Vec<Move> = expected.into_iter().map(|i| all[i]).collect();
+            assert_eq!(got, expected, "{scores:?}");
+        }
+    }
+
+    /// Once the search drops the quiet moves that give no check, the moves
+    /// still handed out come in the order they would have come anyway,
+    /// whether it drops them before the quiet moves are generated or after.
+    #[test]
+    fn dropping_quiets_but_checks_keeps_the_order_of_the_rest() {
+        let mut tables = OrderingTables::default();
+        let (mut dropped, mut checks_kept) = (0, 0);
+        for (n, pos) in crate::rules::playouts::playout_positions(40, 80, 0x7A3B_19C4_55E0_2D61)
+            .into_iter()
+            .enumerate()
+        {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                continue;
+            }
+            // Some history, so that not every quiet move is tied.
+            tables.reward_cutoff(&pos, 3, [None, None], legal[n % legal.len()], &[], 6);
+            let tt_move = (n % 2 == 0).then(|| legal[(n * 5) % legal.len()]);
+            let staged = || StagedMoves::new(&pos, tt_move, [None, None], pos.in_check());
+            let mut full = Vec::new();
+            let mut all = staged();
+            while let Some(m) = all.next(&pos, &tables, 3) {
+                full.push(m);
+            }
+            let candidates = pos.check_candidates();
+            for taken in [0, 1, 3, full.len() / 2, full.len() - 1] {
+                let taken = taken.min(full.len());
+                let mut staged = staged();
+                let mut got: Vec<Move> = (0..taken)
+                    .map_while(|_| staged.next(&pos, &tables, 3))
+                    .collect();
+                staged.drop_quiets_but_checks(&pos, candidates);
+                while let Some(m) = staged.next(&pos, &tables, 3) {
+                    got.push(m);
+                }
+                let kept = |m: &&Move| pos.piece_at(m.to()).is_some() || pos.gives_check(**m);
+                let mut expected = full[..taken].to_vec();
+                expected.extend(full[taken..].iter().filter(kept));
+                assert_eq!(got, expected, "{} after {taken}", pos.to_fen());
+                dropped += full.len() - got.len();
+                checks_kept += full[taken..]
+                    .iter()
+                    .filter(|m| pos.piece_at(m.to()).is_none() && pos.gives_check(**m))
+                    .count();
+            }
+        }
+        assert!(dropped > 1000, "{dropped}");
+        assert!(checks_kept > 50, "{checks_kept}");
     }
 
     /// After the captures that do not lose material come the killers and

@@ -739,8 +739,14 @@ impl<'a> Context<'a> {
             // costs no make, unmake or table prefetch.
             if prunable {
                 let candidates =
-                    check_candidates.get_or_insert_with(|| self.pos.check_candidates());
-                if !(candidates.may_check(&self.pos, mv) && self.pos.gives_check(mv)) {
+                    *check_candidates.get_or_insert_with(|| self.pos.check_candidates());
+                // Every quiet move after a late or futile one is late or
+                // futile too: the picker drops those it would hand out only
+                // to be skipped here.
+                if late_or_futile {
+                    moves.drop_quiets_but_checks(&self.pos, candidates);
+                }
+                if !candidates.gives_check(&self.pos, mv) {
                     continue;
                 }
             }

@@ -228,6 +228,13 @@ impl CheckCandidates {
             || self.targets.contains(mv.to())
             || self.uncovering.contains(mv.from())
     }
+
+    /// Whether the legal move `mv` gives check: [`may_check`](Self::may_check)
+    /// first, so that most moves need no further test.
+    #[inline]
+    pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
+        self.may_check(pos, mv) && pos.gives_check(mv)
+    }
 }
 
 impl CheckSquares {

@@ -532,17 +532,6 @@ impl Position {
         let enemy = self.colors[us ^ 1];
         let occ = self.occupied;
 
-        // General: always tested.
-        let king = self.generals[us] as usize;
-        let general = Piece::new(self.side, PieceKind::General);
-        let mut targets = GENERAL_MOVES[king] & filter;
-        while !targets.is_empty() {
-            let to = targets.pop_lowest();
-            if self.is_safe_outlined(king, to) {
-                sink.add(general, king, to);
-            }
-        }
-
         self.emit_each(sink, danger, PieceKind::Chariot, filter, move |from| {
             let (rank_reach, file_reach, _, _) = self.board_slides(from);
             rank_reach | file_reach
@@ -563,6 +552,19 @@ impl Position {
         self.emit_each(sink, danger, PieceKind::Soldier, filter, move |from| {
             SOLDIER_MOVES[us][from]
         });
+
+        // The general last: among quiet moves the search has no record of,
+        // it tries the first ones generated first, and a general's step is
+        // rarely the move. Its moves are always tested.
+        let king = self.generals[us] as usize;
+        let general = Piece::new(self.side, PieceKind::General);
+        let mut targets = GENERAL_MOVES[king] & filter;
+        while !targets.is_empty() {
+            let to = targets.pop_lowest();
+            if self.is_safe_outlined(king, to) {
+                sink.add(general, king, to);
+            }
+        }
     }
 }
 
