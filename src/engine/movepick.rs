@@ -699,8 +699,8 @@ impl StagedMoves {
     /// other quiet move of the node, so that it no longer picks them one by
     /// one only to skip them. The moves it still gets come in the same
     /// order, since equal scores keep the order the moves were added in.
-    /// `candidates` are `pos`'s. [`is_empty`](Self::is_empty) is for
-    /// before.
+    /// `candidates` are `pos`'s. [`is_empty`](Self::is_empty) must be
+    /// asked before: after this it would not count the dropped moves.
     pub fn drop_quiets_but_checks(&mut self, pos: &Position, candidates: CheckCandidates) {
         if self.quiet_checks_only.is_some() {
             return;
