@@ -367,14 +367,10 @@ impl MovePicker {
             return None;
         }
         let first_best = self.keys[next..].iter().fold(i32::MIN, |a, &b| a.max(b));
-        let place = key_place(first_best);
-        let best = self.key_at[place] as usize;
-        // The two keys trade places, and the places they stand at say so.
-        let displaced = self.keys[next];
-        self.keys[best] = displaced;
-        self.key_at[key_place(displaced)] = best as u8;
-        self.keys[next] = first_best;
-        self.key_at[place] = next as u8;
+        let best = self.key_at[key_place(first_best)] as usize;
+        // The two keys trade places.
+        self.put_key(best, self.keys[next]);
+        self.put_key(next, first_best);
         self.selected_from = best;
         Some(key_score(first_best))
     }
@@ -392,11 +388,15 @@ impl MovePicker {
     fn rescore_selected(&mut self, score: i32) {
         let (next, from) = (self.next, self.selected_from);
         let place = key_place(self.keys[next]);
-        let displaced = self.keys[from];
-        self.keys[next] = displaced;
-        self.key_at[key_place(displaced)] = next as u8;
-        self.keys[from] = sort_key(score, place);
-        self.key_at[place] = from as u8;
+        self.put_key(next, self.keys[from]);
+        self.put_key(from, sort_key(score, place));
+    }
+
+    /// Stores `key` at `at` in `keys`, and where it stands.
+    #[inline(always)]
+    fn put_key(&mut self, at: usize, key: i32) {
+        self.keys[at] = key;
+        self.key_at[key_place(key)] = at as u8;
     }
 
     /// Hands out the move [`select`](Self::select) just put first, without
@@ -413,10 +413,8 @@ impl MovePicker {
         let mut kept = self.next;
         for at in self.next..self.keys.len() {
             let key = self.keys[at];
-            let place = key_place(key);
-            if keep(self.moves[place]) {
-                self.keys[kept] = key;
-                self.key_at[place] = kept as u8;
+            if keep(self.moves[key_place(key)]) {
+                self.put_key(kept, key);
                 kept += 1;
             }
         }
@@ -449,6 +447,14 @@ fn capture_score(pos: &Position, piece: Piece, mv: Move) -> i32 {
     } else {
         CAPTURE + mvv_lva
     }
+}
+
+/// Whether the legal move `mv` is still handed out once
+/// [`StagedMoves::drop_quiets_but_checks`] has dropped the quiet moves
+/// without check: a capture, or a check (`candidates` are `pos`'s).
+#[inline(always)]
+fn survives_drop(pos: &Position, candidates: &CheckCandidates, mv: Move) -> bool {
+    pos.piece_at(mv.to()).is_some() || candidates.gives_check(pos, mv)
 }
 
 /// What orders the quiet moves of one node: its killers, its counter move,
@@ -604,7 +610,7 @@ impl StagedMoves {
     /// [`drop_quiets_but_checks`](Self::drop_quiets_but_checks) dropped.
     fn is_dropped(&self, pos: &Position, mv: Move) -> bool {
         self.quiet_checks_only
-            .is_some_and(|c| pos.piece_at(mv.to()).is_none() && !c.gives_check(pos, mv))
+            .is_some_and(|c| !survives_drop(pos, &c, mv))
     }
 
     /// The first of the killers and the counter move from place
@@ -677,21 +683,12 @@ impl StagedMoves {
         let order = QuietOrder::new(tables, ply, self.lead);
         let tried = self.tried.unwrap_or(Move::NULL);
         let legality = self.legality(pos);
-        let picker = &mut self.picker;
-        match self.quiet_checks_only {
-            None => pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
-                if mv != tried {
-                    picker.push(mv, order.score(piece, mv));
-                }
-            }),
-            Some(candidates) => {
-                pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
-                    if mv != tried && candidates.gives_check(pos, mv) {
-                        picker.push(mv, order.score(piece, mv));
-                    }
-                })
+        let (picker, drop) = (&mut self.picker, self.quiet_checks_only);
+        pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
+            if mv != tried && drop.is_none_or(|c| survives_drop(pos, &c, mv)) {
+                picker.push(mv, order.score(piece, mv));
             }
-        }
+        });
     }
 
     /// From now on hands out only the quiet moves that give check (and
@@ -707,9 +704,8 @@ impl StagedMoves {
         }
         self.quiet_checks_only = Some(candidates);
         if self.stage == Stage::QuietsAndLosingCaptures {
-            self.picker.retain_unhanded(|mv| {
-                pos.piece_at(mv.to()).is_some() || candidates.gives_check(pos, mv)
-            });
+            self.picker
+                .retain_unhanded(|mv| survives_drop(pos, &candidates, mv));
         }
     }
 }
