@@ -121,6 +121,8 @@ pub(crate) struct Shape {
     pub phase: i32,
     /// Chariots, horses, cannons and soldiers, per colour.
     pub attackers: [i32; 2],
+    /// The enemy pieces each colour attacks.
+    pub attacked: [Bitboard; 2],
 }
 
 impl Shape {
@@ -245,19 +247,30 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
 
 /// The evaluation in centipawns for the side to move, with `sums` the
 /// material and placement of `pos` (kept by the caller move by move).
+#[inline]
 pub(crate) fn evaluate_with(pos: &Position, sums: PieceSquareSums) -> i32 {
+    evaluate_with_targets(pos, sums).0
+}
+
+/// [`evaluate_with`], and the enemy pieces the side to move attacks: the
+/// walk finds every attack anyway, and every capture's victim is among
+/// them, so a quiescence search can skip the captures that cannot matter,
+/// or all of them, before generating any.
+pub(crate) fn evaluate_with_targets(pos: &Position, sums: PieceSquareSums) -> (i32, Bitboard) {
     let mut totals = Totals { score: sums.0 };
     let shape = walk(pos, &mut totals);
+    let us = pos.side_to_move();
+    let targets = shape.attacked[us.index()];
     let red = shape.blend(totals.score[0]) - shape.blend(totals.score[1]);
     let red = shape.scale(red);
     if shape.attackers == [0, 0] {
-        return 0;
+        return (0, targets);
     }
-    let stm = match pos.side_to_move() {
+    let stm = match us {
         Color::Red => red,
         Color::Black => -red,
     };
-    stm + TEMPO
+    (stm + TEMPO, targets)
 }
 
 /// Walks the board once, reporting every piece and term to `terms`.
@@ -301,6 +314,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
     Shape {
         phase: (sides[0].phase + sides[1].phase).min(PHASE_MAX),
         attackers: [sides[0].attackers, sides[1].attackers],
+        attacked: [sides[0].attacks & colors[1], sides[1].attacks & colors[0]],
     }
 }
 
@@ -402,6 +416,30 @@ fn walk_side<T: Terms>(pos: &Position, terms: &mut T, color: Color) -> Side {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pieces the evaluation says the side to move attacks hold every
+    /// legal capture's victim (the quiescence search generates captures of
+    /// those alone), and only enemy pieces; the score is the evaluation's.
+    #[test]
+    fn targets_hold_every_captures_victim() {
+        let mut victims_by_kind = [0; 7];
+        for pos in crate::rules::playouts::playout_positions(60, 80, 0x7E57_AB1E_0DD5_0FF5) {
+            let sums = PieceSquareSums::of(&pos);
+            let (score, targets) = evaluate_with_targets(&pos, sums);
+            assert_eq!(score, evaluate(&pos), "{}", pos.to_fen());
+            let enemies = pos.pieces_of(pos.side_to_move().opponent());
+            assert_eq!(targets & !enemies, Bitboard::EMPTY, "{}", pos.to_fen());
+            for &mv in pos.legal_moves().iter().filter(|&&mv| pos.is_capture(mv)) {
+                assert!(targets.contains(mv.to()), "{mv} in {}", pos.to_fen());
+                victims_by_kind[pos.piece_at(mv.from()).unwrap().kind.index()] += 1;
+            }
+        }
+        // Captures by every kind were checked (the general's included).
+        assert!(
+            victims_by_kind.iter().all(|&n| n > 0),
+            "{victims_by_kind:?}"
+        );
+    }
 
     #[test]
     fn start_position_is_balanced_up_to_tempo() {

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use crate::rng::SplitMix64;
 use crate::rules::game::{judge_repetition, NO_CAPTURE_PLIES};
-use crate::rules::{Color, Legality, Move, MoveList, Piece, PieceKind, Position, Undo};
+use crate::rules::{Bitboard, Color, Legality, Move, MoveList, Piece, PieceKind, Position, Undo};
 
 use super::correction::CorrectionHistory;
-use super::evaluate::{evaluate_with, PieceSquareSums};
+use super::evaluate::{evaluate_with, evaluate_with_targets, PieceSquareSums};
 use super::limits::{Deadline, Limits};
 use super::movepick::{
     is_losing_capture, Lead, MovePicker, OrderingTables, PieceTo, StagedMoves, HISTORY_MAX,
@@ -32,6 +32,19 @@ use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 const CHECK_INTERVAL: u64 = 256;
 /// Quiescence skips captures that leave the side this far below alpha.
 const DELTA_MARGIN: i32 = 200;
+/// The least endgame material of any piece: delta pruning keeps every
+/// capture while this much still reaches alpha.
+const CHEAPEST_VICTIM: i32 = {
+    let mut least = i32::MAX;
+    let mut kind = 0;
+    while kind < MATERIAL.len() {
+        if MATERIAL[kind][1] < least {
+            least = MATERIAL[kind][1];
+        }
+        kind += 1;
+    }
+    least
+};
 /// Quiet moves tried, by remaining depth, after which the others are pruned.
 const LATE_MOVE_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
 /// Quiet moves are pruned at depth 1–2 when the static evaluation plus this
@@ -277,6 +290,22 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
     })
 }
 
+/// The pieces of the side not to move in `pos` whose endgame material, as
+/// delta pruning counts it, is at least `least`.
+#[inline]
+fn enemies_worth(pos: &Position, least: i32) -> Bitboard {
+    let them = pos.side_to_move().opponent();
+    if least <= CHEAPEST_VICTIM {
+        return pos.pieces_of(them);
+    }
+    PieceKind::ALL
+        .into_iter()
+        .filter(|kind| MATERIAL[kind.index()][1] >= least)
+        .fold(Bitboard::EMPTY, |set, kind| {
+            set | pos.pieces(Piece::new(them, kind))
+        })
+}
+
 /// One search in progress.
 struct Context<'a> {
     pos: Position,
@@ -508,6 +537,13 @@ impl<'a> Context<'a> {
     #[inline]
     fn evaluate(&self) -> i32 {
         evaluate_with(&self.pos, self.piece_sums[self.piece_sums.len() - 1])
+    }
+
+    /// [`evaluate`](Self::evaluate), and the enemy pieces the side to move
+    /// attacks: every capture's victim is among them.
+    #[inline]
+    fn evaluate_with_targets(&self) -> (i32, Bitboard) {
+        evaluate_with_targets(&self.pos, self.piece_sums[self.piece_sums.len() - 1])
     }
 
     /// Whether `color` still has a chariot, horse or cannon: without one,
@@ -954,7 +990,13 @@ impl<'a> Context<'a> {
             return best;
         }
 
-        let raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
+        let (raw_eval, victims) = match hit {
+            Some(h) => (
+                h.eval,
+                self.pos.pieces_of(self.pos.side_to_move().opponent()),
+            ),
+            None => self.evaluate_with_targets(),
+        };
         let stand_pat = self.correction.correct(&self.pos, self.lead()[0], raw_eval);
         if stand_pat >= beta {
             if hit.is_none() {
@@ -971,9 +1013,17 @@ impl<'a> Context<'a> {
         // Stalemate (a loss) is left to the full-width search: checking for it
         // here would cost a move generation at every quiescence node.
         let mut captures = MovePicker::empty();
-        // Worked out once for the captures and the quiet checks.
-        let legality = self.pos.legality_given(false);
-        captures.fill_with_captures(&self.pos, &legality, hit.and_then(|h| h.mv));
+        // Worked out once for the captures and the quiet checks, and only
+        // when there is either to generate.
+        let mut legality = None;
+        // Delta pruning (below) before generating: the captures of pieces
+        // too cheap to reach alpha now would be skipped anyway, as alpha
+        // only rises.
+        let victims = victims & enemies_worth(&self.pos, alpha - stand_pat - DELTA_MARGIN);
+        if !victims.is_empty() {
+            let legality = legality.insert(self.pos.legality_given(false));
+            captures.fill_with_captures(&self.pos, legality, victims, hit.and_then(|h| h.mv));
+        }
         for mv in &mut captures {
             // Delta pruning: even winning the piece for free would not reach alpha.
             let victim = self
@@ -1002,7 +1052,8 @@ impl<'a> Context<'a> {
             }
         }
         if checks && best < beta && !self.stopped {
-            if let Some((score, mv)) = self.quiet_checks(alpha, beta, ply, &legality) {
+            let legality = legality.get_or_insert_with(|| self.pos.legality_given(false));
+            if let Some((score, mv)) = self.quiet_checks(alpha, beta, ply, legality) {
                 if score > best {
                     best = score;
                     if score > alpha {
@@ -1023,6 +1074,26 @@ impl<'a> Context<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Delta pruning's filter before generation keeps exactly the enemy
+    /// pieces worth at least the amount asked, at every amount.
+    #[test]
+    fn enemies_worth_keeps_the_pieces_worth_enough() {
+        let pos = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+        )
+        .unwrap();
+        for least in -50..700 {
+            let expected = pos
+                .pieces_of(Color::Red)
+                .into_iter()
+                .filter(|&sq| MATERIAL[pos.piece_at(sq).unwrap().kind.index()][1] >= least)
+                .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::from(sq));
+            assert_eq!(enemies_worth(&pos, least), expected, "{least}");
+        }
+        assert_eq!(enemies_worth(&pos, i32::MIN), pos.pieces_of(Color::Red));
+        assert_eq!(enemies_worth(&pos, i32::MAX), Bitboard::EMPTY);
+    }
 
     /// Quiescence at its first ply finds a mate by a quiet check, which
     /// captures alone cannot see.
