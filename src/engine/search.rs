@@ -903,12 +903,7 @@ impl<'a> Context<'a> {
         let squares = self.pos.check_squares();
         // Check squares are empty: these are quiet moves.
         let mut moves = MoveList::new();
-        self.pos
-            .for_each_legal_move_to(legality, squares.any(), |piece, mv| {
-                if squares.contains(piece.kind, mv.to()) {
-                    moves.push(mv);
-                }
-            });
+        self.pos.direct_checks_into(legality, &squares, &mut moves);
         let mut best = None;
         for &mv in moves.iter() {
             self.play(mv);

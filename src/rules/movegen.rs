@@ -25,6 +25,7 @@ use super::tables::{
 };
 use arrayvec::ArrayVec;
 
+use super::attacks::CheckSquares;
 use super::types::{Move, Piece, PieceKind, Square};
 
 /// More than the most moves any Xiangqi position allows (the pseudo-legal
@@ -532,16 +533,15 @@ impl Position {
         let enemy = self.colors[us ^ 1];
         let occ = self.occupied;
 
-        self.emit_each(sink, danger, PieceKind::Chariot, filter, move |from| {
-            let (rank_reach, file_reach, _, _) = self.board_slides(from);
-            rank_reach | file_reach
+        self.emit_each(sink, danger, PieceKind::Chariot, filter, |from| {
+            self.chariot_moves(from)
         });
         self.emit_each(sink, danger, PieceKind::Cannon, filter, move |from| {
             let (rank_reach, file_reach, rank_jump, file_jump) = self.board_slides(from);
             ((rank_reach | file_reach) & !occ) | ((rank_jump | file_jump) & enemy)
         });
-        self.emit_each(sink, danger, PieceKind::Horse, filter, move |from| {
-            HORSE_MOVES[from][self.free_legs(from)]
+        self.emit_each(sink, danger, PieceKind::Horse, filter, |from| {
+            self.horse_moves(from)
         });
         self.emit_each(sink, danger, PieceKind::Elephant, filter, move |from| {
             ELEPHANT_MOVES[from][self.free_eyes(from)]
@@ -564,6 +564,57 @@ impl Position {
             if self.is_safe_outlined(king, to) {
                 sink.add(general, king, to);
             }
+        }
+    }
+}
+
+impl Position {
+    /// The points a chariot on `from` moves to, own pieces included.
+    #[inline(always)]
+    fn chariot_moves(&self, from: usize) -> Bitboard {
+        let (rank_reach, file_reach, _, _) = self.board_slides(from);
+        rank_reach | file_reach
+    }
+
+    /// The points a horse on `from` moves to, own pieces included.
+    #[inline(always)]
+    fn horse_moves(&self, from: usize) -> Bitboard {
+        HORSE_MOVES[from][self.free_legs(from)]
+    }
+
+    /// Adds to `out` the legal quiet moves that give check directly, as
+    /// `squares` (this position's [`check_squares`](Self::check_squares))
+    /// predicts them, in the order the generator lists them: each kind
+    /// goes only to its own check squares, and the kinds that never check
+    /// directly are not looked at. `legality` must be this position's.
+    #[inline(never)]
+    pub fn direct_checks_into(
+        &self,
+        legality: &Legality,
+        squares: &CheckSquares,
+        out: &mut MoveList,
+    ) {
+        let danger = &legality.0;
+        // Check squares are empty: a cannon goes there as a chariot does.
+        let kinds = [
+            (PieceKind::Chariot, squares.chariot),
+            (PieceKind::Cannon, squares.cannon),
+        ];
+        for (kind, filter) in kinds {
+            if !filter.is_empty() {
+                self.emit_each(out, danger, kind, filter, |from| self.chariot_moves(from));
+            }
+        }
+        if !squares.horse.is_empty() {
+            self.emit_each(out, danger, PieceKind::Horse, squares.horse, |from| {
+                self.horse_moves(from)
+            });
+        }
+        if !squares.soldier.is_empty() {
+            let us = self.side.index();
+            self.emit_each(out, danger, PieceKind::Soldier, squares.soldier, |from| {
+                SOLDIER_MOVES[us][from]
+            });
         }
     }
 }
@@ -840,6 +891,36 @@ mod tests {
             }
         }
         assert!(seen > 1000, "the positions had moves to compare: {seen}");
+    }
+
+    /// The direct checks are the legal moves of each kind onto its own check
+    /// squares, in the generator's order: the quiescence search tries them
+    /// in that order, so a different one would change its results.
+    #[test]
+    fn direct_checks_are_the_legal_moves_onto_each_kinds_check_squares() {
+        let (mut checks, mut kinds) = (0, std::collections::BTreeSet::new());
+        for pos in playout_positions(60, 80, 0xC0FF_EE15_D15C_0DE5) {
+            let squares = pos.check_squares();
+            let expected: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let piece = pos.piece_at(mv.from()).expect("a mover");
+                    squares.contains(piece.kind, mv.to())
+                })
+                .collect();
+            let mut got = MoveList::new();
+            pos.direct_checks_into(&pos.legality(), &squares, &mut got);
+            assert_eq!(got.to_vec(), expected, "{}", pos.to_fen());
+            checks += got.len();
+            kinds.extend(got.iter().map(|mv| pos.piece_at(mv.from()).unwrap().kind));
+        }
+        assert!(
+            checks > 100,
+            "the positions had checks to compare: {checks}"
+        );
+        assert_eq!(kinds.len(), 4, "every checking kind came up: {kinds:?}");
     }
 
     /// The legality a search works out once answers for any move, even
