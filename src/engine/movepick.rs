@@ -683,12 +683,23 @@ impl StagedMoves {
         let order = QuietOrder::new(tables, ply, self.lead);
         let tried = self.tried.unwrap_or(Move::NULL);
         let legality = self.legality(pos);
-        let (picker, drop) = (&mut self.picker, self.quiet_checks_only);
-        pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
-            if mv != tried && drop.is_none_or(|c| survives_drop(pos, &c, mv)) {
-                picker.push(mv, order.score(piece, mv));
+        let picker = &mut self.picker;
+        match self.quiet_checks_only {
+            None => pos.for_each_legal_move_to(&legality, !pos.occupied(), |piece, mv| {
+                if mv != tried {
+                    picker.push(mv, order.score(piece, mv));
+                }
+            }),
+            // Dropped before they were generated: only the moves that may
+            // check are, in the same order.
+            Some(candidates) => {
+                pos.for_each_quiet_check_candidate(&legality, &candidates, |piece, mv| {
+                    if mv != tried && candidates.gives_check(pos, mv) {
+                        picker.push(mv, order.score(piece, mv));
+                    }
+                })
             }
-        });
+        }
     }
 
     /// From now on hands out only the quiet moves that give check (and

@@ -740,16 +740,37 @@ impl<'a> Context<'a> {
         let mut moves_started = 0;
         // Found at the first move that could be pruned, for all of them.
         let mut check_candidates = None;
-        while let Some(mv) = moves.next(&self.pos, self.tables, ply) {
+        let mut quiets_dropped = false;
+        loop {
+            // Late quiet moves near the leaves rarely matter: prune them when
+            // too many were tried already or the position is far below alpha.
+            let late_or_futile = depth <= 4
+                && (quiet_count >= late_move_count(depth, improving)
+                    || (depth <= 2 && eval + FUTILITY_MARGIN * depth <= alpha));
+            // Once a quiet move would be pruned as late or futile (and gives
+            // no check), so would every later one: those conditions only
+            // become truer as the node goes on. The picker then drops them
+            // instead of handing each out to be skipped, and does not even
+            // generate them when it has not yet.
+            if late_or_futile
+                && !quiets_dropped
+                && !pv_node
+                && !in_check
+                && moves_started > 0
+                && best_score > -MATE_BOUND
+            {
+                let candidates =
+                    *check_candidates.get_or_insert_with(|| self.pos.check_candidates());
+                moves.drop_quiets_but_checks(&self.pos, candidates);
+                quiets_dropped = true;
+            }
+            let Some(mv) = moves.next(&self.pos, self.tables, ply) else {
+                break;
+            };
             let index = moves_started;
             moves_started += 1;
             let is_capture = self.pos.piece_at(mv.to()).is_some();
-            // Late quiet moves near the leaves rarely matter: prune them when
-            // too many were tried already or the position is far below alpha.
-            let late_or_futile = !is_capture
-                && depth <= 4
-                && (quiet_count >= late_move_count(depth, improving)
-                    || (depth <= 2 && eval + FUTILITY_MARGIN * depth <= alpha));
+            let late_or_futile = late_or_futile && !is_capture;
             // A move that loses material in the exchange on its point is
             // rarely worth a search this close to the leaves.
             let see_threshold = if is_capture {
@@ -776,12 +797,6 @@ impl<'a> Context<'a> {
             if prunable {
                 let candidates =
                     *check_candidates.get_or_insert_with(|| self.pos.check_candidates());
-                // Every quiet move after a late or futile one is late or
-                // futile too: the picker drops those it would hand out only
-                // to be skipped here.
-                if late_or_futile {
-                    moves.drop_quiets_but_checks(&self.pos, candidates);
-                }
                 if !candidates.gives_check(&self.pos, mv) {
                     continue;
                 }

@@ -229,6 +229,18 @@ impl CheckCandidates {
             || self.uncovering.contains(mv.from())
     }
 
+    /// The points among `empty` (the position's empty points) that a quiet
+    /// move from `from` must go to for [`may_check`](Self::may_check) to
+    /// keep it.
+    #[inline(always)]
+    pub fn quiet_targets_from(&self, from: usize, empty: Bitboard) -> Bitboard {
+        if self.uncovering.has(from) {
+            empty
+        } else {
+            self.targets & empty
+        }
+    }
+
     /// Whether the legal move `mv` gives check: [`may_check`](Self::may_check)
     /// first, so that most moves need no further test.
     #[inline]

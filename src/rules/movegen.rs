@@ -25,7 +25,7 @@ use super::tables::{
 };
 use arrayvec::ArrayVec;
 
-use super::attacks::CheckSquares;
+use super::attacks::{CheckCandidates, CheckSquares};
 use super::types::{Move, Piece, PieceKind, Square};
 
 /// More than the most moves any Xiangqi position allows (the pseudo-legal
@@ -242,7 +242,44 @@ impl Position {
     /// them at every node.
     #[inline(never)]
     fn generate_legal_into(&self, legality: &Legality, targets: Bitboard, out: &mut Generated) {
-        self.generate_with(out, &legality.0, targets & !self.colors[self.side.index()]);
+        let targets = targets & !self.colors[self.side.index()];
+        self.generate_with(out, &legality.0, |_| targets);
+    }
+
+    /// Calls `each` with the legal quiet moves that
+    /// [`CheckCandidates::may_check`] keeps, in the order
+    /// [`for_each_legal_move_to`](Self::for_each_legal_move_to) lists them:
+    /// a search that only wants the quiet moves giving check tests these,
+    /// not every quiet move. `candidates` and `legality` must be this
+    /// position's.
+    #[inline(always)]
+    pub fn for_each_quiet_check_candidate(
+        &self,
+        legality: &Legality,
+        candidates: &CheckCandidates,
+        mut each: impl FnMut(Piece, Move),
+    ) {
+        let mut generated = Generated(ArrayVec::new());
+        self.quiet_check_candidates_into(legality, candidates, &mut generated);
+        for &(piece, mv) in generated.0.iter() {
+            each(piece, mv);
+        }
+    }
+
+    /// [`for_each_quiet_check_candidate`](Self::for_each_quiet_check_candidate)'s
+    /// copy of the generator, never inlined for the reason
+    /// [`generate_legal_into`](Self::generate_legal_into) gives.
+    #[inline(never)]
+    fn quiet_check_candidates_into(
+        &self,
+        legality: &Legality,
+        candidates: &CheckCandidates,
+        out: &mut Generated,
+    ) {
+        let empty = !self.occupied;
+        self.generate_with(out, &legality.0, |from| {
+            candidates.quiet_targets_from(from, empty)
+        });
     }
 
     /// How many legal moves the side to move has, without listing them.
@@ -477,21 +514,21 @@ impl Position {
     }
 
     /// Passes on the moves of every piece of `kind` of the side to move,
-    /// each from its point to `targets(point)` within `filter`.
+    /// each from its point to `targets(point)` within `filter(point)`.
     #[inline(always)]
     fn emit_each<S: Sink>(
         &self,
         sink: &mut S,
         danger: &Danger,
         kind: PieceKind,
-        filter: Bitboard,
+        filter: &impl Fn(usize) -> Bitboard,
         targets: impl Fn(usize) -> Bitboard,
     ) {
         let piece = Piece::new(self.side, kind);
         let mut bb = self.pieces[piece.index()];
         while !bb.is_empty() {
             let from = bb.pop_lowest();
-            self.emit(sink, danger, piece, from, targets(from) & filter);
+            self.emit(sink, danger, piece, from, targets(from) & filter(from));
         }
     }
 
@@ -523,12 +560,20 @@ impl Position {
     /// Generates the legal moves whose targets lie in `filter` into `sink`.
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S, filter: Bitboard) {
-        self.generate_with(sink, &self.danger(), filter);
+        self.generate_with(sink, &self.danger(), |_| filter);
     }
 
-    /// [`generate`](Self::generate) with this position's `danger` worked out.
+    /// [`generate`](Self::generate) with this position's `danger` worked
+    /// out, and the moves of the piece on each point kept within
+    /// `filter(point)`.
     #[inline(always)]
-    fn generate_with<S: Sink>(&self, sink: &mut S, danger: &Danger, filter: Bitboard) {
+    fn generate_with<S: Sink>(
+        &self,
+        sink: &mut S,
+        danger: &Danger,
+        filter: impl Fn(usize) -> Bitboard,
+    ) {
+        let filter = &filter;
         let us = self.side.index();
         let enemy = self.colors[us ^ 1];
         let occ = self.occupied;
@@ -558,7 +603,7 @@ impl Position {
         // rarely the move. Its moves are always tested.
         let king = self.generals[us] as usize;
         let general = Piece::new(self.side, PieceKind::General);
-        let mut targets = GENERAL_MOVES[king] & filter;
+        let mut targets = GENERAL_MOVES[king] & filter(king);
         while !targets.is_empty() {
             let to = targets.pop_lowest();
             if self.is_safe_outlined(king, to) {
@@ -602,19 +647,25 @@ impl Position {
         ];
         for (kind, filter) in kinds {
             if !filter.is_empty() {
-                self.emit_each(out, danger, kind, filter, |from| self.chariot_moves(from));
+                self.emit_each(out, danger, kind, &|_| filter, |from| {
+                    self.chariot_moves(from)
+                });
             }
         }
         if !squares.horse.is_empty() {
-            self.emit_each(out, danger, PieceKind::Horse, squares.horse, |from| {
+            self.emit_each(out, danger, PieceKind::Horse, &|_| squares.horse, |from| {
                 self.horse_moves(from)
             });
         }
         if !squares.soldier.is_empty() {
             let us = self.side.index();
-            self.emit_each(out, danger, PieceKind::Soldier, squares.soldier, |from| {
-                SOLDIER_MOVES[us][from]
-            });
+            self.emit_each(
+                out,
+                danger,
+                PieceKind::Soldier,
+                &|_| squares.soldier,
+                |from| SOLDIER_MOVES[us][from],
+            );
         }
     }
 }
@@ -921,6 +972,41 @@ mod tests {
             "the positions had checks to compare: {checks}"
         );
         assert_eq!(kinds.len(), 4, "every checking kind came up: {kinds:?}");
+    }
+
+    /// The quiet check candidates are the legal quiet moves that
+    /// `may_check` keeps, in the generator's order, and so hold every quiet
+    /// move that gives check.
+    #[test]
+    fn quiet_check_candidates_are_the_quiet_moves_that_may_check() {
+        let (mut candidates_seen, mut quiets_seen, mut checks) = (0, 0, 0);
+        for pos in playout_positions(60, 80, 0x0DDB_A11C_AB1E_5EED) {
+            let candidates = pos.check_candidates();
+            let quiets = pos.legal_moves_to(!pos.occupied());
+            let expected: Vec<Move> = quiets
+                .iter()
+                .copied()
+                .filter(|&mv| candidates.may_check(&pos, mv))
+                .collect();
+            let mut got = Vec::new();
+            pos.for_each_quiet_check_candidate(&pos.legality(), &candidates, |piece, mv| {
+                assert_eq!(pos.piece_at(mv.from()), Some(piece), "{mv}");
+                got.push(mv);
+            });
+            assert_eq!(got, expected, "{}", pos.to_fen());
+            for &mv in quiets.iter().filter(|&&mv| pos.gives_check(mv)) {
+                assert!(got.contains(&mv), "{mv} checks in {}", pos.to_fen());
+                checks += 1;
+            }
+            candidates_seen += got.len();
+            quiets_seen += quiets.len();
+        }
+        assert!(checks > 50, "quiet checks were found: {checks}");
+        // Far fewer than every quiet move, or the search gains nothing.
+        assert!(
+            candidates_seen > 500 && candidates_seen * 2 < quiets_seen,
+            "{candidates_seen} of {quiets_seen}"
+        );
     }
 
     /// The legality a search works out once answers for any move, even
