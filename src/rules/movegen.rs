@@ -129,6 +129,16 @@ impl Sink for Counter {
 /// for [`Position::for_each_legal_move_to`].
 struct Generated(ArrayVec<(Piece, Move), MAX_MOVES>);
 
+impl Generated {
+    /// Calls `each` with the moves in the order they were generated.
+    #[inline(always)]
+    fn hand_out(&self, mut each: impl FnMut(Piece, Move)) {
+        for &(piece, mv) in self.0.iter() {
+            each(piece, mv);
+        }
+    }
+}
+
 impl Sink for Generated {
     #[inline(always)]
     fn add(&mut self, piece: Piece, from: usize, to: usize) {
@@ -223,23 +233,21 @@ impl Position {
         &self,
         legality: &Legality,
         targets: Bitboard,
-        mut each: impl FnMut(Piece, Move),
+        each: impl FnMut(Piece, Move),
     ) {
         let mut generated = Generated(ArrayVec::new());
         self.generate_legal_into(legality, targets, &mut generated);
-        for &(piece, mv) in generated.0.iter() {
-            each(piece, mv);
-        }
+        generated.hand_out(each);
     }
 
     /// [`for_each_legal_move_to`](Self::for_each_legal_move_to)'s one
     /// copy of the generator, shared by every caller: it lists the moves
     /// with their pieces, and each caller's closure then runs over the
     /// list in a loop of its own. With the generator inlined into each of
-    /// its five callers (good captures, quiet moves, quiescence's captures
-    /// and its quiet checks, every move), those came to 74 KB of code,
-    /// more than twice the instruction cache, and the search runs through
-    /// them at every node.
+    /// its callers (then five: good captures, quiet moves, quiescence's
+    /// captures and its quiet checks, every move), those came to 74 KB of
+    /// code, more than twice the instruction cache, and the search runs
+    /// through them at every node.
     #[inline(never)]
     fn generate_legal_into(&self, legality: &Legality, targets: Bitboard, out: &mut Generated) {
         let targets = targets & !self.colors[self.side.index()];
@@ -257,13 +265,11 @@ impl Position {
         &self,
         legality: &Legality,
         candidates: &CheckCandidates,
-        mut each: impl FnMut(Piece, Move),
+        each: impl FnMut(Piece, Move),
     ) {
         let mut generated = Generated(ArrayVec::new());
         self.quiet_check_candidates_into(legality, candidates, &mut generated);
-        for &(piece, mv) in generated.0.iter() {
-            each(piece, mv);
-        }
+        generated.hand_out(each);
     }
 
     /// [`for_each_quiet_check_candidate`](Self::for_each_quiet_check_candidate)'s
