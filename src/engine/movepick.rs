@@ -333,9 +333,10 @@ impl MovePicker {
     /// pieces) for the quiescence search, the table's move first when it is
     /// one of them, then by victim and attacker: a picker made empty in
     /// place and filled here (a picker returned by value is a kilobyte
-    /// copied at every node). `legality` is `pos`'s. Never inlined: inlined into the recursive quiescence
-    /// search, it made that function seven times larger and the bench 8%
-    /// slower for 2% fewer instructions.
+    /// copied at every node). `legality` is `pos`'s. Never inlined:
+    /// inlined into the recursive quiescence search, it made that function
+    /// seven times larger and the bench 8% slower for 2% fewer
+    /// instructions.
     #[inline(never)]
     pub fn fill_with_captures(
         &mut self,

@@ -233,7 +233,7 @@ impl CheckCandidates {
     /// move from `from` must go to for [`may_check`](Self::may_check) to
     /// keep it.
     #[inline(always)]
-    pub fn quiet_targets_from(&self, from: usize, empty: Bitboard) -> Bitboard {
+    pub(crate) fn quiet_targets_from(&self, from: usize, empty: Bitboard) -> Bitboard {
         if self.uncovering.has(from) {
             empty
         } else {
