@@ -692,10 +692,10 @@ impl StagedMoves {
                 }
             }),
             // Dropped before they were generated: only the moves that may
-            // check are, in the same order.
+            // check are, in the same order, so the full test is what is left.
             Some(candidates) => {
                 pos.for_each_quiet_check_candidate(&legality, &candidates, |piece, mv| {
-                    if mv != tried && candidates.gives_check(pos, mv) {
+                    if mv != tried && pos.gives_check(mv) {
                         picker.push(mv, order.score(piece, mv));
                     }
                 })

@@ -32,19 +32,27 @@ use super::tt::{Bound, TranspositionTable, DEFAULT_HASH_MB};
 const CHECK_INTERVAL: u64 = 256;
 /// Quiescence skips captures that leave the side this far below alpha.
 const DELTA_MARGIN: i32 = 200;
-/// The least endgame material of any piece: delta pruning keeps every
+/// The least [`delta_value`] of any piece: delta pruning keeps every
 /// capture while this much still reaches alpha.
 const CHEAPEST_VICTIM: i32 = {
     let mut least = i32::MAX;
-    let mut kind = 0;
-    while kind < MATERIAL.len() {
-        if MATERIAL[kind][1] < least {
-            least = MATERIAL[kind][1];
+    let mut k = 0;
+    while k < PieceKind::ALL.len() {
+        let value = delta_value(PieceKind::ALL[k]);
+        if value < least {
+            least = value;
         }
-        kind += 1;
+        k += 1;
     }
     least
 };
+
+/// What delta pruning counts a captured piece of `kind` as worth: its
+/// endgame material, since the exchanges it guards against come late.
+#[inline(always)]
+const fn delta_value(kind: PieceKind) -> i32 {
+    MATERIAL[kind.index()][1]
+}
 /// Quiet moves tried, by remaining depth, after which the others are pruned.
 const LATE_MOVE_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
 /// Quiet moves are pruned at depth 1–2 when the static evaluation plus this
@@ -290,8 +298,8 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
     })
 }
 
-/// The pieces of the side not to move in `pos` whose endgame material, as
-/// delta pruning counts it, is at least `least`.
+/// The pieces of the side not to move in `pos` whose [`delta_value`] is at
+/// least `least`.
 #[inline]
 fn enemies_worth(pos: &Position, least: i32) -> Bitboard {
     let them = pos.side_to_move().opponent();
@@ -300,7 +308,7 @@ fn enemies_worth(pos: &Position, least: i32) -> Bitboard {
     }
     PieceKind::ALL
         .into_iter()
-        .filter(|kind| MATERIAL[kind.index()][1] >= least)
+        .filter(|&kind| delta_value(kind) >= least)
         .fold(Bitboard::EMPTY, |set, kind| {
             set | pos.pieces(Piece::new(them, kind))
         })
@@ -1039,7 +1047,7 @@ impl<'a> Context<'a> {
             let victim = self
                 .pos
                 .piece_at(mv.to())
-                .map_or(0, |p| MATERIAL[p.kind.index()][1]);
+                .map_or(0, |p| delta_value(p.kind));
             if stand_pat + victim + DELTA_MARGIN < alpha || is_losing_capture(&self.pos, mv) {
                 continue;
             }
@@ -1097,7 +1105,7 @@ mod tests {
             let expected = pos
                 .pieces_of(Color::Red)
                 .into_iter()
-                .filter(|&sq| MATERIAL[pos.piece_at(sq).unwrap().kind.index()][1] >= least)
+                .filter(|&sq| delta_value(pos.piece_at(sq).unwrap().kind) >= least)
                 .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::from(sq));
             assert_eq!(enemies_worth(&pos, least), expected, "{least}");
         }

@@ -617,9 +617,7 @@ impl Position {
             }
         }
     }
-}
 
-impl Position {
     /// The points a chariot on `from` moves to, own pieces included.
     #[inline(always)]
     fn chariot_moves(&self, from: usize) -> Bitboard {
