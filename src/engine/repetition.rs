@@ -23,6 +23,16 @@ impl PastPosition {
             in_check: pos.in_check(),
         }
     }
+
+    /// [`of`](Self::of) for the position `mv`, a legal move, just led to:
+    /// see [`Position::in_check_after`].
+    #[inline]
+    pub fn after(pos: &Position, mv: Move) -> PastPosition {
+        PastPosition {
+            key: pos.key(),
+            in_check: pos.in_check_after(mv),
+        }
+    }
 }
 
 /// The positions since the last capture, oldest first, not counting the

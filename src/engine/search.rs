@@ -527,7 +527,7 @@ impl<'a> Context<'a> {
         self.piece_sums.push(sums);
         let undo = self.pos.make_move(mv);
         self.undos.push(undo);
-        self.line.push(PastPosition::of(&self.pos));
+        self.line.push(PastPosition::after(&self.pos, mv));
         self.line_moves.push(mv);
         self.line_pieces.push(PieceTo::of(&self.pos, mv));
     }

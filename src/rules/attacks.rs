@@ -275,6 +275,34 @@ mod tests {
     use super::*;
     use crate::rules::playouts::playout_positions;
 
+    /// `in_check_after` skips the attack test only for moves that cannot
+    /// check: after every legal move it agrees with `in_check`, and most
+    /// moves are skipped.
+    #[test]
+    fn in_check_after_agrees_with_in_check() {
+        let (mut moves, mut checks, mut skipped) = (0, 0, 0);
+        for pos in playout_positions(60, 80, 0x9E37_79B9_7F4A_7C15) {
+            let checked = pos.generals[pos.side_to_move().index() ^ 1] as usize;
+            let zone = super::super::tables::CHECK_ZONE[checked];
+            for &mv in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.make_move(mv);
+                assert_eq!(
+                    after.in_check_after(mv),
+                    after.in_check(),
+                    "{mv} from {}",
+                    pos.to_fen()
+                );
+                moves += 1;
+                checks += after.in_check() as usize;
+                skipped += !(zone.contains(mv.from()) || zone.contains(mv.to())) as usize;
+            }
+        }
+        println!("{moves} moves, {checks} checks, {skipped} skipped");
+        assert!(checks > 200, "only {checks} checks");
+        assert!(2 * skipped > moves, "{skipped} of {moves} skipped");
+    }
+
     /// Every quiet move that `check_squares` says checks does check, unless a
     /// cannon leaves the line it was a screen on; and the squares are found.
     #[test]

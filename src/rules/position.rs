@@ -9,8 +9,8 @@ use std::fmt;
 
 use super::bitboard::{bit, transposed, Bitboard};
 use super::tables::{
-    ADVISOR_MOVES, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_SLIDE, FILE_SPREAD, GENERAL_MOVES,
-    HORSE_ATTACKERS, HORSE_REACH, OFF_BOARD, RANK_SLIDE, SOLDIER_ATTACKERS,
+    ADVISOR_MOVES, CHECK_ZONE, DIAG_NEIGHBOURS, ELEPHANT_MOVES, FILE_SLIDE, FILE_SPREAD,
+    GENERAL_MOVES, HORSE_ATTACKERS, HORSE_REACH, OFF_BOARD, RANK_SLIDE, SOLDIER_ATTACKERS,
 };
 use super::types::{Color, Move, Piece, PieceKind, Square};
 use super::zobrist;
@@ -229,6 +229,20 @@ impl Position {
     #[inline]
     pub fn in_check(&self) -> bool {
         self.general_attacked_now()
+    }
+
+    /// [`in_check`](Self::in_check) just after `mv` was made, in a position
+    /// where the side now to move was not in check beforehand (as after any
+    /// legal move): only a move that leaves or reaches a point of the
+    /// general's [`CHECK_ZONE`] can have checked it, and most moves touch
+    /// none, so the search skips the attack test for them.
+    #[inline]
+    pub fn in_check_after(&self, mv: Move) -> bool {
+        let zone = CHECK_ZONE[self.generals[self.side.index()] as usize];
+        let checked =
+            (zone.contains(mv.from()) || zone.contains(mv.to())) && self.general_attacked_now();
+        debug_assert_eq!(checked, self.in_check(), "{mv} into {}", self.to_fen());
+        checked
     }
 
     /// [`in_check`](Self::in_check), always inlined: move generation tests

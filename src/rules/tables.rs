@@ -245,6 +245,31 @@ pub static HORSE_REACH: [Bitboard; 90] = {
     table
 };
 
+/// For a general on each point, every point a move must leave or reach to
+/// check it: its rank and file (chariots, cannons and their screens, the
+/// facing general, soldiers), its diagonal neighbours (the legs of a horse
+/// checking it) and the points a horse checks it from. A move touching none
+/// of them cannot give check.
+pub static CHECK_ZONE: [Bitboard; 90] = {
+    let mut table = [Bitboard::EMPTY; 90];
+    let mut g = 0;
+    while g < 90 {
+        let (gf, gr) = ((g % 9) as i32, (g / 9) as i32);
+        let mut zone = HORSE_REACH[g];
+        let mut s = 0;
+        while s < 90 {
+            let (df, dr) = ((s % 9) as i32 - gf, (s / 9) as i32 - gr);
+            if df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1) {
+                zone = zone.with(s);
+            }
+            s += 1;
+        }
+        table[g] = zone;
+        g += 1;
+    }
+    table
+};
+
 /// `ELEPHANT_MOVES[square][free eyes]`: two points diagonally, never across
 /// the river; bit `d` of the index says the eye in `DIAGONAL` direction `d`
 /// is empty.
