@@ -283,7 +283,7 @@ mod tests {
         let (mut moves, mut checks, mut skipped) = (0, 0, 0);
         for pos in playout_positions(60, 80, 0x9E37_79B9_7F4A_7C15) {
             let checked = pos.generals[pos.side_to_move().index() ^ 1] as usize;
-            let zone = super::super::tables::CHECK_ZONE[checked];
+            let zone = crate::rules::tables::CHECK_ZONE[checked];
             for &mv in pos.legal_moves().iter() {
                 let mut after = pos.clone();
                 after.make_move(mv);
