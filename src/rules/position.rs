@@ -238,11 +238,17 @@ impl Position {
     /// none, so the search skips the attack test for them.
     #[inline]
     pub fn in_check_after(&self, mv: Move) -> bool {
-        let zone = CHECK_ZONE[self.generals[self.side.index()] as usize];
-        let checked =
-            (zone.contains(mv.from()) || zone.contains(mv.to())) && self.general_attacked_now();
+        let checked = self.touches_check_zone(mv) && self.general_attacked_now();
         debug_assert_eq!(checked, self.in_check(), "{mv} into {}", self.to_fen());
         checked
+    }
+
+    /// Whether `mv` left or reached a point of the [`CHECK_ZONE`] of the
+    /// side to move's general: only such a move can have checked it.
+    #[inline(always)]
+    pub(crate) fn touches_check_zone(&self, mv: Move) -> bool {
+        let zone = CHECK_ZONE[self.generals[self.side.index()] as usize];
+        zone.contains(mv.from()) || zone.contains(mv.to())
     }
 
     /// [`in_check`](Self::in_check), always inlined: move generation tests

@@ -254,15 +254,15 @@ pub static CHECK_ZONE: [Bitboard; 90] = {
     let mut table = [Bitboard::EMPTY; 90];
     let mut g = 0;
     while g < 90 {
-        let (gf, gr) = ((g % 9) as i32, (g / 9) as i32);
-        let mut zone = HORSE_REACH[g];
-        let mut s = 0;
-        while s < 90 {
-            let (df, dr) = ((s % 9) as i32 - gf, (s / 9) as i32 - gr);
-            if df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1) {
-                zone = zone.with(s);
+        let rank = 0x1ff << (g / 9 * 9);
+        let mut zone = Bitboard::from_bits(HORSE_REACH[g].bits() | FILE_MASK[g % 9].bits() | rank);
+        let mut d = 0;
+        while d < 4 {
+            let leg = DIAG_NEIGHBOURS[g][d];
+            if leg != OFF_BOARD {
+                zone = zone.with(leg as usize);
             }
-            s += 1;
+            d += 1;
         }
         table[g] = zone;
         g += 1;
