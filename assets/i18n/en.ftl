@@ -247,7 +247,10 @@ history-line = #{ $game } · { $pairing } · { $outcome ->
     [drawn] drawn
     [finished] finished
    *[called-off] called off
- } by { end-reason } · { $plies } plies
+ } by { end-reason } · { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+ }
 record-head = Game #{ $game }: { $red } vs { $black }
 record-live = In progress, { $color ->
     [red] Red
@@ -258,10 +261,16 @@ record-moves = Moves: { $moves }
 moves-none = none yet
 moves-cut = … (the full list is in the record)
 stats-none = { $name } has not played yet; `play` starts a game against the bot.
-stats-line = { $name }: rating { $rating } (rank { $rank }) · { $games } games: { $wins } won, { $draws } drawn, { $losses } lost · { $live } in progress
+stats-line = { $name }: rating { $rating } (rank { $rank }) · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+ }: { $wins } won, { $draws } drawn, { $losses } lost · { $live } in progress
 leaderboard-empty = Nobody has finished a game yet; `play` starts one against the bot.
 leaderboard-title = Leaderboard:
-leaderboard-line = { $rank }. { $name } · { $rating } · { $games } games ({ $wins }W { $draws }D { $losses }L)
+leaderboard-line = { $rank }. { $name } · { $rating } · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+ } ({ $wins }W { $draws }D { $losses }L)
 
 ## Help and the slash command
 

@@ -284,3 +284,46 @@ fn caption_glyphs_cover_every_language_and_notation() {
         }
     }
 }
+
+/// English counts agree in number: one game, two games.
+#[test]
+fn english_counts_agree_in_number() {
+    let stats = |games| {
+        Lang::En.text(Msg::StatsLine {
+            name: "ann".into(),
+            rating: "1500".into(),
+            rank: 1,
+            games,
+            wins: 0,
+            draws: 0,
+            losses: games,
+            live: 0,
+        })
+    };
+    assert!(stats(1).contains("· 1 game: "), "{}", stats(1));
+    assert!(stats(2).contains("· 2 games: "), "{}", stats(2));
+    let leader = |games| {
+        Lang::En.text(Msg::LeaderboardLine {
+            rank: 1,
+            name: "ann".into(),
+            rating: "1500".into(),
+            games,
+            wins: games,
+            draws: 0,
+            losses: 0,
+        })
+    };
+    assert!(leader(1).contains("· 1 game ("), "{}", leader(1));
+    assert!(leader(3).contains("· 3 games ("), "{}", leader(3));
+    let history = |plies| {
+        Lang::En.text(Msg::HistoryLine {
+            game: 7,
+            pairing: "ann vs bob".into(),
+            outcome: "lost".into(),
+            plies,
+            reason: "resignation".into(),
+        })
+    };
+    assert!(history(1).ends_with("· 1 ply"), "{}", history(1));
+    assert!(history(40).ends_with("· 40 plies"), "{}", history(40));
+}
