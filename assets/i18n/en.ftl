@@ -478,7 +478,10 @@ about-review = Review a finished game: evaluation graph, accuracy, mistakes and 
 option-game-review = Game id (default: your last finished game)
 review-no-game = You have no finished game to review here; name one, for example `review 12`.
 review-live = Game #{ $game } is still being played; it can be reviewed once it is over.
-review-progress = Reviewing game #{ $game }: analysed { $done } of { $total } moves…
+review-progress = Reviewing game #{ $game }: analysed { $done } of { $total ->
+    [one] { $total } move
+   *[other] { $total } moves
+ }…
 review-title = **Review of game #{ $game }** · { $pairing }
 review-accuracy = Accuracy: Red { $red }, Black { $black }
 review-move = { $number } { $seat }: { $played } is { $class ->

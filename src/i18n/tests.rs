@@ -326,4 +326,21 @@ fn english_counts_agree_in_number() {
     };
     assert!(history(1).ends_with("· 1 ply"), "{}", history(1));
     assert!(history(40).ends_with("· 40 plies"), "{}", history(40));
+    let progress = |done, total| {
+        Lang::En.text(Msg::ReviewProgress {
+            game: 7,
+            done,
+            total,
+        })
+    };
+    assert!(
+        progress(0, 1).ends_with("0 of 1 move…"),
+        "{}",
+        progress(0, 1)
+    );
+    assert!(
+        progress(1, 2).ends_with("1 of 2 moves…"),
+        "{}",
+        progress(1, 2)
+    );
 }
