@@ -324,7 +324,10 @@ name-several = Several members are called `{ $name }`; mention the one you mean.
 
 ## Limits and healing
 
-too-many-challenges = You already have { $count } challenges waiting for an answer; wait for them to be answered or expire, or withdraw one with `decline` where you made it.
+too-many-challenges = You already have { $count ->
+    [one] { $count } challenge
+   *[other] { $count } challenges
+ } waiting for an answer; wait for them to be answered or expire, or withdraw one with `decline` where you made it.
 challenger-busy = Your challenger is playing game #{ $game } here now; the challenge can be accepted once that game is over.
 busy = The bot is busy thinking right now; try again in a minute.
 stored-not-shown = Your move in game #{ $game } is stored; the bot could not show it just now and will post it as soon as it can.
@@ -368,7 +371,10 @@ setting-server-threads = A thread for each game
 setting-server-expiry = Challenge expiry
 setting-forms-choice = one of { $choices }
 setting-forms-level = a level from { $min } to { $max }
-setting-forms-channels = up to { $max } channels (`#name`), or `all`
+setting-forms-channels = up to { $max ->
+    [one] { $max } channel
+   *[other] { $max } channels
+ } (`#name`), or `all`
 setting-forms-duration = a time from 1 minute to 7 days, such as `30m`, `2h` or `1d`
 group-settings = Settings and moderation
 about-settings = Show or change your settings, or the server's (Manage Server)

@@ -343,4 +343,26 @@ fn english_counts_agree_in_number() {
         "{}",
         progress(1, 2)
     );
+    let waiting = |count| Lang::En.text(Msg::TooManyChallenges { count });
+    assert!(
+        waiting(1).contains("have 1 challenge waiting"),
+        "{}",
+        waiting(1)
+    );
+    assert!(
+        waiting(3).contains("have 3 challenges waiting"),
+        "{}",
+        waiting(3)
+    );
+    let channels = |max| Lang::En.text(Msg::SettingFormsChannels { max });
+    assert!(
+        channels(1).starts_with("up to 1 channel ("),
+        "{}",
+        channels(1)
+    );
+    assert!(
+        channels(5).starts_with("up to 5 channels ("),
+        "{}",
+        channels(5)
+    );
 }
