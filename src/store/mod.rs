@@ -20,6 +20,7 @@ mod clock;
 mod error;
 mod export;
 mod games;
+mod ids;
 mod jobs;
 mod model;
 mod offers;
