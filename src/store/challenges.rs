@@ -13,7 +13,8 @@ use crate::rng::coin_flip;
 use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
-use super::games::{insert_game, load_game, NewGame};
+use super::game_rows::load_game;
+use super::games::{insert_game, NewGame};
 use super::model::{
     fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,

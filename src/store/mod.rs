@@ -19,6 +19,8 @@ mod challenges;
 mod clock;
 mod error;
 mod export;
+mod game_rows;
+mod game_tx;
 mod games;
 mod ids;
 mod jobs;

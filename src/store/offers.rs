@@ -8,7 +8,8 @@ use sqlx::FromRow;
 use super::backend::{lock_game, on_conn, Conn};
 
 use super::error::{StoreError, StoreResult};
-use super::games::{finish_in, load_game, take_back_in};
+use super::game_rows::load_game;
+use super::game_tx::{drop_lapsed_offers, finish_in, take_back_in};
 use super::model::{
     color_column, parse_color, ActorId, GameId, GameRecord, GameResult, GameState, MoveRecord,
     OfferKind, OfferRecord,
@@ -67,35 +68,6 @@ fn live(record: &GameRecord) -> StoreResult<()> {
         GameState::Live => Ok(()),
         _ => Err(StoreError::GameOver(record.id)),
     }
-}
-
-/// Drops every offer in a game (it ended, or moves were taken back).
-pub(super) async fn drop_offers(conn: &mut Conn<'_>, game: GameId) -> StoreResult<()> {
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1"
-    )
-    .bind(game.0)
-    .execute(c)
-    .await?
-    .rows_affected());
-    Ok(())
-}
-
-/// Drops the offers in a game that lapse by `ply`.
-pub(super) async fn drop_lapsed_offers(
-    conn: &mut Conn<'_>,
-    game: GameId,
-    ply: u32,
-) -> StoreResult<()> {
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2"
-    )
-    .bind(game.0)
-    .bind(i64::from(ply))
-    .execute(c)
-    .await?
-    .rows_affected());
-    Ok(())
 }
 
 /// The pending offer of `kind` in a game at `ply`, dropping it if it lapsed.

@@ -7,7 +7,7 @@ use sqlx::FromRow;
 use super::backend::{on_conn, Conn};
 
 use super::error::{StoreError, StoreResult};
-use super::games::{records, select_games, GameRow};
+use super::game_rows::{records, select_games, GameRow};
 use super::model::{GameRecord, PlayerRecord, UnixMillis, UserRef};
 use super::rating::{GamePoints, Rating};
 use super::{to_u32, Store};

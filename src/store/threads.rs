@@ -4,7 +4,7 @@
 
 use super::backend::on_conn;
 use super::error::{StoreError, StoreResult};
-use super::games::load_game;
+use super::game_rows::load_game;
 use super::model::{GameId, GameRecord};
 use super::Store;
 
