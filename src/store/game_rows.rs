@@ -9,10 +9,9 @@ use sqlx::FromRow;
 use super::backend::{on_conn, Conn};
 use super::error::{StoreError, StoreResult};
 use super::model::{
-    parse_color, parse_result, ActorId, BotLevel, GameId, GameRecord, GameState, Iccs, Location,
-    MoveRecord, Participant, RatingChange, UserRef,
+    parse_color, parse_result, to_u32, ActorId, BotLevel, GameId, GameRecord, GameState, Iccs,
+    Location, MoveRecord, Participant, RatingChange, UserRef,
 };
-use super::to_u32;
 
 /// The SELECT every game query shares: the game row with both users' names.
 macro_rules! select_games {

@@ -15,12 +15,11 @@ use super::error::{StoreError, StoreResult};
 use super::game_rows::MoveRow;
 use super::jobs;
 use super::model::{
-    parse_color, result_column, side_after, ActorId, BotLevel, GameId, GameResult, Iccs,
+    parse_color, result_column, side_after, to_u32, ActorId, BotLevel, GameId, GameResult, Iccs,
     MoveRecord, UnixMillis,
 };
 use super::players::{load_rating, record_result};
 use super::rating::{rate, GamePoints};
-use super::to_u32;
 
 /// The two sides of a game as the guarded `UPDATE … RETURNING` gives them.
 #[derive(FromRow)]

@@ -9,13 +9,13 @@ use super::backend::{on_conn, Conn};
 use super::error::{StoreError, StoreResult};
 use super::game_rows::{load_game, moves_of, records, select_games, GameRow};
 use super::game_tx::{apply_move_in, finish_in, take_back_in};
+use super::handle::Store;
 use super::jobs::{self, EngineJob};
 use super::model::{
     color_column, fen_side_to_move, ActorId, GameId, GameRecord, GameResult, Iccs, Location,
     MoveRecord, Participant, UnixMillis, UserRef, START_FEN,
 };
 use super::players::upsert_player;
-use super::Store;
 
 /// What a new game needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,14 +37,6 @@ pub struct Inconsistency {
     pub moves_stored: i64,
     pub highest_ply_stored: i64,
 }
-
-/// How long a process that stored a move has to post it before the sweep
-/// takes the move for one whose post failed (and shows it itself), unless
-/// [`StoreConfig::announce_grace`](super::StoreConfig) says otherwise:
-/// longer than any post takes, short enough that a lost move is shown
-/// within a couple of sweeps. A post still in flight after it is shown
-/// twice.
-pub const DEFAULT_ANNOUNCE_GRACE: Duration = Duration::from_secs(60);
 
 /// The condition on a `games` row (bound: `$1`, now) under which its moves
 /// not yet shown are the sweep's to show: stored more than the grace ago,

@@ -511,6 +511,11 @@ pub struct OfferRecord {
     pub created_at: UnixMillis,
 }
 
+/// Converts a count or ply from a column, refusing negative or huge values.
+pub(super) fn to_u32(value: i64, what: &str) -> Result<u32, StoreError> {
+    u32::try_from(value).map_err(|_| StoreError::corrupt(format!("{what} is {value}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

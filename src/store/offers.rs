@@ -10,11 +10,11 @@ use super::backend::{lock_game, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
 use super::game_rows::load_game;
 use super::game_tx::{drop_lapsed_offers, finish_in, take_back_in};
+use super::handle::Store;
 use super::model::{
-    color_column, parse_color, ActorId, GameId, GameRecord, GameResult, GameState, MoveRecord,
-    OfferKind, OfferRecord,
+    color_column, parse_color, to_u32, ActorId, GameId, GameRecord, GameResult, GameState,
+    MoveRecord, OfferKind, OfferRecord,
 };
-use super::{to_u32, Store};
 
 /// The reason stored for a draw both players agreed.
 pub const DRAW_BY_AGREEMENT: &str = "agreement";

@@ -10,9 +10,9 @@ use sqlx::FromRow;
 
 use super::backend::{lock_puzzle_player, lock_puzzle_rating, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
-use super::model::{Location, UnixMillis, UserRef};
+use super::handle::Store;
+use super::model::{to_u32, Location, UnixMillis, UserRef};
 use super::rating::{rate, GamePoints, Rating};
-use super::{to_u32, Store};
 
 /// How an attempt ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
