@@ -320,19 +320,6 @@ impl Store {
         Ok((record, moves))
     }
 
-    /// Live games in a server.
-    pub async fn live_games_in_guild(&self, guild_id: &str) -> StoreResult<Vec<GameRecord>> {
-        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
-            sqlx::query_as(select_games!(
-                "WHERE g.status = 'live' AND g.guild_id = $1 ORDER BY g.id"
-            ))
-            .bind(guild_id)
-            .fetch_all(c)
-            .await?
-        });
-        records(rows)
-    }
-
     /// Live games in a channel, or in a thread of it given by the thread's id.
     pub async fn live_games_in_channel(&self, channel_id: &str) -> StoreResult<Vec<GameRecord>> {
         let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
@@ -425,22 +412,6 @@ impl Store {
             })
         })
         .await
-    }
-
-    /// Live games where the bot is to move: after a restart the bot resumes
-    /// thinking on each.
-    pub async fn games_awaiting_bot(&self) -> StoreResult<Vec<GameRecord>> {
-        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
-            sqlx::query_as(select_games!(
-            "WHERE g.status = 'live' AND ( \
-               (g.red_bot_level IS NOT NULL AND ((g.ply % 2 = 0) = (g.start_side = 'red'))) \
-               OR (g.black_bot_level IS NOT NULL AND ((g.ply % 2 = 0) = (g.start_side = 'black')))) \
-             ORDER BY g.last_activity_at, g.id"
-        ))
-        .fetch_all(c)
-        .await?
-        });
-        records(rows)
     }
 
     /// Live games with no activity for `idle_for`, oldest first: candidates
