@@ -295,26 +295,6 @@ impl Store {
         Ok(rows.into_iter().map(|(id,)| id).collect())
     }
 
-    /// A puzzle's rating from its attempts, if anyone has tried it.
-    pub async fn puzzle_rating(&self, puzzle_id: &str) -> StoreResult<Option<Rating>> {
-        let row: Option<(f64, f64, f64)> = on_conn!(
-            &mut self.reader.acquire().await?.conn(),
-            |c| {
-                sqlx::query_as(
-                "SELECT rating, rating_deviation, volatility FROM puzzle_ratings WHERE puzzle_id = $1",
-            )
-            .bind(puzzle_id)
-            .fetch_optional(c)
-            .await?
-            }
-        );
-        Ok(row.map(|(rating, deviation, volatility)| Rating {
-            rating,
-            deviation,
-            volatility,
-        }))
-    }
-
     /// The attempt in progress of a user in a place.
     pub async fn puzzle_session(
         &self,
