@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{bail, Context as _};
+use xiangqi_bot::matches::engines::EngineSpec;
 use xiangqi_bot::matches::openings::parse_file;
-use xiangqi_bot::matches::player::{Budget, EngineSpec};
+use xiangqi_bot::matches::player::Budget;
 use xiangqi_bot::matches::runner::{run_match, MatchSettings, Openings, SpeedSummary};
 use xiangqi_bot::matches::stats::Sprt;
 

@@ -3,8 +3,11 @@
 //! whether an engine change is kept (an SPRT) or how strong a level is (an
 //! Elo estimate with its interval). The `match` subcommand drives it.
 //!
-//! - [`player`]: one side of a game: our engine in this process (at a level
-//!   or a fixed budget), or any UCI/UCCI engine as a child process;
+//! - [`player`]: one side of a game, as the runner sees it: a move for the
+//!   game so far within a budget;
+//! - [`engines`]: the players a match names: our engine in this process (at
+//!   a level or a fixed budget), the beginner, or any UCI/UCCI engine as a
+//!   child process;
 //! - [`beginner`]: a scripted beginner (one move ahead and a capture
 //!   check), the opponent level 1 should lose to;
 //! - [`openings`]: start positions, from a file or random quiet plies;
@@ -15,6 +18,7 @@
 //! A tool above the engine: the bot never uses it.
 
 pub mod beginner;
+pub mod engines;
 pub mod openings;
 pub mod player;
 pub mod runner;

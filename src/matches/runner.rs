@@ -14,8 +14,9 @@ use std::time::Duration;
 use crate::rules::notation::pgn::write_pgn;
 use crate::rules::{Color, Game, GameResult, GameStatus, Position};
 
+use super::engines::EngineSpec;
 use super::openings::{random_opening, Opening};
-use super::player::{Budget, EngineSpec, Player, PlayerError};
+use super::player::{Budget, Player, PlayerError};
 use super::stats::{PairTally, Sprt, SprtDecision, Tally};
 
 /// Where the openings come from.

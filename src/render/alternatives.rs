@@ -5,7 +5,8 @@
 //! imageproc's `draw_text_mut` instead of copying cached glyph masks. (The
 //! third, the `png` crate's encoder, is in the bench itself: only it
 //! depends on `png`; [`encode_png`] is the renderer's side of it.) Not
-//! part of the renderer's interface.
+//! part of the renderer's interface: built only with the `bench-internals`
+//! feature, which the bench requires, and for the library's own tests.
 
 use image::{Rgb, RgbImage, Rgba, RgbaImage};
 use imageproc::drawing::draw_text_mut;

@@ -96,7 +96,8 @@ impl Sprite {
     }
 
     /// The same picture with straight (not premultiplied) alpha, as
-    /// `image::imageops::overlay` expects.
+    /// `image::imageops::overlay` expects (for `alternatives.rs`).
+    #[cfg(any(test, feature = "bench-internals"))]
     pub fn unpremultiplied(&self) -> RgbaImage {
         let mut out = self.pixels.clone();
         for p in out.pixels_mut() {

@@ -28,6 +28,10 @@ pub const GRID_BOTTOM: f32 = GRID_TOP + 9.0 * CELL;
 pub const HEIGHT: usize = (GRID_BOTTOM + OVERHANG + 2.0 * LABEL_ROW + 6.0) as usize;
 /// Radius of a piece's disc (0.875 of a cell across).
 pub const PIECE_RADIUS: f32 = 28.0;
+/// Half the side of an international symbol's box. Symbols have no inner
+/// ring around them: without it they can be drawn larger, which is what
+/// keeps them readable at phone size; they stay inside the thickest rim.
+pub const SYMBOL_HALF: f32 = 20.0;
 
 // The layout's invariants, checked when compiling.
 const _: () = assert!(HEIGHT > WIDTH, "portrait");

@@ -28,6 +28,7 @@ mod text;
 pub use text::has_glyph;
 mod theme;
 
+#[cfg(any(test, feature = "bench-internals"))]
 #[doc(hidden)]
 pub mod alternatives;
 #[cfg(test)]

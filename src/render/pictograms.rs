@@ -211,9 +211,9 @@ mod tests {
     use super::*;
     use crate::render::shapes::mask;
 
-    use crate::render::pieces::SYMBOL_HALF;
+    use crate::render::layout::SYMBOL_HALF;
+    use crate::render::style::Theme;
     use crate::render::theme::Colors;
-    use crate::render::Theme;
 
     /// Each symbol drawn at piece size, as a coverage mask.
     fn drawn(kind: PieceKind) -> image::GrayImage {

@@ -5,7 +5,7 @@
 use ab_glyph::FontRef;
 
 use super::canvas::{mix, paint_mask, Sprite};
-use super::layout::PIECE_RADIUS;
+use super::layout::{PIECE_RADIUS, SYMBOL_HALF};
 use super::pictograms;
 use super::shapes::{blurred, mask, ring, Ink, Shape};
 use super::style::PieceStyle;
@@ -18,10 +18,6 @@ pub const SPRITE_HALF: i32 = 36;
 const INNER_RING_RADIUS: f32 = 23.0;
 const INNER_RING_WIDTH: f32 = 1.5;
 const CHARACTER_EM: f32 = 33.0;
-/// Half the side of an international symbol's box. Symbols have no inner
-/// ring around them: without it they can be drawn larger, which is what
-/// keeps them readable at phone size; they stay inside the thickest rim.
-pub const SYMBOL_HALF: f32 = 20.0;
 
 /// All fourteen sprites of a theme and piece style, by [`Piece::index`].
 pub fn piece_sprites(colors: &Colors, style: PieceStyle, font: &FontRef<'_>) -> Vec<Sprite> {

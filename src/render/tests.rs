@@ -570,3 +570,84 @@ fn arrows_show_the_move_played_and_the_better_one_in_every_style_and_seat() {
         }
     }
 }
+
+/// The evaluation graph as the renderer draws it: through [`Renderer`],
+/// which `graph.rs` must not import (the renderer imports it), so the test
+/// lives here beside the renderer's others.
+mod eval_graph {
+    use crate::render::graph::{point_centres, GraphMark, GraphPoint, GRAPH_HEIGHT, GRAPH_WIDTH};
+    use crate::render::{Renderer, Theme};
+
+    fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+        let frame = reader.next_frame(&mut buf).expect("a frame");
+        let pixels = buf[..frame.buffer_size()]
+            .chunks_exact(3)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        (frame.width, frame.height, pixels)
+    }
+
+    fn count(pixels: &[[u8; 3]], mark: GraphMark) -> usize {
+        pixels.iter().filter(|p| **p == mark.color().0).count()
+    }
+
+    #[test]
+    fn one_marker_of_its_colour_per_marked_move_where_the_layout_says() {
+        let renderer = Renderer::new();
+        // One marker alone gives the size of a marker in pixels.
+        let single = [GraphPoint {
+            red_cp: 0,
+            mark: Some(GraphMark::Mistake),
+        }];
+        let (_, _, pixels) = decode(&renderer.render_eval_graph(&single, Theme::Wood));
+        let one = count(&pixels, GraphMark::Mistake);
+        assert!(one > 50, "{one}");
+
+        let marks = [
+            None,
+            Some(GraphMark::Inaccuracy),
+            None,
+            None,
+            Some(GraphMark::Blunder),
+            None,
+            Some(GraphMark::Mistake),
+            None,
+            Some(GraphMark::Blunder),
+            None,
+        ];
+        let points: Vec<GraphPoint> = marks
+            .iter()
+            .enumerate()
+            .map(|(i, &mark)| GraphPoint {
+                red_cp: [120, -300, 40, 2500, -900, 0, 350, -40_000, 600, 30_000][i],
+                mark,
+            })
+            .collect();
+        for theme in [Theme::Wood, Theme::Contrast] {
+            let (w, h, pixels) = decode(&renderer.render_eval_graph(&points, theme));
+            assert_eq!((w, h), (GRAPH_WIDTH, GRAPH_HEIGHT));
+            for mark in GraphMark::ALL {
+                let expected = marks.iter().filter(|m| **m == Some(mark)).count();
+                assert_eq!(
+                    count(&pixels, mark),
+                    expected * one,
+                    "{mark:?} in {theme:?}"
+                );
+            }
+            for (point, (x, y)) in points.iter().zip(point_centres(&points)) {
+                let at = pixels[(y as u32 * w + x as u32) as usize];
+                match point.mark {
+                    Some(mark) => assert_eq!(at, mark.color().0, "marker at ({x}, {y})"),
+                    None => assert!(
+                        GraphMark::ALL.iter().all(|m| m.color().0 != at),
+                        "no marker at ({x}, {y})"
+                    ),
+                }
+            }
+        }
+    }
+}

@@ -107,7 +107,9 @@ impl GlyphSet {
         }
     }
 
-    /// Whether `c` is drawn as itself (not as [`REPLACEMENT`]).
+    /// Whether `c` is drawn as itself (not as [`REPLACEMENT`]; for
+    /// `alternatives.rs`).
+    #[cfg(any(test, feature = "bench-internals"))]
     pub fn has(&self, c: char) -> bool {
         self.glyphs.contains_key(&c)
     }

@@ -336,7 +336,7 @@ mod tests {
     #[test]
     fn set_reaches_match_the_per_piece_tables() {
         use crate::rules::tables::{ADVISOR_MOVES, ELEPHANT_MOVES};
-        use crate::rules::{Piece, PieceKind};
+        use crate::rules::types::{Piece, PieceKind};
         let mut seen = [0; 3];
         for pos in playout_positions(200, 100, 0x51_7CC1_B727_220A) {
             for color in Color::ALL {

@@ -1,7 +1,7 @@
 //! Seeded random playouts from the start, for tests that need many varied
 //! positions reached by legal play.
 
-use super::Position;
+use super::position::Position;
 use crate::rng::SplitMix64;
 
 /// The positions along `games` random games of at most `plies` plies each

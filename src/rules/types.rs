@@ -222,9 +222,12 @@ impl Square {
         self.0 / BOARD_FILES
     }
 
-    /// The point seen from the other side of the board (turned 180°).
+    /// The point seen from the other side of the board (turned 180°). Only
+    /// tests need it (the layout's checks a flipped board against it), so it
+    /// is built only for them.
+    #[cfg(test)]
     #[inline]
-    pub const fn rotate(self) -> Square {
+    pub(crate) const fn rotate(self) -> Square {
         Square(NUM_SQUARES as u8 - 1 - self.0)
     }
 

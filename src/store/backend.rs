@@ -15,7 +15,7 @@ use sqlx::postgres::PgPool;
 use sqlx::{PgConnection, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
 
 use super::error::{StoreError, StoreResult};
-use super::model::{ChallengeId, GameId};
+use super::ids::{ChallengeId, GameId};
 use super::rating::Rating;
 
 /// Which database a URL names.

@@ -13,13 +13,14 @@ use crate::rng::coin_flip;
 use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
-use super::games::{insert_game, load_game, NewGame};
+use super::game_rows::load_game;
+use super::games::{insert_game, NewGame};
+use super::handle::Store;
 use super::model::{
     fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
 };
 use super::players::{insert_player_if_new, upsert_player};
-use super::Store;
 
 /// Challenges one user may have waiting for an answer at once, anywhere: each
 /// one pings its addressee, so an unbounded number would be a way to spam.

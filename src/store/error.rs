@@ -4,7 +4,7 @@
 
 use crate::rules::Color;
 
-use super::model::{ChallengeId, GameId, OfferKind};
+use super::ids::{ChallengeId, GameId, OfferKind};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

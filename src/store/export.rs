@@ -14,9 +14,9 @@ use crate::rules::notation::pgn::write_pgn;
 
 use super::model::{GameRecord, GameState, MoveRecord, Participant, UnixMillis, START_FEN};
 
-impl super::Store {
+impl super::handle::Store {
     /// Game `id` as a PGN record (see the module's notes on the format).
-    pub async fn export_pgn(&self, id: super::model::GameId) -> super::StoreResult<String> {
+    pub async fn export_pgn(&self, id: super::model::GameId) -> super::error::StoreResult<String> {
         let (game, moves) = self.game_with_moves(id).await?;
         Ok(to_pgn(&game, &moves))
     }

@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use super::backend::{on_conn, Conn};
 use super::error::StoreResult;
-use super::model::{GameId, UnixMillis};
-use super::{to_u32, Store};
+use super::handle::Store;
+use super::model::{to_u32, GameId, UnixMillis};
 
 /// A job its claimer holds: the bot's move in `game` at `ply`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,31 +11,13 @@ use crate::rules::{Color, Square};
 use super::error::StoreError;
 use super::rating::Rating;
 
+pub use super::ids::{ChallengeId, GameId, OfferKind};
+
 /// Unix time in milliseconds, UTC.
 pub type UnixMillis = i64;
 
 /// The standard start position, stored when a game gives no FEN of its own.
 pub use crate::rules::START_FEN;
-
-/// A game's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub i64);
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-/// A challenge's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ChallengeId(pub i64);
-
-impl fmt::Display for ChallengeId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
 
 /// A strength of the bot: an engine [`Level`] as the store keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -501,36 +483,16 @@ impl ChallengeRecord {
     }
 }
 
-/// What kind of request one side makes of the other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OfferKind {
-    Draw,
-    Takeback,
-}
-
+/// Reading an [`OfferKind`] from its column is here, beside the other
+/// columns' checks, because it can fail with a [`StoreError`] (and `ids.rs`
+/// sits below the error).
 impl OfferKind {
-    pub(super) fn as_column(self) -> &'static str {
-        match self {
-            OfferKind::Draw => "draw",
-            OfferKind::Takeback => "takeback",
-        }
-    }
-
     pub(super) fn parse(text: &str) -> Result<OfferKind, StoreError> {
         match text {
             "draw" => Ok(OfferKind::Draw),
             "takeback" => Ok(OfferKind::Takeback),
             other => Err(StoreError::corrupt(format!("unknown offer kind {other:?}"))),
         }
-    }
-}
-
-impl fmt::Display for OfferKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OfferKind::Draw => "draw offer",
-            OfferKind::Takeback => "takeback request",
-        })
     }
 }
 
@@ -547,6 +509,11 @@ pub struct OfferRecord {
     /// For a takeback: how many plies are taken back (1 or 2).
     pub takeback_plies: Option<u32>,
     pub created_at: UnixMillis,
+}
+
+/// Converts a count or ply from a column, refusing negative or huge values.
+pub(super) fn to_u32(value: i64, what: &str) -> Result<u32, StoreError> {
+    u32::try_from(value).map_err(|_| StoreError::corrupt(format!("{what} is {value}")))
 }
 
 #[cfg(test)]

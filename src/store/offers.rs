@@ -8,12 +8,13 @@ use sqlx::FromRow;
 use super::backend::{lock_game, on_conn, Conn};
 
 use super::error::{StoreError, StoreResult};
-use super::games::{finish_in, load_game, take_back_in};
+use super::game_rows::load_game;
+use super::game_tx::{drop_lapsed_offers, finish_in, take_back_in};
+use super::handle::Store;
 use super::model::{
-    color_column, parse_color, ActorId, GameId, GameRecord, GameResult, GameState, MoveRecord,
-    OfferKind, OfferRecord,
+    color_column, parse_color, to_u32, ActorId, GameId, GameRecord, GameResult, GameState,
+    MoveRecord, OfferKind, OfferRecord,
 };
-use super::{to_u32, Store};
 
 /// The reason stored for a draw both players agreed.
 pub const DRAW_BY_AGREEMENT: &str = "agreement";
@@ -67,35 +68,6 @@ fn live(record: &GameRecord) -> StoreResult<()> {
         GameState::Live => Ok(()),
         _ => Err(StoreError::GameOver(record.id)),
     }
-}
-
-/// Drops every offer in a game (it ended, or moves were taken back).
-pub(super) async fn drop_offers(conn: &mut Conn<'_>, game: GameId) -> StoreResult<()> {
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1"
-    )
-    .bind(game.0)
-    .execute(c)
-    .await?
-    .rows_affected());
-    Ok(())
-}
-
-/// Drops the offers in a game that lapse by `ply`.
-pub(super) async fn drop_lapsed_offers(
-    conn: &mut Conn<'_>,
-    game: GameId,
-    ply: u32,
-) -> StoreResult<()> {
-    on_conn!(conn, |c| sqlx::query(
-        "DELETE FROM offers WHERE game_id = $1 AND lapses_at_ply <= $2"
-    )
-    .bind(game.0)
-    .bind(i64::from(ply))
-    .execute(c)
-    .await?
-    .rows_affected());
-    Ok(())
 }
 
 /// The pending offer of `kind` in a game at `ply`, dropping it if it lapsed.
@@ -175,17 +147,8 @@ async fn make_offer_in(
     })
 }
 
-/// Who may act on a pending offer.
-#[derive(Clone, Copy)]
-enum OfferParty {
-    /// The side that made it (to withdraw it).
-    Maker,
-    /// The side it was made to (to answer it).
-    Receiver,
-}
-
-/// Removes the live game's pending `kind` offer, if `by` is the `party` it
-/// concerns, and returns the game with the offer. The outer `Err` undoes the
+/// Removes the live game's pending `kind` offer, if `by` is the side it was
+/// made to, and returns the game with the offer. The outer `Err` undoes the
 /// caller's transaction; the inner one (no offer pending) keeps the deletion
 /// of a lapsed offer.
 async fn take_pending_offer(
@@ -193,7 +156,6 @@ async fn take_pending_offer(
     game: GameId,
     kind: OfferKind,
     by: &ActorId,
-    party: OfferParty,
 ) -> StoreResult<StoreResult<(GameRecord, OfferRecord)>> {
     lock_game(&mut *conn, game).await?;
     let record = load_game(&mut *conn, game).await?;
@@ -201,11 +163,7 @@ async fn take_pending_offer(
     let Some(offer) = pending_offer(&mut *conn, game, kind, record.ply).await? else {
         return Ok(Err(StoreError::NoOfferPending { game, kind }));
     };
-    let side = match party {
-        OfferParty::Maker => offer.by,
-        OfferParty::Receiver => offer.by.opponent(),
-    };
-    if !record.participant(side).is(by) {
+    if !record.participant(offer.by.opponent()).is(by) {
         return Err(StoreError::OfferNotForYou { game, kind });
     }
     on_conn!(conn, |c| sqlx::query(
@@ -228,11 +186,10 @@ async fn answer_offer_in(
     accept: bool,
     now: i64,
 ) -> StoreResult<StoreResult<OfferAnswer>> {
-    let (record, offer) =
-        match take_pending_offer(&mut *conn, game, kind, &by, OfferParty::Receiver).await? {
-            Ok(taken) => taken,
-            Err(none) => return Ok(Err(none)),
-        };
+    let (record, offer) = match take_pending_offer(&mut *conn, game, kind, &by).await? {
+        Ok(taken) => taken,
+        Err(none) => return Ok(Err(none)),
+    };
     let answer = if !accept {
         OfferAnswer::Declined(offer)
     } else {
@@ -259,17 +216,6 @@ async fn answer_offer_in(
         }
     };
     Ok(Ok(answer))
-}
-
-/// Withdraws inside the caller's transaction (errors as in [`take_pending_offer`]).
-async fn withdraw_offer_in(
-    conn: &mut Conn<'_>,
-    game: GameId,
-    kind: OfferKind,
-    by: ActorId,
-) -> StoreResult<StoreResult<OfferRecord>> {
-    let taken = take_pending_offer(conn, game, kind, &by, OfferParty::Maker).await?;
-    Ok(taken.map(|(_, offer)| offer))
 }
 
 impl Store {
@@ -305,20 +251,6 @@ impl Store {
         // Alone: an accepted draw ends the game and takes its players' rows.
         self.write_alone(move |conn| Box::pin(answer_offer_in(conn, game, kind, by, accept, now)))
             .await?
-    }
-
-    /// The offerer withdraws their pending offer.
-    pub async fn withdraw_offer(
-        &self,
-        game: GameId,
-        kind: OfferKind,
-        by: &ActorId,
-    ) -> StoreResult<OfferRecord> {
-        let by = by.clone();
-        self.write_for_game(game, move |conn| {
-            Box::pin(withdraw_offer_in(conn, game, kind, by))
-        })
-        .await?
     }
 
     /// The offers still standing in a game.

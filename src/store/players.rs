@@ -7,10 +7,10 @@ use sqlx::FromRow;
 use super::backend::{on_conn, Conn};
 
 use super::error::{StoreError, StoreResult};
-use super::games::{records, select_games, GameRow};
-use super::model::{GameRecord, PlayerRecord, UnixMillis, UserRef};
+use super::game_rows::{records, select_games, GameRow};
+use super::handle::Store;
+use super::model::{to_u32, GameRecord, PlayerRecord, UnixMillis, UserRef};
 use super::rating::{GamePoints, Rating};
-use super::{to_u32, Store};
 
 /// A player's record with their place on the leaderboard.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,9 +10,9 @@ use sqlx::FromRow;
 
 use super::backend::{lock_puzzle_player, lock_puzzle_rating, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
-use super::model::{Location, UnixMillis, UserRef};
+use super::handle::Store;
+use super::model::{to_u32, Location, UnixMillis, UserRef};
 use super::rating::{rate, GamePoints, Rating};
-use super::{to_u32, Store};
 
 /// How an attempt ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,26 +293,6 @@ impl Store {
             .await?
         });
         Ok(rows.into_iter().map(|(id,)| id).collect())
-    }
-
-    /// A puzzle's rating from its attempts, if anyone has tried it.
-    pub async fn puzzle_rating(&self, puzzle_id: &str) -> StoreResult<Option<Rating>> {
-        let row: Option<(f64, f64, f64)> = on_conn!(
-            &mut self.reader.acquire().await?.conn(),
-            |c| {
-                sqlx::query_as(
-                "SELECT rating, rating_deviation, volatility FROM puzzle_ratings WHERE puzzle_id = $1",
-            )
-            .bind(puzzle_id)
-            .fetch_optional(c)
-            .await?
-            }
-        );
-        Ok(row.map(|(rating, deviation, volatility)| Rating {
-            rating,
-            deviation,
-            volatility,
-        }))
     }
 
     /// The attempt in progress of a user in a place.

@@ -6,8 +6,8 @@
 use crate::rules::{Game, Move, Position};
 
 use super::error::{StoreError, StoreResult};
+use super::handle::Store;
 use super::model::{GameId, GameRecord, Iccs, MoveRecord};
-use super::Store;
 
 impl Iccs {
     /// The rules layer's move between the same two points.

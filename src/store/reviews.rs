@@ -4,8 +4,8 @@
 
 use super::backend::on_conn;
 use super::error::StoreResult;
+use super::handle::Store;
 use super::model::GameId;
-use super::Store;
 
 /// What a stored review is for: the same game reviewed at another budget,
 /// or by another engine, is another review.

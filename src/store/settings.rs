@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use super::backend::on_conn;
 use super::error::{StoreError, StoreResult};
-use super::Store;
+use super::handle::Store;
 
 /// Whose setting: a user's own, or a server's (chosen by its managers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,9 +4,9 @@
 
 use super::backend::on_conn;
 use super::error::{StoreError, StoreResult};
-use super::games::load_game;
+use super::game_rows::load_game;
+use super::handle::Store;
 use super::model::{GameId, GameRecord};
-use super::Store;
 
 impl Store {
     /// Sets (or clears) the thread a live game is played in.

@@ -8,7 +8,9 @@ mod repetition;
 
 use std::fmt;
 
-use crate::rules::{Color, IllegalReason, Move, Piece, PieceKind, Position, Undo};
+use crate::rules::illegal::IllegalReason;
+use crate::rules::position::{Position, Undo};
+use crate::rules::types::{Color, Move, Piece, PieceKind};
 
 pub use outcome::{EndReason, GameResult, GameStatus, Outcome};
 pub use repetition::{judge_repetition, new_threats};

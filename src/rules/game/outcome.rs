@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::rules::Color;
+use crate::rules::types::Color;
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

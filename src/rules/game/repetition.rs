@@ -19,11 +19,12 @@
 //! at a repetition it meets in search as well as [`Game`](super::Game) at the
 //! end of a game.
 
-use crate::rules::bitboard::{bit, transposed};
+use crate::rules::bitboard::{bit, transposed, Bitboard};
+use crate::rules::position::Position;
 use crate::rules::tables::GENERAL_MOVES;
-use crate::rules::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
+use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
 
-use super::{EndReason, Outcome};
+use super::outcome::{EndReason, Outcome};
 
 /// What one side did over the cycle.
 #[derive(Clone, Copy)]

@@ -162,11 +162,22 @@ async fn queries_find_live_idle_waiting_and_past_games(backend: Backend) {
         .unwrap(); // Alice to move.
 
     let ids = |games: Vec<GameRecord>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
-    assert_eq!(
-        ids(store.live_games_in_guild("g1").await.unwrap()),
-        [g1.id, g3.id]
-    );
-    assert_eq!(ids(store.live_games_in_guild("g2").await.unwrap()), [g2.id]);
+    // The live games in a server, as the bot finds a player's game there:
+    // the player's live games, then each game's place.
+    let mut live = std::collections::BTreeMap::new();
+    for user in [alice(), bob(), carol()] {
+        for game in store.live_games_of_user(&user.id).await.unwrap() {
+            live.insert(game.id, game);
+        }
+    }
+    let in_server = |guild: &str| {
+        live.values()
+            .filter(|g| g.location.guild_id.as_deref() == Some(guild))
+            .map(|g| g.id)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(in_server("g1"), [g1.id, g3.id]);
+    assert_eq!(in_server("g2"), [g2.id]);
     assert_eq!(
         ids(store.live_games_in_channel("c1").await.unwrap()),
         [g1.id, g3.id]
@@ -179,21 +190,24 @@ async fn queries_find_live_idle_waiting_and_past_games(backend: Backend) {
         ids(store.live_games_of_user(&alice().id).await.unwrap()),
         [g1.id, g3.id]
     );
-    assert_eq!(ids(store.games_awaiting_bot().await.unwrap()), [g2.id]);
+    // The games waiting on the bot are its engine jobs (what a bot process
+    // claims its moves from), oldest first.
+    let awaiting_bot = || async {
+        let jobs = store.engine_jobs().await.unwrap();
+        jobs.into_iter().map(|row| row.job.game).collect::<Vec<_>>()
+    };
+    assert_eq!(awaiting_bot().await, [g2.id]);
     clock.advance(Duration::from_secs(1));
     store
         .apply_move(g3.id, 0, "h2e2", &actor(&alice()))
         .await
         .unwrap();
-    assert_eq!(
-        ids(store.games_awaiting_bot().await.unwrap()),
-        [g2.id, g3.id]
-    );
+    assert_eq!(awaiting_bot().await, [g2.id, g3.id]);
     store
         .apply_move(g2.id, 0, "h2e2", &ActorId::Bot)
         .await
         .unwrap();
-    assert_eq!(ids(store.games_awaiting_bot().await.unwrap()), [g3.id]);
+    assert_eq!(awaiting_bot().await, [g3.id]);
 
     // Idle: g1 has not moved since T0; g2 and g3 moved at T0 + 1 s.
     clock.set(T0 + 10 * 60_000);

@@ -101,6 +101,39 @@ impl TestDb {
     }
 }
 
+/// A puzzle's rating as its attempts left it in `puzzle_ratings`, read on a
+/// connection of the test's own (the store reads it only inside an attempt's
+/// write; the bot never shows it).
+async fn stored_puzzle_rating(db: &TestDb, puzzle_id: &str) -> Option<xiangqi_bot::store::Rating> {
+    const SQL: &str =
+        "SELECT rating, rating_deviation, volatility FROM puzzle_ratings WHERE puzzle_id = $1";
+    let row: Option<(f64, f64, f64)> = match db.backend {
+        Backend::Sqlite => {
+            let mut conn = sqlx::SqliteConnection::connect(db.url()).await.unwrap();
+            sqlx::query_as(SQL)
+                .bind(puzzle_id)
+                .fetch_optional(&mut conn)
+                .await
+                .unwrap()
+        }
+        Backend::Postgres => {
+            let mut conn = sqlx::PgConnection::connect(db.url()).await.unwrap();
+            sqlx::query_as(SQL)
+                .bind(puzzle_id)
+                .fetch_optional(&mut conn)
+                .await
+                .unwrap()
+        }
+    };
+    row.map(
+        |(rating, deviation, volatility)| xiangqi_bot::store::Rating {
+            rating,
+            deviation,
+            volatility,
+        },
+    )
+}
+
 async fn open(db: &TestDb, clock: Arc<ManualClock>) -> Store {
     open_url(db.url(), clock).await
 }

@@ -55,15 +55,6 @@ async fn draw_offers_stand_until_the_opponent_moves(backend: Backend) {
         .make_offer(game.id, OfferKind::Draw, &b)
         .await
         .unwrap();
-    let withdrawn = store
-        .withdraw_offer(game.id, OfferKind::Draw, &b)
-        .await
-        .unwrap();
-    assert_eq!(withdrawn.by, Color::Black);
-    store
-        .make_offer(game.id, OfferKind::Draw, &b)
-        .await
-        .unwrap();
     match store
         .answer_offer(game.id, OfferKind::Draw, &a, true)
         .await

@@ -146,7 +146,7 @@ async fn attempts_move_ratings_and_are_guarded_by_their_ply(backend: Backend) {
     let names: Vec<&str> = board.iter().map(|p| p.user.display_name.as_str()).collect();
     assert_eq!(names.len(), 3);
     assert_eq!(names[2], "Bob", "{names:?}");
-    let rated = store.puzzle_rating("17").await.unwrap().unwrap();
+    let rated = stored_puzzle_rating(&db, "17").await.unwrap();
     assert_eq!(rated.rating, failed.puzzle_after.rating);
 }
 on_both_backends!(attempts_move_ratings_and_are_guarded_by_their_ply);

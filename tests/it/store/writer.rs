@@ -686,7 +686,7 @@ async fn one_puzzles_attempts_ending_at_once_in_two_processes_both_count() {
     let store = open(&db, Arc::new(ManualClock::new(T0))).await;
     solve(store.clone(), alice()).await;
     solve(store.clone(), bob()).await;
-    let in_turn = store.puzzle_rating("17").await.unwrap().unwrap();
+    let in_turn = stored_puzzle_rating(&db, "17").await.unwrap();
 
     // At once, in two.
     let db = TestDb::new(Backend::Postgres).await;
@@ -707,12 +707,7 @@ async fn one_puzzles_attempts_ending_at_once_in_two_processes_both_count() {
     wait_for_lock_waits(&db, 2, "both attempts wait for the puzzle's rating").await;
     sqlx::raw_sql("ROLLBACK").execute(&mut other).await.unwrap();
     let (alices, bobs) = attempts.await.unwrap();
-    let at_once = open(&db, Arc::new(ManualClock::new(T0)))
-        .await
-        .puzzle_rating("17")
-        .await
-        .unwrap()
-        .unwrap();
+    let at_once = stored_puzzle_rating(&db, "17").await.unwrap();
     assert!(
         (at_once.rating - in_turn.rating).abs() < 1e-9,
         "two attempts at once left the puzzle at {at_once:?}, in turn at {in_turn:?} \
