@@ -281,7 +281,7 @@ pub(crate) fn walk<T: Terms>(pos: &Position, terms: &mut T) -> Shape {
     // the colour (the river, the palace, the soldiers' direction) is a
     // constant there: a fifth fewer instructions an evaluation, and the
     // search 5% faster once the move generator no longer filled the
-    // instruction cache (docs/measurements.md).
+    // instruction cache (docs/log/2026-11-engine-speed.md, "2026-11-28 (third)").
     let sides = [
         walk_side(pos, terms, Color::Red),
         walk_side(pos, terms, Color::Black),

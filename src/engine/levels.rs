@@ -92,6 +92,15 @@ impl Level {
         }
     }
 
+    /// Level `number`, in a constant: `None` outside the levels there are.
+    pub const fn from_number(number: u8) -> Option<Level> {
+        if number >= Level::MIN.0 && number <= Level::MAX.0 {
+            Some(Level(number))
+        } else {
+            None
+        }
+    }
+
     pub const fn number(self) -> u8 {
         self.0
     }

@@ -6,8 +6,8 @@
 //! Tuned by `xiangqi-bot tune` on 239141 self-play positions (1500 epochs),
 //! except the two palace-attack terms, set by hand afterwards: refitting
 //! everything with them made a crossed soldier worth less than a home one
-//! (docs/measurements.md, "e3t and e3h"); and the two threat terms, set by
-//! hand and kept by SPRT (docs/measurements.md, "Threats in the evaluation").
+//! (docs/log/2026-11-engine-strength.md, "e3t and e3h"); and the two threat terms, set by
+//! hand and kept by SPRT (docs/log/2026-11-engine-strength.md, "Threats in the evaluation").
 
 pub type Grid = [[i16; 9]; 10];
 

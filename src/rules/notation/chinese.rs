@@ -11,7 +11,7 @@
 use crate::rules::{Color, Move, PieceKind, Position};
 
 use super::designation::{describe, Description, Designation, Direction, Place, Selector};
-use super::{resolve_designation, MoveError, Notation, ParsedMove};
+use super::reading::{resolve_designation, MoveError, Notation, ParsedMove};
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
@@ -152,6 +152,7 @@ pub(super) fn parse(
         &designation,
         input,
         Notation::Chinese,
+        |pos, mv| write(pos, mv, Script::Simplified).unwrap_or_else(|| mv.to_string()),
     ))
 }
 

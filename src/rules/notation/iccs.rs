@@ -3,7 +3,7 @@
 
 use crate::rules::{Move, Position, Square};
 
-use super::{echo, MoveError, Notation, ParsedMove};
+use super::reading::{echo, MoveError, Notation, ParsedMove};
 
 /// A point as typed: a file letter and a rank of one or two digits (two only
 /// so that the 1–10 form can be recognised and refused with a reason).

@@ -19,7 +19,7 @@
 use crate::rules::{PieceKind, Position};
 
 use super::designation::{describe, Description, Designation, Direction, Place, Selector};
-use super::{resolve_designation, MoveError, Notation, ParsedMove};
+use super::reading::{resolve_designation, MoveError, Notation, ParsedMove};
 
 fn letters_of_kind(kind: PieceKind) -> &'static str {
     match kind {
@@ -109,6 +109,7 @@ pub(super) fn parse(
         &designation,
         input,
         Notation::Vietnamese,
+        |pos, mv| write(pos, mv).unwrap_or_else(|| mv.to_string()),
     ))
 }
 

@@ -10,7 +10,7 @@
 use crate::rules::{PieceKind, Position};
 
 use super::designation::{describe, Description, Designation, Direction, Place, Selector};
-use super::{resolve_designation, MoveError, Notation, ParsedMove};
+use super::reading::{resolve_designation, MoveError, Notation, ParsedMove};
 
 fn kind_of_letter(letter: u8) -> Option<PieceKind> {
     Some(match letter {
@@ -112,7 +112,13 @@ pub(super) fn parse(
         direction,
         number,
     };
-    Some(resolve_designation(pos, &designation, input, Notation::Wxf))
+    Some(resolve_designation(
+        pos,
+        &designation,
+        input,
+        Notation::Wxf,
+        |pos, mv| write(pos, mv).unwrap_or_else(|| mv.to_string()),
+    ))
 }
 
 /// The two characters naming the piece, per the WXF rules for tandems.
