@@ -4,9 +4,11 @@
 //! - [`rules`]: positions, FEN, legal moves, game end, notations. Pure and fast.
 //! - [`engine`]: search and evaluation, pure and synchronous, cancellable.
 //! - [`render`]: board pictures (PNG) and game replays (GIF).
-//! - [`store`]: games, moves, players, ratings and challenges in SQLite.
-//! - [`bot`]: commands, games and replies, transport-independent, plus the
-//!   console channel.
+//! - [`store`]: games, moves, players, ratings and challenges in SQLite or
+//!   PostgreSQL.
+//! - [`bot`]: commands, games and replies, knowing no transport.
+//! - [`transport`]: Discord (through serenity) and the console channel, on
+//!   top of the bot's core.
 //! - [`review`]: game review, the engine's judgement of each move as the
 //!   renderer draws it (graph, key moments).
 //! - [`matches`]: engine-against-engine matches (a measuring tool on top of
@@ -27,3 +29,4 @@ pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod store;
+pub mod transport;

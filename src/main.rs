@@ -59,9 +59,9 @@ enum Command {
     FitWinRate(cli::fit_win_rate::FitWinRateArgs),
     /// Play in the local console channel: commands on stdin, replies on stdout,
     /// board pictures in the board directory.
-    Console(xiangqi_bot::bot::console::ConsoleArgs),
+    Console(xiangqi_bot::transport::console::ConsoleArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN; see the README's Discord setup).
-    Discord(xiangqi_bot::bot::discord::DiscordArgs),
+    Discord(xiangqi_bot::transport::discord::DiscordArgs),
 }
 
 fn main() -> ExitCode {

@@ -3,8 +3,8 @@
 
 use clap::Parser;
 
-use xiangqi_bot::bot::console::{self, ConsoleArgs};
-use xiangqi_bot::bot::discord::{self, DiscordArgs};
+use xiangqi_bot::transport::console::{self, ConsoleArgs};
+use xiangqi_bot::transport::discord::{self, DiscordArgs};
 
 /// The console's settings when no subcommand was given: flags cannot be
 /// passed then, so only the environment and the defaults apply.

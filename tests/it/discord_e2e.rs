@@ -19,10 +19,10 @@ use serenity::all::{
 };
 use serenity::async_trait;
 use tokio::sync::mpsc;
-use xiangqi_bot::bot::discord::{build_client, DiscordArgs};
 use xiangqi_bot::bot::{Bot, BotArgs, MoveTiming};
 use xiangqi_bot::rules::{notation, Game, Position};
 use xiangqi_bot::store::{GameId, Store};
+use xiangqi_bot::transport::discord::{build_client, DiscordArgs};
 
 /// The longest any single expected event may take (the engine at level 1
 /// answers in milliseconds; this is for a loaded CI machine).
@@ -1211,7 +1211,7 @@ async fn load(
     let timings = bot.move_timings();
     let mut by_game: std::collections::HashMap<i64, Vec<MoveTiming>> = Default::default();
     for timing in timings {
-        by_game.entry(timing.game).or_default().push(timing);
+        by_game.entry(timing.game.0).or_default().push(timing);
     }
     let mut paired = Vec::new();
     let mut samples_of: std::collections::HashMap<i64, Vec<&Sample>> = Default::default();

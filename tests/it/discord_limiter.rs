@@ -25,8 +25,8 @@ use serde_json::{json, Value};
 use serenity::all::{ChannelId, HttpBuilder};
 use serenity::http::{RatelimitInfo, Ratelimiter};
 use tokio::net::TcpListener;
-use xiangqi_bot::bot::discord::{build_client_with, DiscordArgs};
 use xiangqi_bot::bot::{Bot, BotArgs};
+use xiangqi_bot::transport::discord::{build_client_with, DiscordArgs};
 
 /// How long the front's 429s tell the client to wait (the body's
 /// `retry_after`; the `Retry-After` header rounds it up to whole seconds).

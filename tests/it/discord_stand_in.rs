@@ -890,7 +890,7 @@ async fn register(f: &Fixture, body: &Value) -> serenity::Result<Vec<serenity::a
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bots_own_command_definition_is_accepted() {
     let f = Fixture::start().await;
-    let definition = xiangqi_bot::bot::discord::slash_command();
+    let definition = xiangqi_bot::transport::discord::slash_command();
     let answered = f
         .http
         .create_global_commands(&vec![definition])

@@ -27,4 +27,5 @@ mod puzzles;
 mod scale_out;
 mod status_cli;
 mod store;
+mod structure;
 mod uci_session;

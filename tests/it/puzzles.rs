@@ -7,7 +7,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use xiangqi_bot::bot::{command, Actor, Bot, BotConfig, Place, RecordingOutbox, Reply, Request};
+use crate::support::recording::RecordingOutbox;
+use xiangqi_bot::bot::{parse, Actor, Bot, BotConfig, Place, Reply, Request};
 use xiangqi_bot::puzzles::{serve, Puzzle};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::rules::Position;
@@ -63,7 +64,7 @@ fn server_channel() -> Place {
 
 impl Harness {
     async fn say_in(&self, place: &Place, who: &str, text: &str) -> Vec<Reply> {
-        let command = command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let command = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let request = Request {
             actor: Actor {
                 id: who.into(),
@@ -74,7 +75,7 @@ impl Harness {
             locale: None,
             permissions: None,
         };
-        if command::parse(text).is_ok_and(|c| matches!(c, command::Command::Move(_)))
+        if parse(text).is_ok_and(|c| matches!(c, xiangqi_bot::bot::Command::Move { .. }))
             && !text.starts_with("move")
         {
             self.bot.handle_bare_move(&request, &self.outbox).await;

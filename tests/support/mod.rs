@@ -4,6 +4,7 @@
 
 pub mod load;
 pub mod postgres;
+pub mod recording;
 pub mod stand_in;
 pub mod tls_front;
 

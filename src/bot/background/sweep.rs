@@ -1,0 +1,121 @@
+//! The sweep, run at start and every minute: stored moves never shown go
+//! out, expired challenges are announced and retired, and a game with no
+//! move for the idle time is lost by the side to move (the bot, whose turn
+//! never idles, is asked to move instead). Each challenge and game is
+//! handled on its own: one that fails (a post refused, a write that failed)
+//! is logged and left for the next sweep, and the others go on.
+
+use crate::i18n::Msg;
+use crate::store::{self, GameResult};
+
+use crate::bot::services::answer::move_now_or_later;
+use crate::bot::services::ctx::post;
+use crate::bot::services::games::{load, location_place, result_sentence, seat, store_error};
+use crate::bot::services::moves::{announce_all_late, review_offer};
+use crate::bot::services::settings::place_voice;
+use crate::bot::services::Core;
+use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::markup::shown;
+use crate::bot::vocabulary::reply::{is_place_gone, Outbox, Reply};
+
+/// One sweep (see the module's comment).
+pub async fn sweep(core: &Core, outbox: &dyn Outbox) -> BotResult<()> {
+    announce_all_late(core, outbox).await?;
+    let expired = core
+        .store
+        .expired_challenges()
+        .await
+        .map_err(BotError::internal)?;
+    for challenge in expired {
+        if let Err(err) = retire_challenge(core, &challenge, outbox).await {
+            tracing::warn!(challenge = challenge.id.0, error = %format!("{err:#}"), "could not announce an expired challenge; trying again at the next sweep");
+        }
+    }
+    let idle = core
+        .store
+        .idle_games(core.config.idle_timeout)
+        .await
+        .map_err(BotError::internal)?;
+    for record in idle {
+        let id = record.id;
+        if let Err(err) = end_idle_game(core, record, outbox).await {
+            tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not end an idle game; trying again at the next sweep");
+        }
+    }
+    Ok(())
+}
+
+/// Says where a challenge was made that it expired, then marks it
+/// expired: only once the notice is posted, or its place is gone.
+async fn retire_challenge(
+    core: &Core,
+    challenge: &store::ChallengeRecord,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let place = location_place(&challenge.location);
+    let voice = place_voice(core, place.guild.as_deref()).await;
+    let to = match &challenge.to {
+        store::ChallengeTarget::User(user) => shown(&user.display_name).to_string(),
+        store::ChallengeTarget::Bot(_) => voice.say(Msg::TargetBot),
+        store::ChallengeTarget::Anyone => voice.say(Msg::TargetAnyone),
+    };
+    let text = voice.say(Msg::ChallengeExpiredNotice {
+        from: shown(&challenge.from.display_name).to_string(),
+        to,
+    });
+    match outbox.post(&place, Reply::public(text)).await {
+        Ok(()) => {}
+        Err(err) if is_place_gone(&err) => {
+            tracing::info!(
+                challenge = challenge.id.0,
+                "an expired challenge's place is gone: {err:#}"
+            );
+        }
+        Err(err) => return Err(BotError::internal(err)),
+    }
+    core.store
+        .retire_expired_challenge(challenge.id)
+        .await
+        .map_err(BotError::internal)?;
+    Ok(())
+}
+
+/// Ends one game found idle, unless it moved meanwhile.
+async fn end_idle_game(
+    core: &Core,
+    record: store::GameRecord,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let voice = place_voice(core, record.location.guild_id.as_deref()).await;
+    if record.awaits_bot() {
+        return move_now_or_later(core, record.id, voice, outbox).await;
+    }
+    let lock = core.locks.game(record.id);
+    let _held = lock.lock().await;
+    let loaded = load(&core.store, record.id).await?;
+    if !loaded.record.is_live() || loaded.record.last_activity_at != record.last_activity_at {
+        return Ok(());
+    }
+    let loser = loaded.game.position().side_to_move();
+    core.store
+        .finish_game(
+            record.id,
+            GameResult::win_for(loser.opponent()),
+            "abandonment",
+        )
+        .await
+        .map_err(|e| store_error(e, record.id))?;
+    let after = load(&core.store, record.id).await?;
+    let text = format!(
+        "{}\n{}",
+        voice.say(Msg::IdleLost {
+            game: after.id().0,
+            idle: voice.duration(core.config.idle_timeout),
+            seat: seat(&after.record, loser, voice),
+            result: result_sentence(&after.record, voice),
+        }),
+        review_offer(after.id(), voice)
+    );
+    core.ended.push(after.record.id);
+    post(outbox, &after.place(), Reply::public(text)).await
+}

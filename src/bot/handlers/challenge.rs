@@ -1,0 +1,195 @@
+//! `challenge`, `accept` and `decline`: setting up a game between two people.
+//! A challenge waits in its channel until the challenged person answers or it
+//! expires (10 minutes by default); an expired challenge counts for nobody.
+//! `decline` also answers a pending draw offer or takeback request, and lets a
+//! challenger withdraw their own challenge.
+
+use crate::i18n::Msg;
+use crate::store::{
+    Accepter, ChallengeId, ChallengeTarget, ColorChoice, NewChallenge, OfferAnswer, OfferKind,
+    StoreError,
+};
+
+use crate::bot::services::ctx::post;
+use crate::bot::services::games::{
+    game_place, live_game_of, my_game, place_location, plain_pairing, store_actor, store_error,
+    store_refusal, user_ref,
+};
+use crate::bot::services::start::{announce_start, game_home};
+use crate::bot::services::Ctx;
+use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::markup::shown;
+use crate::bot::vocabulary::reply::Reply;
+use crate::bot::vocabulary::request::Actor;
+use crate::bot::vocabulary::settings::keys;
+
+/// `challenge @user [red|black|random]`: `color` is the challenger's side.
+pub async fn challenge(
+    ctx: &Ctx<'_>,
+    opponent: Actor,
+    color: Option<ColorChoice>,
+) -> BotResult<()> {
+    let (core, voice) = (ctx.core, ctx.voice);
+    let color = color.unwrap_or_default();
+    let expiry = ctx
+        .settings
+        .server
+        .duration(keys::EXPIRY)
+        .unwrap_or(core.config.challenge_expiry);
+    if opponent.id == ctx.actor().id {
+        return Err(BotError::SelfChallenge);
+    }
+    if ctx.outbox.is_direct_message(ctx.place()) {
+        return Err(BotError::ChallengeInDirectMessage);
+    }
+    if let Some(game) = live_game_of(&core.store, ctx.actor(), ctx.place()).await? {
+        return Err(BotError::AlreadyPlaying(game.id));
+    }
+    if let Some(game) = live_game_of(&core.store, &opponent, ctx.place()).await? {
+        return Err(BotError::OpponentBusy(opponent.name.clone(), game.id));
+    }
+    let challenge = core
+        .store
+        .create_challenge(NewChallenge {
+            location: place_location(&ctx.place().channel_only()),
+            from: user_ref(ctx.actor()),
+            to: ChallengeTarget::User(user_ref(&opponent)),
+            color,
+            start_fen: None,
+            rated: true,
+            expires_in: expiry,
+        })
+        .await
+        .map_err(store_refusal)?;
+    let text = voice.say(Msg::ChallengeMade {
+        from: shown(&ctx.actor().name).to_string(),
+        to: shown(&opponent.name).to_string(),
+        side: color.as_str().into(),
+        within: voice.duration(expiry),
+    });
+    tracing::debug!(challenge = challenge.id.0, "challenge made");
+    ctx.answer(Reply::public(text).notifying([opponent.id.clone()]))
+        .await
+}
+
+/// `accept`: the challenge made to the requester here becomes a game.
+pub async fn accept(ctx: &Ctx<'_>) -> BotResult<()> {
+    let (core, voice) = (ctx.core, ctx.voice);
+    let record = {
+        let _starting = core.locks.starting().await;
+        if let Some(game) = live_game_of(&core.store, ctx.actor(), ctx.place()).await? {
+            return Err(BotError::AlreadyPlaying(game.id));
+        }
+        let accepted = core
+            .store
+            .accept_challenge_in_channel(
+                &ctx.place().channel,
+                None,
+                &Accepter::User(user_ref(ctx.actor())),
+            )
+            .await;
+        let (_, record) = match accepted {
+            Ok(pair) => pair,
+            Err(err) => return Err(challenge_refusal(ctx, err).await),
+        };
+        record
+    };
+    let title = voice.say(Msg::ThreadTitle {
+        pairing: plain_pairing(&record, voice),
+    });
+    let home = game_home(ctx, &title).await;
+    let record = if home != game_place(&record) {
+        core.store
+            .set_game_thread(record.id, home.thread.as_deref())
+            .await
+            .map_err(BotError::internal)?
+    } else {
+        record
+    };
+    announce_start(ctx, &record, None).await
+}
+
+/// The store's refusal of an `accept`, with the names a player needs.
+async fn challenge_refusal(ctx: &Ctx<'_>, err: StoreError) -> BotError {
+    let store = &ctx.core.store;
+    let lookup = |id: ChallengeId| async move { store.challenge(id).await.ok().flatten() };
+    match err {
+        StoreError::ChallengeExpired(id) => match lookup(id).await {
+            Some(c) => BotError::ChallengeExpired(c.from.display_name),
+            None => BotError::NoChallenge,
+        },
+        StoreError::ChallengeNotForYou(id) => match lookup(id).await {
+            Some(c) => BotError::ChallengeNotForYou {
+                to: match &c.to {
+                    ChallengeTarget::User(user) => Some(user.display_name.clone()),
+                    ChallengeTarget::Anyone => None,
+                    ChallengeTarget::Bot(_) => Some("xiangqi-bot".to_string()),
+                },
+                from: c.from.display_name,
+            },
+            None => BotError::NoChallenge,
+        },
+        StoreError::AlreadyPlaying { user, game } if user == ctx.actor().id => {
+            BotError::AlreadyPlaying(game)
+        }
+        StoreError::AlreadyPlaying { game, .. } => BotError::ChallengerBusy(game),
+        other => store_refusal(other),
+    }
+}
+
+/// `decline`: a challenge to the requester, their own challenge, or an
+/// offer in their game.
+pub async fn decline(ctx: &Ctx<'_>) -> BotResult<()> {
+    let (core, voice) = (ctx.core, ctx.voice);
+    let me = store_actor(ctx.actor());
+    let pending = core
+        .store
+        .pending_challenges_in_channel(&ctx.place().channel)
+        .await
+        .map_err(BotError::internal)?;
+    if let Some(challenge) = pending.iter().find(|c| c.is_for(&me)) {
+        core.store
+            .decline_challenge(challenge.id, &me)
+            .await
+            .map_err(store_refusal)?;
+        let text = voice.say(Msg::ChallengeDeclined {
+            name: shown(&ctx.actor().name).to_string(),
+            from: shown(&challenge.from.display_name).to_string(),
+        });
+        return ctx.answer(Reply::public(text)).await;
+    }
+    if let Some(challenge) = pending.iter().find(|c| c.from.id == ctx.actor().id) {
+        core.store
+            .decline_challenge(challenge.id, &me)
+            .await
+            .map_err(store_refusal)?;
+        let text = voice.say(Msg::ChallengeWithdrawn {
+            name: shown(&ctx.actor().name).to_string(),
+        });
+        return ctx.answer(Reply::public(text)).await;
+    }
+    // No challenge: perhaps an offer in the decliner's game.
+    let Ok(game) = my_game(&core.store, ctx.requester).await else {
+        return Err(BotError::NothingToDecline);
+    };
+    for kind in [OfferKind::Draw, OfferKind::Takeback] {
+        match core.store.answer_offer(game.id, kind, &me, false).await {
+            Ok(OfferAnswer::Declined(_)) => {
+                let text = voice.say(Msg::OfferDeclined {
+                    game: game.id.0,
+                    name: shown(&ctx.actor().name).to_string(),
+                    kind: match kind {
+                        OfferKind::Draw => "draw",
+                        OfferKind::Takeback => "takeback",
+                    }
+                    .into(),
+                });
+                return post(ctx.outbox, &game_place(&game), Reply::public(text)).await;
+            }
+            Ok(_) => {}
+            Err(StoreError::NoOfferPending { .. } | StoreError::OfferNotForYou { .. }) => {}
+            Err(other) => return Err(store_error(other, game.id)),
+        }
+    }
+    Err(BotError::NothingToDecline)
+}

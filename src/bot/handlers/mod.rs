@@ -1,0 +1,17 @@
+//! One module per command group, each a set of handlers that take the
+//! request's context (`services::Ctx`) and the command's arguments:
+//! `play`; `challenge` (challenge, accept, decline); `moves` (move,
+//! resign, draw, takeback, hint); `watch` (board, games, watch); `history`
+//! (history, game, stats, leaderboard); `review`; `puzzle`; `settings`;
+//! `abort`; `help`.
+
+pub mod abort;
+pub mod challenge;
+pub mod help;
+pub mod history;
+pub mod moves;
+pub mod play;
+pub mod puzzle;
+pub mod review;
+pub mod settings;
+pub mod watch;

@@ -1,0 +1,359 @@
+//! Storing and showing moves. A move is played on a copy of the game,
+//! stored under the ply the game was loaded at (so two racing writers
+//! cannot both move), then announced with the board after it.
+//!
+//! A stored move is always shown: the store remembers how many plies were
+//! posted (`mark_announced`), and when a post fails, or the process stops
+//! between storing and posting, the missing moves are posted later, once.
+//! When the bot's move is due after them, whoever makes it shows them first
+//! ([`show_unshown`], from the job); otherwise the first sweep (of any
+//! process) after the store's grace for the post takes them and shows them
+//! ([`announce_late`]). The player whose move was stored is never told to
+//! try it again.
+
+use crate::i18n::Msg;
+use crate::rules::{Color, GameStatus, IllegalMove, Move};
+use crate::store::{self, GameId, GameResult};
+
+use super::boards::Boards;
+use super::ctx::post;
+use super::games::{load, player_seat, result_sentence, seat, store_error, LoadedGame};
+use super::settings::place_voice;
+use super::state::Core;
+use super::timing::{self, Phase};
+use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::markup::shown;
+use crate::bot::vocabulary::reply::{Attachment, Outbox, Reply};
+use crate::bot::vocabulary::voice::Voice;
+
+/// A move just stored: the game after it, who made it and the move in words.
+pub struct PlayedMove {
+    pub after: LoadedGame,
+    pub mover: Color,
+    pub words: String,
+}
+
+/// A move played on a copy of the game and not yet stored: the game after it
+/// as the store will hold it (ply, and status and result when it ends the
+/// game), so that its board can be drawn while the move is written.
+pub struct Unstored {
+    pub played: PlayedMove,
+    /// The ply the game was loaded at, which the store checks.
+    pub loaded_ply: u32,
+    /// The game's result and the rules' reason, when the move ends it.
+    pub ending: Option<(GameResult, &'static str)>,
+}
+
+/// The move just played in memory, in the store's notation.
+pub fn last_move_iccs(played: &PlayedMove) -> String {
+    played
+        .after
+        .game
+        .moves()
+        .last()
+        .expect("a move was just played")
+        .to_string()
+}
+
+/// Plays `mv` on a copy of `loaded`; refuses a move the rules do not allow.
+pub fn play_in_memory(loaded: &LoadedGame, mv: Move, voice: Voice) -> BotResult<Unstored> {
+    let mut record = loaded.record.clone();
+    let mut game = loaded.game.clone();
+    let mover = game.position().side_to_move();
+    let words = voice.describe_move(game.position(), mv);
+    game.play(mv).map_err(|err| match err {
+        IllegalMove::Illegal { reason, .. } => BotError::IllegalMove(reason),
+        IllegalMove::GameOver { .. } => BotError::GameOver(loaded.id()),
+    })?;
+    let loaded_ply = record.ply;
+    record.ply += 1;
+    let ending = match game.status() {
+        GameStatus::Over(outcome) => {
+            let result = outcome.result;
+            record.status = store::GameState::Finished;
+            record.result = Some(result);
+            Some((result, outcome.reason.as_str()))
+        }
+        GameStatus::Ongoing => None,
+    };
+    Ok(Unstored {
+        played: PlayedMove {
+            after: LoadedGame { record, game },
+            mover,
+            words,
+        },
+        loaded_ply,
+        ending,
+    })
+}
+
+/// Stores a move played in memory (see [`play_in_memory`]) under the ply
+/// the game was loaded at, together with the game's end when the rules end
+/// it. Returns the game as stored, built in memory rather than read back:
+/// the store's write is the only round trip.
+pub async fn persist(
+    core: &Core,
+    unstored: Unstored,
+    by: &store::ActorId,
+) -> BotResult<PlayedMove> {
+    let Unstored {
+        mut played,
+        loaded_ply,
+        ending,
+    } = unstored;
+    let iccs = last_move_iccs(&played);
+    let record = &mut played.after.record;
+    let id = record.id;
+    match ending {
+        Some((result, reason)) => {
+            let storing = core
+                .store
+                .apply_final_move(id, loaded_ply, &iccs, by, result, reason);
+            *record = timing::timed(Phase::Store, storing)
+                .await
+                .map_err(|e| store_error(e, id))?;
+        }
+        None => {
+            let storing = core.store.apply_move(id, loaded_ply, &iccs, by);
+            let stored = timing::timed(Phase::Store, storing)
+                .await
+                .map_err(|e| store_error(e, id))?;
+            record.ply = stored.ply;
+            record.last_activity_at = stored.played_at;
+        }
+    }
+    Ok(played)
+}
+
+/// Stores a move played in memory while its board is drawn: the board is
+/// ready when the write (an fsync) returns, and is posted only if it
+/// succeeded.
+pub async fn store_drawing_board(
+    core: &Core,
+    unstored: Unstored,
+    by: &store::ActorId,
+    voice: Voice,
+) -> (BotResult<PlayedMove>, BotResult<Attachment>) {
+    let after = &unstored.played.after;
+    let drawing = core
+        .boards
+        .board(after, player_seat(after), voice.style, voice);
+    tokio::join!(persist(core, unstored, by), drawing)
+}
+
+/// The board of a game after a move, from its player's seat.
+pub fn board_after<'a>(
+    boards: &'a Boards,
+    game: &LoadedGame,
+    voice: Voice,
+) -> impl std::future::Future<Output = BotResult<Attachment>> + Send + 'a {
+    boards.board(game, player_seat(game), voice.style, voice)
+}
+
+/// Posts a stored move with the board after it.
+pub async fn announce(
+    core: &Core,
+    played: &PlayedMove,
+    voice: Voice,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let board = board_after(&core.boards, &played.after, voice).await?;
+    post_file(
+        core,
+        announcement(played, voice),
+        &played.after,
+        board,
+        outbox,
+    )
+    .await
+}
+
+/// [`announce`] under the game's lock, so that it is not overtaken by a
+/// later move's message.
+pub async fn announce_locked(
+    core: &Core,
+    played: &PlayedMove,
+    voice: Voice,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let lock = core.locks.game(played.after.id());
+    let _held = lock.lock().await;
+    announce(core, played, voice, outbox).await
+}
+
+/// Posts `text` with `board` in `game`'s place, and records that the
+/// game's moves so far are shown. A failure to record that is logged: at
+/// worst the sweep shows the move once more.
+pub async fn post_file(
+    core: &Core,
+    text: String,
+    game: &LoadedGame,
+    board: Attachment,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let mut reply = Reply::public(text);
+    reply.files.push(board);
+    post(outbox, &game.place(), reply).await?;
+    if let Err(err) = core.store.mark_announced(game.record.id, game.ply()).await {
+        tracing::warn!(game = game.id().0, error = %err, "could not record a move as shown");
+    }
+    if !game.record.is_live() {
+        core.ended.push(game.record.id);
+    }
+    Ok(())
+}
+
+/// Posts `text` with game `id`'s current board in the game's place.
+pub async fn post_with_board(
+    core: &Core,
+    id: GameId,
+    text: String,
+    voice: Voice,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let loaded = load(&core.store, id).await?;
+    let board = board_after(&core.boards, &loaded, voice).await?;
+    post_file(core, text, &loaded, board, outbox).await
+}
+
+/// Shows every game's stored moves that were never posted (see the
+/// module's comment). Each game on its own: one that fails is logged
+/// and tried again at the next sweep.
+pub async fn announce_all_late(core: &Core, outbox: &dyn Outbox) -> BotResult<()> {
+    let games = core
+        .store
+        .games_unannounced()
+        .await
+        .map_err(BotError::internal)?;
+    for id in games {
+        if let Err(err) = announce_late(core, id, outbox).await {
+            tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not show stored moves; trying again at the next sweep");
+        }
+    }
+    Ok(())
+}
+
+/// Posts the moves of game `id` never shown, in one message with the
+/// board after the last, when this process takes them from the store
+/// (they are late, and no other process is showing them).
+async fn announce_late(core: &Core, id: GameId, outbox: &dyn Outbox) -> BotResult<()> {
+    let lock = core.locks.game(id);
+    let _held = lock.lock().await;
+    let loaded = load(&core.store, id).await?;
+    if loaded.record.announced_ply >= loaded.ply() {
+        return Ok(());
+    }
+    let taken = core.store.take_late_announcement(id).await;
+    if !taken.map_err(|e| store_error(e, id))? {
+        return Ok(());
+    }
+    let voice = place_voice(core, loaded.record.location.guild_id.as_deref()).await;
+    show_unshown(core, &loaded, voice, outbox).await
+}
+
+/// Posts `loaded`'s moves after its announced ply, in one message with
+/// the board after the last. The caller holds the game's lock, and is
+/// the one process to show them: the sweep that took them, or the
+/// process that holds the bot's move due after them.
+pub async fn show_unshown(
+    core: &Core,
+    loaded: &LoadedGame,
+    voice: Voice,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    let moves = loaded.game.moves();
+    let mut text = voice.say(Msg::ShownLate {
+        game: loaded.id().0,
+    });
+    let mut mover = Color::Red;
+    let shown = loaded.record.announced_ply as usize;
+    for (index, &mv) in moves.iter().enumerate().skip(shown) {
+        let Some(before) = loaded.game.position_at(index) else {
+            break;
+        };
+        mover = before.side_to_move();
+        text.push(' ');
+        text.push_str(&voice.say(Msg::MoveMade {
+            seat: seat(&loaded.record, mover, voice),
+            mv: voice.describe_move(&before, mv),
+        }));
+    }
+    let board = board_after(&core.boards, loaded, voice).await?;
+    text.push_str(&whats_next_in(loaded, mover, voice));
+    post_file(core, text, loaded, board, outbox).await
+}
+
+/// What a player whose move was stored hears when showing it failed: that it
+/// is stored and will be shown, never "try again"; the cause is logged.
+pub fn stored_not_shown(game: GameId, err: BotError) -> BotError {
+    match err {
+        BotError::Internal(cause) => {
+            tracing::warn!(
+                game = game.0,
+                error = format!("{cause:#}"),
+                "a stored move could not be shown yet"
+            );
+            BotError::StoredNotShown(game)
+        }
+        // Said to the player as it is (the bot's move went stale, ...):
+        // none of these asks them to move again.
+        other => other,
+    }
+}
+
+/// "#12 · alice (Red): h2e2 (C2=5, 炮二平五). bob, your move."
+pub fn announcement(played: &PlayedMove, voice: Voice) -> String {
+    format!(
+        "#{} · {}{}",
+        played.after.id().0,
+        move_words(played, voice),
+        whats_next(played, voice)
+    )
+}
+
+/// "alice (Red): h2e2 (C2=5, 炮二平五)." and the check it gives.
+pub fn move_words(played: &PlayedMove, voice: Voice) -> String {
+    let after = &played.after;
+    let seat = seat(&after.record, played.mover, voice);
+    let mv = played.words.clone();
+    voice.say(if !after.game.position().in_check() {
+        Msg::MoveMade { seat, mv }
+    } else if after.record.is_live() {
+        Msg::MoveMadeCheck { seat, mv }
+    } else {
+        Msg::MoveMadeMate { seat, mv }
+    })
+}
+
+/// After a move: the game's result, or whose move it is when a person is.
+pub fn whats_next(played: &PlayedMove, voice: Voice) -> String {
+    whats_next_in(&played.after, played.mover, voice)
+}
+
+/// [`whats_next`] in `game` after a move by `mover`.
+fn whats_next_in(game: &LoadedGame, mover: Color, voice: Voice) -> String {
+    let record = &game.record;
+    if !record.is_live() {
+        let result = result_sentence(record, voice);
+        return format!(
+            "\n{}\n{}",
+            voice.say(Msg::GameOverLine { result }),
+            review_offer(game.id(), voice)
+        );
+    }
+    let next = record.participant(mover.opponent());
+    match next.bot_level() {
+        None => format!(
+            " {}",
+            voice.say(Msg::YourMove {
+                name: shown(&voice.name_of(next)).to_string()
+            })
+        ),
+        Some(_) => String::new(),
+    }
+}
+
+/// The line that offers a finished game's review.
+pub fn review_offer(game: GameId, voice: Voice) -> String {
+    voice.say(Msg::ReviewOffer { game: game.0 })
+}

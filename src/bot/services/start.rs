@@ -1,0 +1,130 @@
+//! What every new game shares, whoever started it: its own thread when the
+//! transport can open one, and the opening announcement, after which the
+//! bot moves at once if it has Red.
+
+use crate::i18n::Msg;
+use crate::rules::Color;
+use crate::store::GameRecord;
+
+use super::answer::run_job;
+use super::claims::{give_back, holding};
+use super::ctx::post;
+use super::games::{game_place, load, pairing, seat, LoadedGame};
+use super::jobs::ClaimedAnswer;
+use super::Ctx;
+use crate::bot::vocabulary::error::BotResult;
+use crate::bot::vocabulary::markup::shown;
+use crate::bot::vocabulary::reply::Reply;
+use crate::bot::vocabulary::request::Place;
+use crate::bot::vocabulary::settings::keys;
+
+/// Where a new game will live: a thread opened for it (unless the server
+/// turned threads off), or else the place the request was typed in.
+pub async fn game_home(ctx: &Ctx<'_>, title: &str) -> Place {
+    let here = ctx.place();
+    if ctx.settings.server.on_off(keys::THREADS) == Some(false) {
+        return here.clone();
+    }
+    if here.thread.is_some() {
+        // Already in a thread: transports cannot nest them.
+        return here.clone();
+    }
+    ctx.outbox
+        .open_thread(&here.channel_only(), title)
+        .await
+        .unwrap_or_else(|| here.clone())
+}
+
+/// Says a game has begun (pointing to its thread from the channel), shows
+/// the board, and lets the bot make its first move if it has Red:
+/// `first_move`, claimed by the game's creation, is made here when held
+/// with a slot and given back to every worker once the start is out when
+/// only parked. (Games accepted from a challenge are between people.)
+pub async fn announce_start(
+    ctx: &Ctx<'_>,
+    record: &GameRecord,
+    first_move: Option<ClaimedAnswer>,
+) -> BotResult<()> {
+    let core = ctx.core;
+    let loaded = match load(&core.store, record.id).await {
+        Ok(loaded) => loaded,
+        Err(err) => {
+            if let Some(answer) = first_move {
+                give_back(core, answer).await;
+            }
+            return Err(err);
+        }
+    };
+    let showing = show_start(ctx, &loaded);
+    let shown = holding(core, first_move.as_ref(), showing).await;
+    match (shown, first_move) {
+        (Ok(()), Some(ClaimedAnswer::Held(held))) => {
+            run_job(core, held, Some(ctx.voice), ctx.outbox).await;
+            Ok(())
+        }
+        (shown, Some(answer)) => {
+            give_back(core, answer).await;
+            shown
+        }
+        (shown, None) => shown,
+    }
+}
+
+/// Posts the start of `loaded` (see [`announce_start`]).
+async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
+    let (voice, outbox) = (ctx.voice, ctx.outbox);
+    let place = game_place(&loaded.record);
+    if &place != ctx.place() {
+        let pointer = voice.say(Msg::GameStartsIn {
+            game: loaded.id().0,
+            pairing: pairing(&loaded.record, voice),
+            link: outbox.link(&place),
+        });
+        ctx.answer(Reply::public(pointer)).await?;
+    }
+    let to_move = loaded.game.position().side_to_move();
+    let (game, red, black) = (
+        loaded.id().0,
+        seat(&loaded.record, Color::Red, voice),
+        seat(&loaded.record, Color::Black, voice),
+    );
+    let mover = loaded.record.participant(to_move);
+    let text = voice.say(if mover.bot_level().is_some() {
+        Msg::GameStartBotFirst { game, red, black }
+    } else {
+        Msg::GameStartYourMove {
+            game,
+            red,
+            black,
+            name: shown(&voice.name_of(mover)).to_string(),
+        }
+    });
+    // Each player sees the board from their own seat; the bot's opponent
+    // always does, and between people the one to move does.
+    let black_seat = match (
+        loaded.record.red.bot_level(),
+        loaded.record.black.bot_level(),
+    ) {
+        (Some(_), _) => true,
+        (_, Some(_)) => false,
+        _ => to_move == Color::Black,
+    };
+    let board = ctx
+        .core
+        .boards
+        .board(loaded, black_seat, voice.style, voice)
+        .await?;
+    let mut reply = Reply::public(text);
+    reply.files.push(board);
+    if &place != ctx.place() {
+        // A thread of its own: its first message names the players, so that
+        // they are in it and hear of its moves.
+        let players = [&loaded.record.red, &loaded.record.black];
+        reply = reply.notifying(
+            players
+                .iter()
+                .filter_map(|p| p.user_id().map(str::to_string)),
+        );
+    }
+    post(outbox, &place, reply).await
+}

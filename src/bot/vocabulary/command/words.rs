@@ -1,0 +1,90 @@
+//! Each command's word in the bot's other languages (`悔棋` for `takeback`,
+//! `xin-thua` for `resign`), from the catalogs' `command-name`, and the
+//! words of `puzzle`'s actions the same way. Discord shows the commands'
+//! words as the slash subcommands' localized names (and still sends the
+//! English word back); the chat parser accepts them as further aliases, so
+//! `!xq 悔棋` works as `!xq takeback`. A command the catalogs do not name
+//! keeps its English word in every language.
+//!
+//! The words follow Discord's rule for names (lowercase where the script
+//! has case, no spaces: Vietnamese joins words with `-`); the Discord
+//! stand-in's validator checks the registered command against it.
+
+use std::sync::LazyLock;
+
+use super::spec::CommandSpec;
+use crate::i18n::{Lang, Msg};
+
+/// `spec`'s word in `lang`, when the catalog gives one other than English.
+pub fn localized(spec: &CommandSpec, lang: Lang) -> Option<String> {
+    let word = lang.text(Msg::CommandName {
+        command: spec.word.into(),
+    });
+    (word != spec.word).then_some(word)
+}
+
+/// Every localized word of the commands in `table` with its command, in all
+/// languages: what a chat parser looks words up in.
+pub fn all_localized(table: &'static [CommandSpec]) -> Vec<(String, &'static CommandSpec)> {
+    table
+        .iter()
+        .flat_map(|spec| {
+            Lang::ALL
+                .into_iter()
+                .filter_map(move |lang| Some((localized(spec, lang)?, spec)))
+        })
+        .collect()
+}
+
+/// The words `puzzle` takes after it (`hint`, `skip`, `daily`, `stats`,
+/// `top`), in English.
+pub const PUZZLE_ACTIONS: [&str; 5] = ["hint", "skip", "daily", "stats", "top"];
+
+/// Every localized word of a puzzle action with its English word.
+static PUZZLE_WORDS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
+    PUZZLE_ACTIONS
+        .into_iter()
+        .flat_map(|action| {
+            Lang::ALL.into_iter().map(move |lang| {
+                let word = lang.text(Msg::PuzzleActionWord {
+                    action: action.into(),
+                });
+                (word, action)
+            })
+        })
+        .collect()
+});
+
+/// The English word of the puzzle action `word` (already lowercased) names
+/// in any of the bot's languages: `跳过` and `bỏ-qua` are `skip`.
+pub fn puzzle_action(word: &str) -> Option<&'static str> {
+    PUZZLE_WORDS
+        .iter()
+        .find(|(localized, _)| localized == word)
+        .map(|&(_, action)| action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each puzzle action has one word of its own in each language.
+    #[test]
+    fn puzzle_actions_have_a_word_of_their_own_in_every_language() {
+        for lang in [Lang::ZhHans, Lang::ZhHant, Lang::Vi] {
+            for action in PUZZLE_ACTIONS {
+                let word = lang.text(Msg::PuzzleActionWord {
+                    action: action.into(),
+                });
+                assert_ne!(word, action, "{}: `{action}` has no word", lang.code());
+                assert!(!word.contains(char::is_whitespace), "{word}: no spaces");
+                let owners = PUZZLE_WORDS.iter().filter(|(w, _)| *w == word);
+                assert!(
+                    owners.clone().all(|(_, a)| *a == action),
+                    "{word}: two actions"
+                );
+                assert_eq!(puzzle_action(&word), Some(action));
+            }
+        }
+    }
+}

@@ -1,0 +1,497 @@
+//! What the bot does with each gateway event: on READY it registers the slash
+//! command and picks up games waiting on it; a slash command is handed to the
+//! core and answered through its interaction (deferred when the answer is
+//! private by nature, or when the core has not answered by the deadline); a
+//! typed `!xq` or `@bot` command, or a bare move in a game's place, is handed
+//! to the core too. Everything else is ignored.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use serenity::all::{
+    AutocompleteChoice, CommandInteraction, Context, CreateAutocompleteResponse,
+    CreateInteractionResponse, EventHandler, GuildId, Http, Interaction, Message, Ready, UserId,
+};
+use serenity::async_trait;
+
+use super::commands;
+use super::outbox::{ChannelOutbox, InteractionOutbox, MessageOutbox};
+use super::places::{self, Places};
+use crate::bot::markup::in_code;
+use crate::bot::{
+    parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, Reply, Request,
+    SlashError, Voice, PREFIX,
+};
+use crate::i18n::{Lang, Msg};
+
+/// How often abandoned games and expired challenges are looked for (as in the
+/// console; the query is one indexed read).
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
+pub struct Handler {
+    bot: Arc<Bot>,
+    places: Arc<Places>,
+    /// Register the slash command in this guild only (instant) instead of
+    /// globally (which Discord may take up to an hour to show).
+    dev_guild: Option<GuildId>,
+    /// READY comes again after every reconnect; start-up work runs once.
+    started: AtomicBool,
+    /// The bot's own user, from READY: `@bot play` is a command.
+    me: OnceLock<UserId>,
+    /// How long a slash command waits for the core's first reply before it
+    /// is deferred (Discord drops interactions unanswered after 3 s).
+    answer_within: Duration,
+}
+
+impl Handler {
+    pub fn new(bot: Arc<Bot>, dev_guild: Option<GuildId>, answer_within: Duration) -> Handler {
+        Handler {
+            bot,
+            places: Arc::new(Places::new()),
+            dev_guild,
+            started: AtomicBool::new(false),
+            me: OnceLock::new(),
+            answer_within,
+        }
+    }
+
+    fn outbox(&self, ctx: &Context) -> ChannelOutbox {
+        ChannelOutbox::new(ctx.http.clone(), self.places.clone())
+    }
+
+    async fn register_commands(&self, ctx: &Context) {
+        let definition = vec![commands::definition()];
+        let registered = match self.dev_guild {
+            Some(guild) => guild.set_commands(&ctx.http, definition).await.map(drop),
+            None => serenity::all::Command::set_global_commands(&ctx.http, definition)
+                .await
+                .map(drop),
+        };
+        match registered {
+            Ok(()) => tracing::info!(guild = ?self.dev_guild, "slash commands registered"),
+            Err(err) => tracing::error!("registering slash commands failed: {err}"),
+        }
+    }
+
+    /// A slash command. Discord forgets an interaction not answered within
+    /// 3 s, and the engine may think longer, so: a command whose answer is
+    /// private by nature (`help`, `hint`) shows "thinking…" to its user alone
+    /// at once; any other is answered by the core's first reply when that
+    /// comes within `answer_within` (public or private, as the reply is), and
+    /// shows a public "thinking…" otherwise. Errors in the command itself are
+    /// answered at once, privately.
+    async fn on_slash(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let channel = self.outbox(ctx);
+        let outbox = InteractionOutbox::new(&channel, interaction);
+        let place = self.places.of_interaction(interaction);
+        let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
+        let actor = commands::actor(&interaction.user, nick);
+        let locale = Lang::from_discord_locale(&interaction.locale);
+        let permissions = member_permissions(interaction);
+        let command = commands::read(&interaction.data).map_err(Refusal::Slash);
+        if command.is_err() {
+            // Refused at once, not raced against the deadline: saying it in
+            // the user's language reads their settings first, and a
+            // deferral must not win that race and turn a refusal into a
+            // follow-up.
+            self.dispatch(actor, place, locale, permissions, command, &outbox)
+                .await;
+            outbox.finish().await;
+            return;
+        }
+        // A deferral up front: private for a private answer, public when no
+        // time is given to answer first.
+        let defer_now = match &command {
+            Ok(command) if command.answers_privately() => Some(true),
+            Ok(_) if self.answer_within.is_zero() => Some(false),
+            _ => None,
+        };
+        if let Some(ephemeral) = defer_now {
+            if let Err(err) = outbox.defer(ephemeral).await {
+                tracing::warn!("could not defer a slash command: {err:#}");
+                return;
+            }
+        }
+        let handling = self.dispatch(actor, place, locale, permissions, command, &outbox);
+        tokio::pin!(handling);
+        tokio::select! {
+            () = &mut handling => {}
+            () = tokio::time::sleep(self.answer_within) => {
+                // The core goes on while the deferral waits its turn: it may
+                // be in the middle of answering (then nothing is deferred).
+                let deferring = async {
+                    if let Err(err) = outbox.defer(false).await {
+                        tracing::warn!("could not defer a slash command: {err:#}");
+                    }
+                };
+                tokio::join!(deferring, &mut handling);
+            }
+        }
+        outbox.finish().await;
+    }
+
+    /// Suggests moves for `/xiangqi move`: the core's legal moves in the
+    /// user's game here that start like what they typed, in any notation.
+    async fn on_autocomplete(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let typed = interaction
+            .data
+            .autocomplete()
+            .map(|option| option.value.trim().to_string())
+            .unwrap_or_default();
+        let place = self.places.of_interaction(interaction);
+        let actor = commands::actor(&interaction.user, None);
+        let choices = self
+            .bot
+            .move_suggestions(&actor, &place, &typed, commands::MAX_SUGGESTIONS)
+            .await;
+        let response = CreateAutocompleteResponse::new().set_choices(
+            choices
+                .into_iter()
+                .map(|(label, value)| AutocompleteChoice::new(label, value))
+                .collect(),
+        );
+        if let Err(err) = interaction
+            .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+            .await
+        {
+            tracing::debug!("could not answer an autocomplete: {err}");
+        }
+    }
+
+    async fn on_message(&self, ctx: &Context, message: &Message) {
+        let heard = heard(&message.content, self.me.get().copied());
+        if heard == Heard::Nothing {
+            return;
+        }
+        let place = self
+            .places
+            .of_channel(&ctx.http, message.guild_id, message.channel_id)
+            .await;
+        let nick = message.member.as_ref().and_then(|m| m.nick.as_deref());
+        let actor = commands::actor(&message.author, nick);
+        let channel = self.outbox(ctx);
+        let outbox = MessageOutbox::new(&channel, message);
+        let command = match heard {
+            Heard::Nothing => return,
+            Heard::Command(command) => {
+                let command = commands::name_mentions(command, &message.mentions);
+                resolve_names(&ctx.http, message.guild_id, command)
+                    .await
+                    .map_err(Refusal::Said)
+            }
+            Heard::Bare(command) => {
+                // Chat that happens to look like a move is only taken as one
+                // where a game is played: the core looks for that game as
+                // the move's own lookup, and says nothing when there is none.
+                let request = Request {
+                    actor,
+                    place,
+                    command,
+                    locale: None,
+                    permissions: None,
+                };
+                return self.bot.handle_bare_move(&request, &outbox).await;
+            }
+            Heard::Error(err) => Err(Refusal::Command(err)),
+        };
+        // A message carries no locale: the user's or server's setting
+        // decides. Nor does it carry the author's permissions: computing them
+        // would take the server's roles and the channel's overwrites from
+        // Discord on every privileged command, so those are left to the
+        // slash command, whose interaction carries them.
+        self.dispatch(actor, place, None, None, command, &outbox)
+            .await;
+    }
+
+    /// Hands a command to the core, or tells the sender (privately where
+    /// Discord allows) why what they wrote is not one.
+    async fn dispatch(
+        &self,
+        actor: Actor,
+        place: Place,
+        locale: Option<Lang>,
+        permissions: Option<Permissions>,
+        command: Result<Command, Refusal>,
+        outbox: &dyn Outbox,
+    ) {
+        match command {
+            Ok(command) => {
+                let request = Request {
+                    actor,
+                    place,
+                    command,
+                    locale,
+                    permissions,
+                };
+                self.bot.handle(&request, outbox).await;
+            }
+            Err(refusal) => {
+                let voice = self.bot.voice(&actor, &place, locale).await;
+                let text = refusal.message(voice);
+                if let Err(err) = outbox.post(&place, Reply::private(text)).await {
+                    tracing::warn!("could not answer a command: {err:#}");
+                }
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(
+            user = %ready.user.name,
+            guilds = ready.guilds.len(),
+            "connected to Discord"
+        );
+        let _ = self.me.set(ready.user.id);
+        if self.started.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        self.register_commands(&ctx).await;
+        let bot = self.bot.clone();
+        let outbox = Arc::new(self.outbox(&ctx));
+        // Off the gateway's event loop: resumed games may each think a while.
+        tokio::spawn(async move {
+            Bot::spawn_engine_worker(bot.clone(), outbox.clone());
+            bot.resume_pending(outbox.as_ref()).await;
+            bot.sweep_idle(outbox.as_ref()).await;
+            bot.post_daily_puzzles(outbox.as_ref()).await;
+            Bot::spawn_sweeper(bot, outbox, SWEEP_EVERY);
+        });
+    }
+
+    async fn message(&self, ctx: Context, message: Message) {
+        // A stopping bot takes no new commands.
+        if message.author.bot || self.bot.is_stopping() {
+            return;
+        }
+        self.on_message(&ctx, &message).await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        if self.bot.is_stopping() {
+            return;
+        }
+        match interaction {
+            Interaction::Command(command) if command.data.name == commands::NAME => {
+                self.on_slash(&ctx, &command).await;
+            }
+            Interaction::Autocomplete(command) if command.data.name == commands::NAME => {
+                self.on_autocomplete(&ctx, &command).await;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What a chat message means to the bot.
+#[derive(Debug, PartialEq, Eq)]
+enum Heard {
+    /// Not addressed to the bot: stay silent.
+    Nothing,
+    Command(Command),
+    /// Plain chat that reads as a move: for the bot only where a game is.
+    Bare(Command),
+    /// Addressed to the bot (it has the prefix) but not understood.
+    Error(CommandError),
+}
+
+/// Why a command was refused before it reached the core, to be said in the
+/// user's language.
+enum Refusal {
+    Command(CommandError),
+    Slash(SlashError),
+    Said(Msg),
+}
+
+impl Refusal {
+    fn message(self, voice: Voice) -> String {
+        match self {
+            Refusal::Command(err) => err.message(voice),
+            Refusal::Slash(unread) => unread.message(voice),
+            Refusal::Said(msg) => voice.say(msg),
+        }
+    }
+}
+
+/// Reads a chat message: `!xq <command>` or `@bot <command>` always gets an
+/// answer; anything else only when it is, as a whole, a move. (Without the
+/// message content intent Discord still delivers messages that mention the
+/// bot, so `@bot play` works there too.)
+fn heard(text: &str, me: Option<UserId>) -> Heard {
+    let text = text.trim();
+    if let Some(rest) = me.and_then(|me| strip_mention(text, me)) {
+        return match parse(rest) {
+            Ok(command) => Heard::Command(command),
+            Err(err) => Heard::Error(err),
+        };
+    }
+    if has_prefix(text) {
+        return match parse(text) {
+            Ok(command) => Heard::Command(command),
+            Err(err) => Heard::Error(err),
+        };
+    }
+    match parse(text) {
+        Ok(command @ Command::Move { .. }) => Heard::Bare(command),
+        _ => Heard::Nothing,
+    }
+}
+
+/// The text after a leading mention of `me` (`<@id>` or `<@!id>`).
+fn strip_mention(text: &str, me: UserId) -> Option<&str> {
+    let rest = text.strip_prefix("<@")?;
+    let rest = rest.strip_prefix('!').unwrap_or(rest);
+    let rest = rest.strip_prefix(&me.to_string())?;
+    Some(rest.strip_prefix('>')?.trim_start())
+}
+
+/// Most members a name search looks at; a name shared by more is ambiguous
+/// anyway.
+const NAME_SEARCH_LIMIT: u64 = 10;
+
+/// Users named by plain name in a typed command (`challenge bob`,
+/// `stats bob`), not by a mention, looked up among the server's members: one
+/// member whose name, display name or nickname is that name (in any case)
+/// stands for it; none or several are refused, saying so. Mentions were
+/// already resolved by Discord.
+async fn resolve_names(
+    http: &Http,
+    guild: Option<GuildId>,
+    command: Command,
+) -> Result<Command, Msg> {
+    let resolve = |who: Actor| async move {
+        if places::parse_id(&who.id).is_ok() {
+            return Ok(who);
+        }
+        let name = who.name.trim_start_matches('@').to_string();
+        let Some(guild) = guild else {
+            return Err(Msg::NameNeedsMention {
+                name: in_code(&name),
+            });
+        };
+        let members = guild
+            .search_members(http, &name, Some(NAME_SEARCH_LIMIT))
+            .await
+            .map_err(|err| {
+                tracing::warn!("searching members failed: {err}");
+                Msg::NameLookupFailed {
+                    name: in_code(&name),
+                }
+            })?;
+        let same = |text: &str| text.to_lowercase() == name.to_lowercase();
+        let matching: Vec<_> = members
+            .iter()
+            .filter(|m| {
+                same(&m.user.name)
+                    || m.user.global_name.as_deref().is_some_and(same)
+                    || m.nick.as_deref().is_some_and(same)
+            })
+            .collect();
+        match matching.as_slice() {
+            [member] => Ok(commands::actor(&member.user, member.nick.as_deref())),
+            [] => Err(Msg::NameNobody {
+                name: in_code(&name),
+            }),
+            _ => Err(Msg::NameSeveral {
+                name: in_code(&name),
+            }),
+        }
+    };
+    let mut command = command;
+    for who in command.actors_mut() {
+        *who = resolve(who.clone()).await?;
+    }
+    Ok(command)
+}
+
+/// `!xq` followed by nothing or a space, in any case (`!XQ play`).
+fn has_prefix(text: &str) -> bool {
+    match text.get(..PREFIX.len()) {
+        Some(head) if head.eq_ignore_ascii_case(PREFIX) => text[PREFIX.len()..]
+            .chars()
+            .next()
+            .is_none_or(char::is_whitespace),
+        _ => false,
+    }
+}
+
+/// What the member who invoked a slash command may manage, from the
+/// permissions Discord computed for them in that channel (`member.permissions`,
+/// sent with every interaction in a server). Outside a server (a DM) there
+/// is nothing to manage.
+fn member_permissions(interaction: &CommandInteraction) -> Option<Permissions> {
+    let Some(member) = &interaction.member else {
+        return Some(Permissions::NONE);
+    };
+    let granted = member.permissions?;
+    let admin = granted.administrator();
+    Some(Permissions {
+        manage_server: admin || granted.manage_guild(),
+        manage_messages: admin || granted.manage_messages(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heard_plain(text: &str) -> Heard {
+        heard(text, Some(UserId::new(77)))
+    }
+
+    #[test]
+    fn a_mention_of_the_bot_is_a_prefix() {
+        assert!(matches!(
+            heard_plain("<@77> play black 2"),
+            Heard::Command(Command::Play { .. })
+        ));
+        assert!(matches!(
+            heard_plain("<@!77>help"),
+            Heard::Command(Command::Help {})
+        ));
+        assert!(matches!(heard_plain("<@77> castle"), Heard::Error(_)));
+        assert_eq!(heard_plain("<@78> play"), Heard::Nothing);
+        assert_eq!(heard("<@77> play", None), Heard::Nothing);
+    }
+
+    #[test]
+    fn prefixed_text_is_always_answered() {
+        assert!(matches!(
+            heard_plain("!xq play black 2"),
+            Heard::Command(Command::Play { .. })
+        ));
+        assert!(matches!(
+            heard_plain("!XQ  help"),
+            Heard::Command(Command::Help {})
+        ));
+        assert!(matches!(heard_plain("!xq"), Heard::Error(_)));
+        assert!(matches!(heard_plain("!xq castle"), Heard::Error(_)));
+    }
+
+    #[test]
+    fn chat_is_ignored_unless_it_is_a_move() {
+        let bare = |text: &str| {
+            Heard::Bare(Command::Move {
+                text: crate::bot::MoveText(text.into()),
+            })
+        };
+        assert_eq!(heard_plain("h2e2"), bare("h2e2"));
+        assert_eq!(heard_plain("  炮二平五 "), bare("炮二平五"));
+        assert_eq!(heard_plain("good game everyone"), Heard::Nothing);
+        assert_eq!(heard_plain("help"), Heard::Nothing);
+        assert_eq!(heard_plain("!xqz"), Heard::Nothing);
+        assert_eq!(heard_plain(""), Heard::Nothing);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_without_panicking(text in "\\PC{0,60}") {
+            let _ = heard_plain(&text);
+            let _ = heard_plain(&format!("!xq {text}"));
+            let _ = heard_plain(&format!("<@77> {text}"));
+        }
+    }
+}
