@@ -289,6 +289,7 @@ about-draw = Offer a draw, or accept the one offered
 about-takeback = Ask to take back a move, or accept the request
 about-hint = Ask the engine for a move suggestion
 about-board = Show a game's board
+about-flip = Show a game's board from the other side
 about-games = List the games in progress here
 about-watch = Follow a game: where it is played and its board
 about-history = Past games of a player

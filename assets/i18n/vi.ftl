@@ -264,6 +264,7 @@ about-draw = Cầu hòa, hoặc đồng ý lời cầu hòa
 about-takeback = Xin đi lại một nước, hoặc đồng ý lời xin
 about-hint = Nhờ máy gợi ý một nước đi
 about-board = Xem bàn cờ của một ván
+about-flip = Xem bàn cờ của một ván từ phía bên kia
 about-games = Liệt kê các ván đang diễn ra ở đây
 about-watch = Theo dõi một ván: nơi diễn ra và bàn cờ
 about-history = Các ván đã chơi của một người
@@ -477,6 +478,7 @@ command-name = { $command ->
     [takeback] đi-lại
     [hint] gợi-ý
     [board] bàn-cờ
+    [flip] lật-bàn-cờ
     [games] các-ván
     [watch] xem
     [history] lịch-sử

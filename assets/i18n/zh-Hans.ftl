@@ -263,6 +263,7 @@ about-draw = 提议和棋，或接受对方的和棋提议
 about-takeback = 请求悔棋，或同意对方的悔棋请求
 about-hint = 请引擎给出一步建议
 about-board = 显示一局的棋盘
+about-flip = 从另一方的视角显示一局的棋盘
 about-games = 列出这里进行中的对局
 about-watch = 观看一局：对局位置和棋盘
 about-history = 某位棋手下过的对局
@@ -476,6 +477,7 @@ command-name = { $command ->
     [takeback] 悔棋
     [hint] 提示
     [board] 棋盘
+    [flip] 翻转棋盘
     [games] 对局列表
     [watch] 观战
     [history] 历史

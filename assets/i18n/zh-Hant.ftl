@@ -263,6 +263,7 @@ about-draw = 提議和棋，或接受對方的和棋提議
 about-takeback = 請求悔棋，或同意對方的悔棋請求
 about-hint = 請引擎給出一步建議
 about-board = 顯示一局的棋盤
+about-flip = 從另一方的視角顯示一局的棋盤
 about-games = 列出這裡進行中的對局
 about-watch = 觀看一局：對局位置和棋盤
 about-history = 某位棋手下過的對局
@@ -476,6 +477,7 @@ command-name = { $command ->
     [takeback] 悔棋
     [hint] 提示
     [board] 棋盤
+    [flip] 翻轉棋盤
     [games] 對局列表
     [watch] 觀戰
     [history] 歷史

@@ -151,6 +151,17 @@ commands! {
         },
         run: watch::board,
     }
+    /// A game's board seen from the other side than `board` shows it.
+    Flip {
+        words: ["flip"],
+        about: AboutFlip,
+        group: Watching,
+        flags: [],
+        args: {
+            game: Option<GameId> = Msg::OptionGameHere,
+        },
+        run: watch::flip,
+    }
     /// The live games here, a page of them.
     Games {
         words: ["games"],

@@ -219,6 +219,7 @@ messages! {
     AboutTakeback = "about-takeback";
     AboutHint = "about-hint";
     AboutBoard = "about-board";
+    AboutFlip = "about-flip";
     AboutGames = "about-games";
     AboutWatch = "about-watch";
     AboutHistory = "about-history";

@@ -1854,3 +1854,29 @@ async fn every_command_in_the_table_reaches_a_handler_that_answers() {
         }
     }
 }
+
+/// `flip` shows the board from the other side than `board` does: bob's
+/// flipped board is the one alice, across the table, sees; the text is the
+/// same status line.
+#[tokio::test]
+async fn flip_shows_the_board_from_the_other_side() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    h.say("alice", "h2e2").await;
+    let picture = |replies: Vec<(Place, Reply)>| {
+        assert_eq!(replies.len(), 1, "{}", texts(&replies));
+        let (_, reply) = replies.into_iter().next().unwrap();
+        assert!(is_png(&reply.files[0].bytes));
+        (reply.text, reply.files[0].bytes.clone())
+    };
+    let alice_board = picture(h.say("alice", &format!("board {game}")).await);
+    let bob_board = picture(h.say("bob", &format!("board {game}")).await);
+    let bob_flipped = picture(h.say("bob", &format!("flip {game}")).await);
+    assert_ne!(
+        alice_board.1, bob_board.1,
+        "each player sees their own side"
+    );
+    assert_eq!(bob_flipped, alice_board, "flipped, bob sees alice's side");
+    let alice_flipped = picture(h.say("alice", "flip").await);
+    assert_eq!(alice_flipped, bob_board, "alice's game here, flipped");
+}

@@ -1,5 +1,6 @@
-//! Following games: `board [game]`, `games` (the live games here) and
-//! `watch <game>` (where a game is played, and its board).
+//! Following games: `board [game]` and `flip [game]` (its board, from
+//! either side), `games` (the live games here) and `watch <game>` (where a
+//! game is played, and its board).
 
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
@@ -26,6 +27,11 @@ pub async fn board(
     theme: Option<Theme>,
 ) -> BotResult<()> {
     show_board(ctx, game, pieces, theme, false).await
+}
+
+/// `flip [game]`: the same board seen from the other side.
+pub async fn flip(ctx: &Ctx<'_>, game: Option<GameId>) -> BotResult<()> {
+    show_board(ctx, game, None, None, true).await
 }
 
 async fn show_board(
