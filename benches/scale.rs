@@ -90,6 +90,7 @@ async fn one_run(base: &str, processes: usize, level: u8, run: usize) -> load::O
         moves_each: MOVES_EACH,
         level,
         dm_every: 2,
+        think: None,
     };
     let outcome = load::play(stand_in.clone(), plan, 10_000 + 1_000 * run as u64).await;
     // The processes stop before the stand-in they talk to.

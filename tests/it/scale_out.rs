@@ -332,6 +332,7 @@ async fn two_hundred_games_across_two_processes_lose_no_move() {
         moves_each: 3,
         level: 1,
         dm_every: 2,
+        think: None,
     };
     let outcome = load::play(stand_in.clone(), plan, 5_000).await;
     let answered = outcome.latencies().len();

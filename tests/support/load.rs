@@ -30,25 +30,93 @@ const WAIT: Duration = Duration::from_secs(60);
 /// dropped.
 pub struct DiscordProcess(pub Child);
 
+/// How a bot process is started beyond its shards and database.
+#[derive(Clone, Debug, Default)]
+pub struct ProcessSettings {
+    /// `XIANGQI_ENGINE_THREADS`; the bot's default (the cores) when `None`.
+    pub engine_threads: Option<u32>,
+    /// `XIANGQI_ENGINE_LEASE_SECS`; the bot's default when `None`.
+    pub lease_secs: Option<f64>,
+    /// Where the process's log goes, with each bot move's timing line
+    /// (`move timing`, at debug level); inherited stderr at `warn` when `None`.
+    pub timing_log: Option<std::path::PathBuf>,
+}
+
+impl ProcessSettings {
+    /// What the load tests have used: one engine thread, and a short lease
+    /// so that a killed process's move is taken over in seconds.
+    pub fn one_thread_short_lease() -> ProcessSettings {
+        ProcessSettings {
+            engine_threads: Some(1),
+            lease_secs: Some(2.0),
+            timing_log: None,
+        }
+    }
+}
+
 impl DiscordProcess {
     pub fn start(stand_in: &StandIn, database: &str, shards: &str, boards: &Path) -> Self {
+        Self::start_with(
+            stand_in,
+            database,
+            shards,
+            boards,
+            &ProcessSettings::one_thread_short_lease(),
+        )
+    }
+
+    pub fn start_with(
+        stand_in: &StandIn,
+        database: &str,
+        shards: &str,
+        boards: &Path,
+        settings: &ProcessSettings,
+    ) -> Self {
         let mut command = bot_binary();
         command
             .args(["discord", "--shards", shards])
             .env("DATABASE_URL", database)
             .env("DISCORD_TOKEN", "stand-in-token")
             .env("DISCORD_API_PROXY", stand_in.rest_base())
-            // A short lease: a killed process's move is taken over in seconds.
-            .env("XIANGQI_ENGINE_LEASE_SECS", "2")
-            .env("XIANGQI_ENGINE_THREADS", "1")
             .env("XIANGQI_BOARD_DIR", boards)
-            .env("RUST_LOG", "warn")
+            .env_remove("XIANGQI_ENGINE_THREADS")
+            .env_remove("XIANGQI_ENGINE_LEASE_SECS")
             .env_remove("DISCORD_GUILD_ID")
             .env_remove("DISCORD_SHARDS")
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
+            .stdout(Stdio::null());
+        if let Some(threads) = settings.engine_threads {
+            command.env("XIANGQI_ENGINE_THREADS", threads.to_string());
+        }
+        if let Some(lease) = settings.lease_secs {
+            command.env("XIANGQI_ENGINE_LEASE_SECS", lease.to_string());
+        }
+        match &settings.timing_log {
+            Some(path) => {
+                let file = std::fs::File::create(path).expect("the timing log opens");
+                command
+                    .env("RUST_LOG", "warn,xiangqi_bot::bot::services::timing=debug")
+                    .env("NO_COLOR", "1")
+                    .stderr(file);
+            }
+            None => {
+                command.env("RUST_LOG", "warn").stderr(Stdio::inherit());
+            }
+        }
         DiscordProcess(command.spawn().expect("the binary starts"))
+    }
+
+    /// The CPU time (user and system) the process has used so far, from
+    /// `/proc` (Linux); `None` elsewhere.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.0.id())).ok()?;
+        // The fields after the command's name, which is in parentheses and
+        // may hold spaces: utime and stime are the 12th and 13th of them.
+        let after_name = &stat[stat.rfind(')')? + 2..];
+        let fields: Vec<&str> = after_name.split_whitespace().collect();
+        let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        // The kernel's clock ticks are 100 a second on every Linux build here.
+        Some(Duration::from_millis(ticks * 10))
     }
 }
 
@@ -57,6 +125,30 @@ impl Drop for DiscordProcess {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// The search time of each bot move a timing log names, by game, in order
+/// (the `move timing` lines: `game=… search_us=…`).
+pub fn search_times(log: &Path) -> HashMap<i64, Vec<Duration>> {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let mut by_game: HashMap<i64, Vec<Duration>> = HashMap::new();
+    for line in text.lines().filter(|l| l.contains("move timing")) {
+        let field = |name: &str| -> Option<u64> {
+            let at = line.find(&format!("{name}="))? + name.len() + 1;
+            line[at..]
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        };
+        if let (Some(game), Some(search)) = (field("game"), field("search_us")) {
+            by_game
+                .entry(game as i64)
+                .or_default()
+                .push(Duration::from_micros(search));
+        }
+    }
+    by_game
 }
 
 /// What to play.
@@ -69,6 +161,10 @@ pub struct Plan {
     /// Every how many players one plays in a DM rather than in the guild
     /// (0: none).
     pub dm_every: usize,
+    /// How long a player thinks before each move, drawn evenly from this
+    /// range (seeded by the player); `None`: each move as soon as the bot's
+    /// answer is posted (a capacity run).
+    pub think: Option<(Duration, Duration)>,
 }
 
 /// What one game saw.
@@ -81,6 +177,9 @@ pub struct PlayedGame {
     /// For each of the player's moves: from sending it to the post of the
     /// bot's answer.
     pub answers: Vec<Duration>,
+    /// How many of those answers were posted apart from the player's move
+    /// (after a post showing the move alone) rather than in one message.
+    pub apart: usize,
 }
 
 /// What a run saw.
@@ -110,9 +209,37 @@ impl Outcome {
 
     /// The latency at quantile `q` (0 to 1).
     pub fn quantile(&self, q: f64) -> Duration {
-        let all = self.latencies();
-        all[((all.len() - 1) as f64 * q).round() as usize]
+        quantile(&self.latencies(), q)
     }
+
+    /// The answers posted apart from the player's move.
+    pub fn apart(&self) -> usize {
+        self.games.iter().map(|g| g.apart).sum()
+    }
+
+    /// Every answer's latency beyond the bot's own search for it, sorted,
+    /// with each search's time from the bot's timing logs (`searches`, by
+    /// game and in order); an answer whose search is not in the logs counts
+    /// whole.
+    pub fn beyond_search(&self, searches: &HashMap<i64, Vec<Duration>>) -> Vec<Duration> {
+        let mut all: Vec<Duration> = self
+            .games
+            .iter()
+            .flat_map(|game| {
+                let searched = searches.get(&game.id).map(Vec::as_slice).unwrap_or(&[]);
+                game.answers.iter().enumerate().map(move |(i, answer)| {
+                    answer.saturating_sub(searched.get(i).copied().unwrap_or_default())
+                })
+            })
+            .collect();
+        all.sort();
+        all
+    }
+}
+
+/// The value at quantile `q` (0 to 1) of `sorted`.
+pub fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
 /// Posts by the channel they show in (a thread's posts under the thread).
@@ -213,9 +340,16 @@ async fn play_one(
     let mut game = Game::new(Position::startpos());
     let mut moves = Vec::new();
     let mut answers = Vec::new();
+    let mut apart = 0;
+    let mut thinking = xiangqi_bot::rng::SplitMix64::new(0x5eed ^ index as u64);
     for ply in 0..plan.moves_each {
         if !matches!(game.status(), GameStatus::Ongoing) {
             break;
+        }
+        if let Some((least, most)) = plan.think {
+            let spread = (most - least).as_millis() as u64;
+            let pause = least + Duration::from_millis(thinking.below(spread.max(1)));
+            tokio::time::sleep(pause).await;
         }
         let legal = game.position().legal_moves();
         let mv = legal[(index * 31 + ply * 7) % legal.len()];
@@ -232,13 +366,22 @@ async fn play_one(
         })
         .await;
         answers.push(answer.at - sent);
+        // One message shows both moves; an answer apart shows the bot's alone.
+        if !answer.content().contains(&user.name) {
+            apart += 1;
+        }
         let reply = bot_move_in(answer.content()).expect("checked above");
         let parsed = notation::parse_move(game.position(), &reply)
             .unwrap_or_else(|e| panic!("the bot's {reply} in #{id} is not legal: {e}"));
         game.play(parsed.mv).expect("a parsed move is legal");
         moves.push(reply);
     }
-    PlayedGame { id, moves, answers }
+    PlayedGame {
+        id,
+        moves,
+        answers,
+        apart,
+    }
 }
 
 /// A message's text after the mentions it starts with (`<@1> <@2> Game #…`).

@@ -21,9 +21,13 @@ pub const HOSTILE_NAMES: [&str; 7] = [
     "@here <@&5678>",
 ];
 
-/// The built `xiangqi-bot`, to run as a user would.
+/// The built `xiangqi-bot`, to run as a user would; `XIANGQI_BOT_BIN` names
+/// another build instead (a bench comparing two builds on one machine).
 pub fn bot_binary() -> std::process::Command {
-    std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-bot"))
+    match std::env::var_os("XIANGQI_BOT_BIN") {
+        Some(other) => std::process::Command::new(other),
+        None => std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-bot")),
+    }
 }
 
 /// Starts `command` with its stdin, stdout and stderr piped to the test.
