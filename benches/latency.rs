@@ -77,7 +77,12 @@ fn main() {
         }
     }
     if wants("capacity") {
-        runtime.block_on(run("capacity, SQLite, 1 process", CAPACITY, Database::Sqlite, 1));
+        runtime.block_on(run(
+            "capacity, SQLite, 1 process",
+            CAPACITY,
+            Database::Sqlite,
+            1,
+        ));
     }
 }
 
@@ -176,6 +181,11 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
 /// The machine's load averages over 1, 5 and 15 minutes.
 fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg")
-        .map(|text| text.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .unwrap_or_else(|_| "unknown".to_owned())
 }

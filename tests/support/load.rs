@@ -114,7 +114,8 @@ impl DiscordProcess {
         // may hold spaces: utime and stime are the 12th and 13th of them.
         let after_name = &stat[stat.rfind(')')? + 2..];
         let fields: Vec<&str> = after_name.split_whitespace().collect();
-        let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
         // The kernel's clock ticks are 100 a second on every Linux build here.
         Some(Duration::from_millis(ticks * 10))
     }
