@@ -1500,16 +1500,18 @@ async fn within_the_long_search<T>(rival: tokio::task::JoinHandle<T>) -> T {
         .unwrap()
 }
 
-/// With no search slot free, the bot's answer still cannot reach the
-/// channel ahead of the message it answers: the write that makes it due
+/// A process too far behind (here: any wait for its one slot is too long)
+/// leaves the bot's answer to the others, but the answer still cannot reach
+/// the channel ahead of the message it answers: the write that makes it due
 /// claims it, and it is given to every worker only once the player's move
 /// (or, the bot having Red, the game's start) is posted. Another process's
 /// worker looking for jobs all the while gets it only then.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_post() {
+async fn a_process_too_far_behind_hands_the_bots_move_over_only_after_the_post() {
     let h = harness_with(
         BotConfig {
             engine_threads: 1,
+            hand_off_after: Duration::ZERO,
             ..config()
         },
         false,
@@ -1584,6 +1586,82 @@ async fn with_no_slot_free_another_process_gets_the_bots_move_only_after_the_pos
         posted > started,
         "the rival took the answer before the player's move was posted"
     );
+    bot.shut_down(Duration::ZERO).await;
+    worker.await.unwrap();
+}
+
+/// The process that receives a move keeps its answer: with its one slot
+/// busy on a level-20 search, a level-1 game's answer waits here for the
+/// slot instead of going back to the table, so a rival worker looking all
+/// the while never gets it, and the move is made once the slot frees.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_slot_keeps_the_answer_in_the_process_that_got_the_move() {
+    let h = harness_with(
+        BotConfig {
+            engine_threads: 1,
+            ..config()
+        },
+        false,
+    )
+    .await;
+    h.stored_game(
+        Participant::Bot(BotLevel::new(20).unwrap()),
+        Participant::User(UserRef::new("zed", "zed")),
+        None,
+    )
+    .await;
+    let Harness {
+        bot,
+        store,
+        clock,
+        _dir: dir,
+        ..
+    } = h;
+    let bot = Arc::new(bot);
+    let worker = Bot::spawn_engine_worker(bot.clone(), Arc::new(RecordingOutbox::new()));
+    let busy = eventually(Duration::from_secs(5), || async {
+        store
+            .engine_jobs()
+            .await
+            .unwrap()
+            .iter()
+            .any(|job| job.owner.is_some())
+    })
+    .await;
+    assert!(busy, "the worker thinks on a level-20 game");
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let rival_store = Store::open_with(StoreConfig::new(url), clock.clone())
+        .await
+        .unwrap();
+    let ask = |text: &str| Request {
+        actor: actor("bob"),
+        place: Place {
+            guild: None,
+            channel: "two".into(),
+            thread: None,
+        },
+        command: parse(text).unwrap(),
+        locale: None,
+        permissions: None,
+    };
+    let outbox = SlowOutbox::new();
+    bot.handle(&ask("play red 1"), outbox.as_ref()).await;
+    let rival = rival_worker(rival_store, outbox.clone());
+    let mv = ask("h2e2");
+    let answering = bot.handle(&mv, outbox.as_ref());
+    // The answer is made here, after the level-20 search: the rival, which
+    // would take any job given back, gets none meanwhile.
+    tokio::time::timeout(Duration::from_secs(20), answering)
+        .await
+        .expect("the move is answered once the slot frees");
+    assert!(
+        !rival.is_finished(),
+        "the answer was given to another process"
+    );
+    rival.abort();
+    let games = store.live_games_of_user("bob").await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].ply, 2, "bob's move and the bot's answer");
     bot.shut_down(Duration::ZERO).await;
     worker.await.unwrap();
 }

@@ -347,10 +347,11 @@ async fn two_hundred_games_across_two_processes_lose_no_move() {
     store.close().await;
     println!(
         "\n200 games across two processes: {answered} bot moves in {:.1} s ({:.0}/s); \
-         move -> answer p50 {:.1} ms, p99 {:.1} ms",
+         move -> answer p50 {:.1} ms, p99 {:.1} ms; {} answers posted apart from their move",
         outcome.wall.as_secs_f64(),
         outcome.answers_per_second(),
         outcome.quantile(0.5).as_secs_f64() * 1e3,
         outcome.quantile(0.99).as_secs_f64() * 1e3,
+        outcome.apart(),
     );
 }

@@ -108,6 +108,7 @@ impl DiscordProcess {
 
     /// The CPU time (user and system) the process has used so far, from
     /// `/proc` (Linux); `None` elsewhere.
+    #[allow(dead_code, reason = "the latency bench's, not the tests'")]
     pub fn cpu_time(&self) -> Option<Duration> {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.0.id())).ok()?;
         // The fields after the command's name, which is in parentheses and
@@ -130,6 +131,7 @@ impl Drop for DiscordProcess {
 
 /// The search time of each bot move a timing log names, by game, in order
 /// (the `move timing` lines: `game=… search_us=…`).
+#[allow(dead_code, reason = "the latency bench's, not the tests'")]
 pub fn search_times(log: &Path) -> HashMap<i64, Vec<Duration>> {
     let text = std::fs::read_to_string(log).unwrap_or_default();
     let mut by_game: HashMap<i64, Vec<Duration>> = HashMap::new();
@@ -222,6 +224,7 @@ impl Outcome {
     /// with each search's time from the bot's timing logs (`searches`, by
     /// game and in order); an answer whose search is not in the logs counts
     /// whole.
+    #[allow(dead_code, reason = "the latency bench's, not the tests'")]
     pub fn beyond_search(&self, searches: &HashMap<i64, Vec<Duration>>) -> Vec<Duration> {
         let mut all: Vec<Duration> = self
             .games

@@ -21,10 +21,10 @@ pub fn spawn_engine_worker(
 ) -> tokio::task::JoinHandle<()> {
     tracing::info!(owner = %core.jobs.owner(), lease_ms = core.jobs.lease().as_millis() as u64, "engine worker started");
     tokio::spawn(async move {
-        while let Some(held) = claim_next(&core, true).await {
+        while let Some(claim) = claim_next(&core, true).await {
             let (core, outbox) = (core.clone(), outbox.clone());
             tokio::spawn(async move {
-                run_job(&core, held, None, outbox.as_ref()).await;
+                run_job(&core, claim, None, outbox.as_ref()).await;
                 post_auto_reviews(&core, outbox.as_ref()).await;
             });
         }
@@ -34,8 +34,8 @@ pub fn spawn_engine_worker(
 /// Makes every move owed now, one after another, waiting for a slot for
 /// each (at start, before taking commands).
 pub async fn work_due_jobs(core: &Core, outbox: &dyn Outbox) {
-    while let Some(held) = claim_next(core, false).await {
-        run_job(core, held, None, outbox).await;
+    while let Some(claim) = claim_next(core, false).await {
+        run_job(core, claim, None, outbox).await;
         post_auto_reviews(core, outbox).await;
     }
 }

@@ -24,13 +24,13 @@ use crate::store::{self, GameId, GameResult, OfferAnswer, OfferKind, StoreError}
 
 use super::puzzle::play_in_puzzle;
 use crate::bot::services::answer::{make_thought_move, persist_claiming_answer, think_held};
-use crate::bot::services::claims::{give_back, holding, settle};
+use crate::bot::services::claims::{give_back, holding, settle, too_far_behind};
 use crate::bot::services::ctx::post;
 use crate::bot::services::games::{
     against_bot, game_for_bare_move, game_here, load, my_game, not_a_player, result_sentence, seat,
     side_of, store_actor, store_error, LoadedGame,
 };
-use crate::bot::services::jobs::ClaimedAnswer;
+use crate::bot::services::jobs::Claim;
 use crate::bot::services::moves::{
     announce_locked, announcement, play_in_memory, post_file, post_with_board, review_offer,
     store_drawing_board, stored_not_shown, PlayedMove,
@@ -110,30 +110,27 @@ const ONE_MESSAGE_WITHIN: std::time::Duration = std::time::Duration::from_millis
 /// job of its answer when the move's write claimed it. The game as just
 /// stored is the search's starting point: nothing is reloaded, and the
 /// store's ply check refuses the bot's move if the game changed while it
-/// thought. When the bot answers within [`ONE_MESSAGE_WITHIN`], both moves
-/// go out as one message with one board; a longer search shows the
-/// player's move first, then the bot's when it comes.
-async fn answer_player(
-    ctx: &Ctx<'_>,
-    player: PlayedMove,
-    answer: Option<ClaimedAnswer>,
-) -> BotResult<()> {
+/// thought. When the bot answers within [`ONE_MESSAGE_WITHIN`] (waiting for
+/// an engine slot included), both moves go out as one message with one
+/// board; a longer wait shows the player's move first, then the bot's when
+/// it comes. A process too far behind shows the player's move and gives
+/// the answer to the others.
+async fn answer_player(ctx: &Ctx<'_>, player: PlayedMove, answer: Option<Claim>) -> BotResult<()> {
     let (core, voice, outbox) = (ctx.core, ctx.voice, ctx.outbox);
-    let held = match answer {
-        Some(ClaimedAnswer::Held(held)) => held,
-        parked_or_none => {
-            // No search slot free here (or another process has the job):
-            // the player's move now, then the job goes to whichever worker
-            // has a slot, so the answer cannot come first.
+    let claim = match answer {
+        Some(claim) if !too_far_behind(core) => claim,
+        handed_off_or_none => {
+            // Another process has the job, or this one gives it back once
+            // the player's move is out, so the answer cannot come first.
             let announcing = announce_locked(core, &player, voice, outbox);
-            let shown = holding(core, parked_or_none.as_ref(), announcing).await;
-            if let Some(parked) = parked_or_none {
-                give_back(core, parked).await;
+            let shown = holding(core, handed_off_or_none.as_ref(), announcing).await;
+            if let Some(claim) = handed_off_or_none {
+                give_back(core, claim).await;
             }
             return shown;
         }
     };
-    let thinking = think_held(core, held, &player.after);
+    let thinking = think_held(core, claim, &player.after);
     tokio::pin!(thinking);
     let quick = tokio::select! {
         answer = &mut thinking => Some(answer),

@@ -6,7 +6,7 @@ use crate::rng::coin_flip;
 use crate::rules::Color;
 use crate::store::{BotLevel, ColorChoice, NewGame, Participant};
 
-use crate::bot::services::claims::{answer_claimed, reserve_slot};
+use crate::bot::services::claims::answer_claimed;
 use crate::bot::services::games::{live_game_of, place_location, user_ref};
 use crate::bot::services::start::{announce_start, game_home};
 use crate::bot::services::Ctx;
@@ -54,12 +54,11 @@ pub async fn play(
         // The bot moves first: its move is claimed with the game, so that
         // no other process's worker posts it ahead of the start.
         if player_color == Color::Black {
-            let reserved = reserve_slot(core);
             let creating =
                 core.store
                     .create_game_claiming_answer(new, core.jobs.owner(), core.jobs.lease());
             let (record, job) = creating.await.map_err(BotError::internal)?;
-            (record, answer_claimed(core, reserved, job))
+            (record, answer_claimed(core, job).await)
         } else {
             let creating = core.store.create_game(new);
             (creating.await.map_err(BotError::internal)?, None)

@@ -9,9 +9,9 @@ use std::future::Future;
 use crate::rules::Move;
 use crate::store::{self, GameId};
 
-use super::claims::{self, answer_claimed, claim_now, reserve_slot, settle};
+use super::claims::{self, answer_claimed, claim_now, settle};
 use super::games::{load, store_error, LoadedGame};
-use super::jobs::{Claim, ClaimedAnswer, HeldJob};
+use super::jobs::Claim;
 use super::moves::{
     announce, announce_locked, announcement, last_move_iccs, move_words, play_in_memory, post_file,
     show_unshown, store_drawing_board, whats_next, PlayedMove, Unstored,
@@ -24,16 +24,13 @@ use crate::bot::vocabulary::reply::Outbox;
 use crate::bot::vocabulary::voice::Voice;
 
 /// Stores a player's move that the bot is to answer and, in the same
-/// write, claims the answer's job, so that no other process's worker takes
-/// it in between: held, to think on at once, when a search slot is free
-/// here (the quick answer can then go out with the move); only parked
-/// until the move is posted when none is.
+/// write, claims the answer's job for this process, so that no other
+/// process's worker takes it in between: this process answers it.
 pub async fn persist_claiming_answer(
     core: &Core,
     unstored: Unstored,
     by: &store::ActorId,
-) -> BotResult<(PlayedMove, Option<ClaimedAnswer>)> {
-    let reserved = reserve_slot(core);
+) -> BotResult<(PlayedMove, Option<Claim>)> {
     let Unstored {
         mut played,
         loaded_ply,
@@ -56,26 +53,24 @@ pub async fn persist_claiming_answer(
     let record = &mut played.after.record;
     record.ply = stored.ply;
     record.last_activity_at = stored.played_at;
-    Ok((played, answer_claimed(core, reserved, job)))
+    Ok((played, answer_claimed(core, job).await))
 }
 
 /// Searches the bot's move in `snapshot` (the game at the job's ply) for
-/// `held`, renewing its lease meanwhile (see [`claims::think_held`]).
+/// `claim`, renewing its lease meanwhile (see [`claims::think_held`]); the
+/// search waits for one of the engine's slots, and holds it while it runs.
 pub fn think_held<'a>(
     core: &'a Core,
-    held: HeldJob,
+    claim: Claim,
     snapshot: &LoadedGame,
 ) -> impl Future<Output = (Claim, BotResult<Option<Move>>)> + Send + 'a {
-    let HeldJob { claim, slot } = held;
-    claims::think_held(core, claim, think(core, slot, snapshot))
+    claims::think_held(core, claim, think(core, snapshot))
 }
 
-/// The bot's move in `snapshot`, searched in `slot` without holding the
-/// game (the position is copied first). `None` when the bot has no move
-/// to make.
+/// The bot's move in `snapshot`, searched without holding the game (the
+/// position is copied first). `None` when the bot has no move to make.
 fn think<'a>(
     core: &'a Core,
-    slot: super::engine::Slot,
     snapshot: &LoadedGame,
 ) -> impl Future<Output = BotResult<Option<Move>>> + Send + 'a {
     let id = snapshot.id().0;
@@ -88,10 +83,7 @@ fn think<'a>(
         let Some(level) = level else {
             return Ok(None);
         };
-        let result = core
-            .engine
-            .play(slot, &start, &moves, level.get(), seed)
-            .await?;
+        let result = core.engine.play(&start, &moves, level.get(), seed).await?;
         match result.best_move {
             Some(mv) => {
                 tracing::debug!(game = id, %mv, score = result.score.0, depth = result.depth, "bot move");
@@ -172,29 +164,35 @@ async fn store_bot_move(
     post_file(core, text, &bot.after, board?, outbox).await
 }
 
-/// Makes the bot's move for a job this process holds: the game is read at
-/// the job's ply, searched, stored and posted (in `voice`, else the
-/// place's language).
-pub async fn run_job(core: &Core, held: HeldJob, voice: Option<Voice>, outbox: &dyn Outbox) {
-    let (claim, made) = make_job_move(core, held, voice, outbox).await;
-    settle(core, claim, &made).await;
+/// Makes the bot's move for a job this process holds, timed as every bot
+/// move is: the game is read at the job's ply, searched, stored and posted
+/// (in `voice`, else the place's language).
+pub async fn run_job(core: &Core, claim: Claim, voice: Option<Voice>, outbox: &dyn Outbox) {
+    let game = claim.job.game;
+    core.timings
+        .time(async {
+            timing::set_game(game);
+            let (claim, made) = make_job_move(core, claim, voice, outbox).await;
+            settle(core, claim, &made).await;
+        })
+        .await
 }
 
 async fn make_job_move(
     core: &Core,
-    held: HeldJob,
+    claim: Claim,
     voice: Option<Voice>,
     outbox: &dyn Outbox,
 ) -> (Claim, BotResult<bool>) {
-    let lock = core.locks.game(held.claim.job.game);
+    let lock = core.locks.game(claim.job.game);
     let locked = lock.lock().await;
-    let snapshot = match load(&core.store, held.claim.job.game).await {
+    let snapshot = match load(&core.store, claim.job.game).await {
         Ok(snapshot) => snapshot,
-        Err(err) => return (held.claim, Err(err)),
+        Err(err) => return (claim, Err(err)),
     };
-    if !snapshot.record.awaits_bot() || snapshot.ply() != held.claim.job.ply {
+    if !snapshot.record.awaits_bot() || snapshot.ply() != claim.job.ply {
         // Done already: the store dropped the job with the change.
-        return (held.claim, Ok(true));
+        return (claim, Ok(true));
     }
     let voice = match voice {
         Some(voice) => voice,
@@ -209,13 +207,13 @@ async fn make_job_move(
         }
     }
     drop(locked);
-    let (claim, thought) = think_held(core, held, &snapshot).await;
+    let (claim, thought) = think_held(core, claim, &snapshot).await;
     let made = make_thought_move(core, &snapshot, thought, None, voice, outbox).await;
     (claim, made)
 }
 
-/// Makes the bot's move in game `id` now if it is due and a slot is free;
-/// otherwise leaves it to the workers.
+/// Makes the bot's move in game `id` now if it is due and no other process
+/// holds it; otherwise leaves it to the workers.
 pub async fn move_now_or_later(
     core: &Core,
     id: GameId,
@@ -230,8 +228,8 @@ pub async fn move_now_or_later(
     if !snapshot.record.awaits_bot() {
         return Ok(());
     }
-    if let Some(held) = claim_now(core, &snapshot).await {
-        run_job(core, held, Some(voice), outbox).await;
+    if let Some(claim) = claim_now(core, &snapshot).await {
+        run_job(core, claim, Some(voice), outbox).await;
     }
     Ok(())
 }

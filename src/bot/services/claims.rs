@@ -1,21 +1,35 @@
 //! Taking, holding and giving back the bot's jobs (see `jobs.rs` for how a
 //! process comes to hold one): a claim with the player's move or from the
 //! table, its lease kept while the process thinks or posts, and its
-//! release when the move cannot be made.
+//! release when the move cannot be made here.
 
 use std::future::Future;
 
 use super::games::LoadedGame;
-use super::jobs::{Claim, ClaimedAnswer, HeldJob, ReservedSlot};
+use super::jobs::Claim;
 use super::state::Core;
 use crate::bot::vocabulary::error::BotResult;
 use crate::rules::Move;
 use crate::store::EngineJob;
 
-/// Claims the job of `game`, where the bot is to move, when a search slot
-/// is free now; otherwise (or when another process holds it) the job stays
-/// in the table for whichever worker has a slot first.
-pub async fn claim_now(core: &Core, game: &LoadedGame) -> Option<HeldJob> {
+/// Whether this process is too far behind to answer a move it claimed:
+/// stopping, or its engine expected to keep the move queued at least
+/// `hand_off_after` (2 s by default: longer than any depth-limited level's
+/// queue under load, short enough that a process whose searches back up
+/// hands its moves to idle ones). Such a move is given back after the
+/// player's move is shown.
+pub fn too_far_behind(core: &Core) -> bool {
+    core.jobs.is_stopping()
+        || core
+            .engine
+            .expected_wait()
+            .is_some_and(|wait| wait >= core.config.hand_off_after)
+}
+
+/// Claims the job of `game`, where the bot is to move, for this process;
+/// `None` when another process holds it or the bot is stopping (the job
+/// stays in the table, and this process's worker is told to look).
+pub async fn claim_now(core: &Core, game: &LoadedGame) -> Option<Claim> {
     let held = try_claim_now(core, game).await;
     if held.is_none() {
         core.jobs.wake_worker();
@@ -23,8 +37,8 @@ pub async fn claim_now(core: &Core, game: &LoadedGame) -> Option<HeldJob> {
     held
 }
 
-async fn try_claim_now(core: &Core, game: &LoadedGame) -> Option<HeldJob> {
-    let reserved = reserve_slot(core)?;
+async fn try_claim_now(core: &Core, game: &LoadedGame) -> Option<Claim> {
+    let running = core.jobs.running_guard()?;
     let claim = core.store.claim_engine_job_for(
         game.record.id,
         game.ply(),
@@ -32,7 +46,7 @@ async fn try_claim_now(core: &Core, game: &LoadedGame) -> Option<HeldJob> {
         core.jobs.lease(),
     );
     match claim.await {
-        Ok(Some(job)) => Some(reserved.hold(job)),
+        Ok(Some(job)) => Some(Claim::new(job, running)),
         Ok(None) => None,
         Err(err) => {
             tracing::warn!(game = game.id().0, error = %err, "could not claim the bot's move; a worker will");
@@ -41,19 +55,10 @@ async fn try_claim_now(core: &Core, game: &LoadedGame) -> Option<HeldJob> {
     }
 }
 
-/// A free search slot and a place among the running jobs, taken before a
-/// job is claimed so that a claimed job can always start; `None` when no
-/// slot is free or the bot is stopping.
-pub fn reserve_slot(core: &Core) -> Option<ReservedSlot> {
-    let running = core.jobs.running_guard()?;
-    let slot = core.engine.try_slot()?;
-    Some(ReservedSlot::new(running, slot))
-}
-
-/// Searches the bot's move for `held` with `think` (on the game at the
-/// job's ply), renewing the lease meanwhile. `None` when the bot has no
-/// move to make or the bot began to stop while it thought: the caller
-/// must then not store a move, and releases the job.
+/// Runs `thinking` (the search of the bot's move for `claim`), renewing the
+/// lease meanwhile. `None` when the bot has no move to make or began to stop
+/// while it thought: the caller must then not store a move, and releases
+/// the job.
 pub async fn think_held(
     core: &Core,
     claim: Claim,
@@ -105,19 +110,18 @@ async fn keep_lease(core: &Core, job: &EngineJob) -> std::convert::Infallible {
     }
 }
 
-/// What the write that made the bot's move due claimed (`job`), with the
-/// slot reserved before it if there was one. No job: another process holds
-/// it, or it waits in the table, where the worker is told to look.
-pub fn answer_claimed(
-    core: &Core,
-    reserved: Option<ReservedSlot>,
-    job: Option<EngineJob>,
-) -> Option<ClaimedAnswer> {
-    match (job, reserved) {
-        (Some(job), Some(reserved)) => Some(ClaimedAnswer::Held(reserved.hold(job))),
-        (Some(job), None) => Some(ClaimedAnswer::Parked(job)),
-        (None, _) => {
-            core.jobs.wake_worker();
+/// What the write that made the bot's move due claimed (`job`), as this
+/// process's claim. No job: another process holds it, or it waits in the
+/// table, where the worker is told to look; stopping: it is given back.
+pub async fn answer_claimed(core: &Core, job: Option<EngineJob>) -> Option<Claim> {
+    let Some(job) = job else {
+        core.jobs.wake_worker();
+        return None;
+    };
+    match core.jobs.running_guard() {
+        Some(running) => Some(Claim::new(job, running)),
+        None => {
+            release(core, &job).await;
             None
         }
     }
@@ -127,32 +131,23 @@ pub fn answer_claimed(
 /// the claim's lease: a post slower than the lease must not let another
 /// process take the move, and answer, or show the message again as never
 /// shown, while it is still on its way.
-pub async fn holding<T>(
-    core: &Core,
-    answer: Option<&ClaimedAnswer>,
-    work: impl Future<Output = T>,
-) -> T {
-    let job = match answer {
-        Some(ClaimedAnswer::Held(held)) => &held.claim.job,
-        Some(ClaimedAnswer::Parked(job)) => job,
-        None => return work.await,
+pub async fn holding<T>(core: &Core, claim: Option<&Claim>, work: impl Future<Output = T>) -> T {
+    let Some(claim) = claim else {
+        return work.await;
     };
     tokio::select! {
         done = work => done,
-        never = keep_lease(core, job) => match never {},
+        never = keep_lease(core, &claim.job) => match never {},
     }
 }
 
 /// Gives back a claimed move not started on, for any process to make.
-pub async fn give_back(core: &Core, answer: ClaimedAnswer) {
-    match answer {
-        ClaimedAnswer::Held(held) => release(core, &held.claim.job).await,
-        ClaimedAnswer::Parked(job) => release(core, &job).await,
-    }
+pub async fn give_back(core: &Core, claim: Claim) {
+    release(core, &claim.job).await;
 }
 
-/// Gives `job` back after its move could not be made, so that any process
-/// may try again at once.
+/// Gives `job` back after its move could not be made here, so that any
+/// process may make it at once (the store tells the others on PostgreSQL).
 pub async fn release(core: &Core, job: &EngineJob) {
     match core.store.release_engine_job(job, core.jobs.owner()).await {
         Ok(_) => core.jobs.wake_worker(),
@@ -177,25 +172,34 @@ pub async fn settle(core: &Core, claim: Claim, made: &BotResult<bool>) {
     }
 }
 
-/// Waits for a free slot, then claims the oldest job nobody holds. `None`
-/// when the bot is stopping, or (unless `wait`) there is none. With `wait`,
-/// waits for one, looking every poll period or when woken.
-pub async fn claim_next(core: &Core, wait: bool) -> Option<HeldJob> {
+/// Waits until one of this process's engine slots is free, then claims the
+/// oldest job nobody holds: no slot is held while the claim is written.
+/// `None` when the bot is stopping, or (unless `wait`) there is none. With
+/// `wait`, waits for one: woken when this process or (on PostgreSQL) another
+/// gives a job back, and looking every quarter lease for leases run out,
+/// with a read first, so that an idle process writes nothing.
+pub async fn claim_next(core: &Core, wait: bool) -> Option<Claim> {
+    let mut told = true;
     loop {
-        let slot = core.engine.slot().await.ok()?;
+        core.engine.until_a_slot_is_free().await;
         let running = core.jobs.running_guard()?;
-        let found = match core.store.claimable_engine_jobs().await {
-            Ok(0) => Ok(None),
-            Ok(_) => {
-                core.store
-                    .claim_engine_job(core.jobs.owner(), core.jobs.lease())
-                    .await
+        let found = if told {
+            core.store
+                .claim_engine_job(core.jobs.owner(), core.jobs.lease())
+                .await
+        } else {
+            match core.store.claimable_engine_jobs().await {
+                Ok(0) => Ok(None),
+                Ok(_) => {
+                    core.store
+                        .claim_engine_job(core.jobs.owner(), core.jobs.lease())
+                        .await
+                }
+                Err(err) => Err(err),
             }
-            Err(err) => Err(err),
         };
         match found {
-            Ok(Some(job)) => return Some(ReservedSlot::new(running, slot).hold(job)),
-            // Another process claimed it between the look and the claim.
+            Ok(Some(job)) => return Some(Claim::new(job, running)),
             Ok(None) if !wait => return None,
             Ok(None) => {}
             Err(err) => {
@@ -205,10 +209,10 @@ pub async fn claim_next(core: &Core, wait: bool) -> Option<HeldJob> {
                 }
             }
         }
-        drop((slot, running));
-        tokio::select! {
-            () = tokio::time::sleep(core.jobs.poll_every()) => {}
-            () = core.jobs.woken() => {}
-        }
+        drop(running);
+        told = tokio::select! {
+            () = tokio::time::sleep(core.jobs.poll_every()) => false,
+            () = core.jobs.woken() => true,
+        };
     }
 }

@@ -128,6 +128,7 @@ impl BotArgs {
                 1.0,
                 "review-progress-secs",
             )?,
+            ..BotConfig::default()
         })
     }
 
@@ -181,6 +182,9 @@ pub struct BotConfig {
     pub engine_lease: Duration,
     /// How long a stopping process lets its searches finish.
     pub shutdown_grace: Duration,
+    /// How long a claimed bot move may expect to queue for this process's
+    /// engine before the process leaves it to the others.
+    pub hand_off_after: Duration,
     /// The language where neither the user nor the server chose one.
     pub lang: Lang,
     /// How pictures look unless a command names a style.
@@ -200,6 +204,7 @@ impl Default for BotConfig {
             engine_threads: default_engine_threads(),
             engine_lease: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(5),
+            hand_off_after: Duration::from_secs(2),
             lang: Lang::En,
             style: Style::default(),
             review_nodes: crate::engine::analysis::DEFAULT_NODES,

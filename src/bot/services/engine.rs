@@ -21,11 +21,11 @@
 //! one searcher per slot and table size is ever kept.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 use crate::engine::analysis::Analyser;
 use crate::engine::{GameHistory, Level, SearchResult, Searcher};
@@ -82,6 +82,7 @@ pub const ADVICE_PER_USER: usize = 1;
 pub const ADVICE_PER_SLOT: usize = 4;
 
 pub struct Engine {
+    slots: usize,
     permits: Arc<Semaphore>,
     advice: Admission,
     /// Idle searchers, with their table size in megabytes.
@@ -93,18 +94,69 @@ pub struct Engine {
     priority: Arc<LivePriority>,
     /// Reviews running: one at a time, beside the search slots.
     reviews: Arc<Semaphore>,
+    /// The searches waiting for a slot, and how long the bot's own moves
+    /// have taken lately: together, how long a move asked for now waits.
+    backlog: Arc<Backlog>,
+}
+
+/// How far behind the engine is: searches waiting for a slot, a moving
+/// average of the bot's searches' length, and a signal when a slot frees.
+#[derive(Default)]
+struct Backlog {
+    waiting: AtomicUsize,
+    /// Microseconds, a moving average over about the last eight searches.
+    average_search_us: AtomicU64,
+    freed: Notify,
 }
 
 impl Engine {
     pub fn new(concurrent_searches: usize) -> Engine {
         let slots = concurrent_searches.max(1);
         Engine {
+            slots,
             permits: Arc::new(Semaphore::new(slots)),
             advice: Admission::new(ADVICE_PER_USER, ADVICE_PER_SLOT * slots),
             idle: Arc::default(),
             halt: Arc::default(),
             priority: Arc::default(),
             reviews: Arc::new(Semaphore::new(REVIEWS_AT_ONCE)),
+            backlog: Arc::default(),
+        }
+    }
+
+    /// How long a search asked for now would wait for a slot, estimated
+    /// from the searches waiting before it and how long the bot's searches
+    /// take lately (nothing until one has ended); `None` when a slot is
+    /// free and nothing waits, so it would not wait at all. A process this
+    /// far behind leaves a move to others.
+    pub fn expected_wait(&self) -> Option<Duration> {
+        let waiting = self.backlog.waiting.load(Ordering::Relaxed) as u64;
+        let slots = self.slots as u64;
+        let busy = slots.saturating_sub(self.permits.available_permits() as u64);
+        // Every waiting search, and the running ones, ahead of this one.
+        let ahead = waiting + busy;
+        if ahead < slots {
+            return None;
+        }
+        let rounds = ahead / slots;
+        let average = self.backlog.average_search_us.load(Ordering::Relaxed);
+        Some(Duration::from_micros(rounds * average))
+    }
+
+    /// Resolves once a slot is free and no search is waiting for one: when
+    /// a job taken from the table would start at once.
+    pub async fn until_a_slot_is_free(&self) {
+        loop {
+            let freed = self.backlog.freed.notified();
+            tokio::pin!(freed);
+            // Registered before the look, so a slot freed in between wakes it.
+            freed.as_mut().enable();
+            if self.permits.available_permits() > 0
+                && self.backlog.waiting.load(Ordering::Relaxed) == 0
+            {
+                return;
+            }
+            freed.await;
         }
     }
 
@@ -120,31 +172,20 @@ impl Engine {
         self.halt.load(Ordering::SeqCst)
     }
 
-    /// A search slot if one is free now, without waiting: the bot takes on a
-    /// move only when it can start thinking at once (`jobs.rs`).
-    pub fn try_slot(&self) -> Option<Slot> {
-        let permit = self.permits.clone().try_acquire_owned().ok()?;
-        Some(Slot {
-            _permit: permit,
-            _live: self.priority.enter(),
-        })
-    }
-
     /// A search slot, once one is free.
     pub async fn slot(&self) -> BotResult<Slot> {
         let waiting = Instant::now();
         // Live from the moment it waits: a review yields to a waiting move.
         let live = self.priority.enter();
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(BotError::internal)?;
+        self.backlog.waiting.fetch_add(1, Ordering::Relaxed);
+        let permit = self.permits.clone().acquire_owned().await;
+        self.backlog.waiting.fetch_sub(1, Ordering::Relaxed);
+        let permit = permit.map_err(BotError::internal)?;
         timing::add(Phase::EngineWait, waiting.elapsed());
         Ok(Slot {
             _permit: permit,
             _live: live,
+            backlog: Arc::clone(&self.backlog),
         })
     }
 
@@ -188,20 +229,24 @@ impl Engine {
         self.priority.review_steps()
     }
 
-    /// The bot's move at `level` after `moves` from `start`, searched in
-    /// `slot`. The seed makes the weak levels' choice repeatable for a given
-    /// game and ply.
+    /// The bot's move at `level` after `moves` from `start`, searched once a
+    /// slot is free: the slot is held for the search alone. The seed makes
+    /// the weak levels' choice repeatable for a given game and ply.
     pub async fn play(
         &self,
-        slot: Slot,
         start: &Position,
         moves: &[Move],
         level: u8,
         seed: u64,
     ) -> BotResult<SearchResult> {
         let level = Level::new(i64::from(level)).map_err(BotError::internal)?;
-        self.run(slot, start, moves, Task::Play { level, seed })
-            .await
+        let slot = self.slot().await?;
+        let started = Instant::now();
+        let result = self
+            .run(slot, start, moves, Task::Play { level, seed })
+            .await;
+        self.backlog.record(started.elapsed());
+        result
     }
 
     /// A quick search for advice asked by `user`: a hint, or whether the bot
@@ -253,6 +298,26 @@ pub struct Slot {
     _permit: OwnedSemaphorePermit,
     /// Held as long as the slot: reviews wait while it is.
     _live: LiveTicket,
+    backlog: Arc<Backlog>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        // The permit goes back as the fields drop, after this: a woken
+        // worker that looks at once finds it back, or is woken by the next.
+        self.backlog.freed.notify_waiters();
+    }
+}
+
+impl Backlog {
+    /// Adds one search's length (from asking for its slot to its end) to
+    /// the moving average.
+    fn record(&self, took: Duration) {
+        let took = took.as_micros().min(u128::from(u32::MAX)) as u64;
+        let old = self.average_search_us.load(Ordering::Relaxed);
+        let new = if old == 0 { took } else { (old * 7 + took) / 8 };
+        self.average_search_us.store(new, Ordering::Relaxed);
+    }
 }
 
 /// Reviews the bot runs at once: one, so that a second waits rather than

@@ -6,18 +6,20 @@
 //! A job is due whenever a live game waits on the bot (the store keeps the
 //! rows). A process takes one in two ways:
 //!
-//! - at once, with the player's move (or after starting a game where the
-//!   bot has Red): it claims that game's job in the move's own transaction,
-//!   so that no other process's worker takes the job in between. With a free
-//!   search slot it thinks at once, and the player's move and the bot's
-//!   quick answer go out as one message; without one the claim is only
-//!   parked ([`ClaimedAnswer::Parked`]) until the player's move (or the
-//!   start) is posted, then released, so that no worker posts the bot's
-//!   answer ahead of the message it answers;
+//! - with the player's move (or with the start of a game where the bot has
+//!   Red): it claims that game's job in the move's own transaction, so that
+//!   no other process's worker takes the job in between, and answers it
+//!   itself, waiting for one of its engine slots like any search. The
+//!   answer is its own from the move to the post: never parked, released
+//!   and claimed again. Only a process too far behind (its engine's
+//!   expected wait too long, or it is stopping) gives the job back to the
+//!   table after posting the player's move, for whichever process has a
+//!   slot free;
 //! - from the table: a worker per process (`background::worker`) waits for
-//!   a free slot, looks for a job nobody holds (released after its message
-//!   when no slot was free, released by a process that stopped, or whose
-//!   lease ran out when its process died) and claims the oldest.
+//!   a free slot, then claims the oldest job nobody holds (given back by a
+//!   process too far behind, released by a process that stopped, or whose
+//!   lease ran out when its process died). A worker is woken when its own
+//!   process gives a job back, and looks every quarter lease otherwise.
 //!
 //! Moves stored before the job's ply and never shown (their post failed, or
 //! their process died) are the job holder's to show, before its answer: the
@@ -37,7 +39,6 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, OwnedRwLockReadGuard, OwnedRwLockWriteGuard, RwLock};
 
-use super::engine::Slot;
 use crate::rng::SplitMix64;
 use crate::store::EngineJob;
 
@@ -122,51 +123,19 @@ impl Jobs {
     }
 }
 
-/// The bot's move, claimed in the write that made it due.
-pub enum ClaimedAnswer {
-    /// With a search slot here: this process makes the move.
-    Held(HeldJob),
-    /// No slot was free here: claimed only so that no worker posts the
-    /// move before the message it answers, and given back to every worker
-    /// once that message is out (`claims::give_back`).
-    Parked(EngineJob),
-}
-
-/// A job this process holds and the search slot it thinks in.
-pub struct HeldJob {
-    pub claim: Claim,
-    pub slot: Slot,
-}
-
-/// A search slot and a place among the running jobs, held for a job about
-/// to be claimed.
-pub struct ReservedSlot {
-    running: OwnedRwLockReadGuard<()>,
-    slot: Slot,
-}
-
-impl ReservedSlot {
-    /// A search slot with a place among the running jobs, when both are
-    /// free now.
-    pub fn new(running: OwnedRwLockReadGuard<()>, slot: Slot) -> ReservedSlot {
-        ReservedSlot { running, slot }
-    }
-
-    /// The claimed `job`, with this slot to think in.
-    pub fn hold(self, job: EngineJob) -> HeldJob {
-        HeldJob {
-            claim: Claim {
-                job,
-                _running: self.running,
-            },
-            slot: self.slot,
-        }
-    }
-}
-
 /// A job this process holds, with its place among the running jobs that
 /// shutting down waits for: kept until the job is settled.
 pub struct Claim {
     pub job: EngineJob,
     _running: OwnedRwLockReadGuard<()>,
+}
+
+impl Claim {
+    /// `job`, claimed by this process, counted among its running jobs.
+    pub fn new(job: EngineJob, running: OwnedRwLockReadGuard<()>) -> Claim {
+        Claim {
+            job,
+            _running: running,
+        }
+    }
 }

@@ -7,10 +7,10 @@ use crate::rules::Color;
 use crate::store::GameRecord;
 
 use super::answer::run_job;
-use super::claims::{give_back, holding};
+use super::claims::{give_back, holding, too_far_behind};
 use super::ctx::post;
 use super::games::{game_place, load, pairing, seat, LoadedGame};
-use super::jobs::ClaimedAnswer;
+use super::jobs::Claim;
 use super::Ctx;
 use crate::bot::vocabulary::error::BotResult;
 use crate::bot::vocabulary::markup::shown;
@@ -37,13 +37,13 @@ pub async fn game_home(ctx: &Ctx<'_>, title: &str) -> Place {
 
 /// Says a game has begun (pointing to its thread from the channel), shows
 /// the board, and lets the bot make its first move if it has Red:
-/// `first_move`, claimed by the game's creation, is made here when held
-/// with a slot and given back to every worker once the start is out when
-/// only parked. (Games accepted from a challenge are between people.)
+/// `first_move`, claimed by the game's creation, is made here once the start
+/// is out (given back to the others when this process is too far behind).
+/// (Games accepted from a challenge are between people.)
 pub async fn announce_start(
     ctx: &Ctx<'_>,
     record: &GameRecord,
-    first_move: Option<ClaimedAnswer>,
+    first_move: Option<Claim>,
 ) -> BotResult<()> {
     let core = ctx.core;
     let loaded = match load(&core.store, record.id).await {
@@ -58,12 +58,12 @@ pub async fn announce_start(
     let showing = show_start(ctx, &loaded);
     let shown = holding(core, first_move.as_ref(), showing).await;
     match (shown, first_move) {
-        (Ok(()), Some(ClaimedAnswer::Held(held))) => {
-            run_job(core, held, Some(ctx.voice), ctx.outbox).await;
+        (Ok(()), Some(claim)) if !too_far_behind(core) => {
+            run_job(core, claim, Some(ctx.voice), ctx.outbox).await;
             Ok(())
         }
-        (shown, Some(answer)) => {
-            give_back(core, answer).await;
+        (shown, Some(claim)) => {
+            give_back(core, claim).await;
             shown
         }
         (shown, None) => shown,
