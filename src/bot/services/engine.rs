@@ -177,13 +177,15 @@ impl Engine {
         let waiting = Instant::now();
         // Live from the moment it waits: a review yields to a waiting move.
         let live = self.priority.enter();
-        self.backlog.waiting.fetch_add(1, Ordering::Relaxed);
-        let permit = self.permits.clone().acquire_owned().await;
-        self.backlog.waiting.fetch_sub(1, Ordering::Relaxed);
+        let permit = {
+            // Counted until the permit comes or the caller stops waiting.
+            let _waiting = Waiting::count(&self.backlog);
+            self.permits.clone().acquire_owned().await
+        };
         let permit = permit.map_err(BotError::internal)?;
         timing::add(Phase::EngineWait, waiting.elapsed());
         Ok(Slot {
-            _permit: permit,
+            permit: Some(permit),
             _live: live,
             backlog: Arc::clone(&self.backlog),
         })
@@ -295,7 +297,8 @@ impl Engine {
 /// One of the engine's search slots (`--engine-threads`), held while a
 /// search runs and given back when dropped.
 pub struct Slot {
-    _permit: OwnedSemaphorePermit,
+    /// Always `Some` until dropped: taken in `drop` to give it back first.
+    permit: Option<OwnedSemaphorePermit>,
     /// Held as long as the slot: reviews wait while it is.
     _live: LiveTicket,
     backlog: Arc<Backlog>,
@@ -303,9 +306,29 @@ pub struct Slot {
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        // The permit goes back as the fields drop, after this: a woken
-        // worker that looks at once finds it back, or is woken by the next.
+        // The permit goes back before the wake-up, so a worker woken on
+        // another thread that looks at once finds it back.
+        drop(self.permit.take());
         self.backlog.freed.notify_waiters();
+    }
+}
+
+/// One search counted as waiting for a slot, for as long as it lives: a
+/// caller that stops waiting (its future dropped) is uncounted too.
+struct Waiting<'a>(&'a Backlog);
+
+impl<'a> Waiting<'a> {
+    fn count(backlog: &'a Backlog) -> Waiting<'a> {
+        backlog.waiting.fetch_add(1, Ordering::Relaxed);
+        Waiting(backlog)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::Relaxed);
+        // The last waiter gone may be what a worker waits on.
+        self.0.freed.notify_waiters();
     }
 }
 
