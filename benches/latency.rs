@@ -176,6 +176,23 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
         )),
         loadavg(),
     );
+    // Where the bot's own time for a move went, as its timing log has it.
+    let mut phases = Vec::new();
+    for phase in ["store", "engine_wait", "search", "render", "post", "total"] {
+        let mut times: Vec<Duration> = logs
+            .iter()
+            .flat_map(|log| load::phase_times(log, phase))
+            .collect();
+        times.sort();
+        if !times.is_empty() {
+            phases.push(format!(
+                "{phase} p50 {:.2} p99 {:.2}",
+                ms(quantile(&times, 0.5)),
+                ms(quantile(&times, 0.99))
+            ));
+        }
+    }
+    println!("  inside the bot, ms a move: {}", phases.join(", "));
 }
 
 /// The machine's load averages over 1, 5 and 15 minutes.

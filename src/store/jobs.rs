@@ -12,6 +12,12 @@
 //! game's ply check as any move is: a process that lost its lease and
 //! thinks on cannot store a second move for the same ply.
 //!
+//! A job given back (released) is announced on PostgreSQL with `NOTIFY` on
+//! [`JOB_CHANNEL`] in the releasing transaction, so that every process's
+//! worker hears of it when it commits ([`JobSignals`]) instead of at its
+//! next look; leases that run out (a process died) are still found by
+//! looking. SQLite has one process, whose worker is woken in memory.
+//!
 //! Claims are writes (through the writer, like every write): on PostgreSQL
 //! the next-job claim locks with `FOR UPDATE SKIP LOCKED`, so processes
 //! claiming at once take different jobs without waiting on one another; on
@@ -21,10 +27,50 @@
 
 use std::time::Duration;
 
-use super::backend::{on_conn, Conn};
+use sqlx::postgres::{PgListener, PgPoolOptions};
+
+use super::backend::{on_conn, Conn, Pool};
 use super::error::StoreResult;
 use super::handle::Store;
 use super::model::{to_u32, GameId, UnixMillis};
+
+/// The PostgreSQL notification channel on which released jobs are announced.
+pub const JOB_CHANNEL: &str = "xiangqi_engine_jobs";
+
+/// Announces, when the transaction on `conn` commits, that a job nobody
+/// holds is waiting (PostgreSQL; nothing on SQLite).
+async fn announce_released(conn: &mut Conn<'_>) -> StoreResult<()> {
+    if let Conn::Postgres(c) = conn {
+        sqlx::query("SELECT pg_notify($1, '')")
+            .bind(JOB_CHANNEL)
+            .execute(&mut **c)
+            .await?;
+    }
+    Ok(())
+}
+
+/// What this process hears of jobs released by any process, on a connection
+/// of its own (PostgreSQL's `LISTEN`).
+pub struct JobSignals {
+    listener: PgListener,
+}
+
+impl JobSignals {
+    /// Resolves when a job may be waiting: one was announced, or the
+    /// connection was lost and made again (announcements meanwhile are
+    /// lost, so the caller should look). After an error it waits a second
+    /// first, so that a server that is down is not asked in a tight loop.
+    pub async fn next(&mut self) {
+        match self.listener.try_recv().await {
+            Ok(Some(_)) => {}
+            Ok(None) => tracing::info!("job announcements reconnected; looking for jobs"),
+            Err(err) => {
+                tracing::warn!(error = %err, "could not listen for job announcements; looking for jobs");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
 
 /// A job its claimer holds: the bot's move in `game` at `ply`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +200,9 @@ impl Store {
                 .execute(c)
                 .await?
                 .rows_affected());
+                if released == 1 {
+                    announce_released(conn).await?;
+                }
                 Ok(released == 1)
             })
         })
@@ -166,16 +215,35 @@ impl Store {
         let owner = owner.to_owned();
         self.write(move |conn| {
             Box::pin(async move {
-                Ok(on_conn!(conn, |c| sqlx::query(
+                let released = on_conn!(conn, |c| sqlx::query(
                     "UPDATE engine_jobs SET owner = NULL, lease_until = NULL WHERE owner = $1",
                 )
                 .bind(&owner)
                 .execute(c)
                 .await?
-                .rows_affected()))
+                .rows_affected());
+                if released > 0 {
+                    announce_released(conn).await?;
+                }
+                Ok(released)
             })
         })
         .await
+    }
+
+    /// Listens for jobs released by any process (see [`JobSignals`]), on a
+    /// connection apart from the store's pools; `None` on SQLite, where the
+    /// one process wakes its worker itself.
+    pub async fn job_signals(&self) -> StoreResult<Option<JobSignals>> {
+        let Pool::Postgres(pool) = &self.reader else {
+            return Ok(None);
+        };
+        let own = PgPoolOptions::new()
+            .max_connections(1)
+            .connect_lazy_with((*pool.connect_options()).clone());
+        let mut listener = PgListener::connect_with(&own).await?;
+        listener.listen(JOB_CHANNEL).await?;
+        Ok(Some(JobSignals { listener }))
     }
 
     /// How many jobs nobody holds: a read, so that an idle process asks

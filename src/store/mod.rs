@@ -55,7 +55,7 @@ pub use handle::{
     Durability, Store, StoreConfig, DEFAULT_ANNOUNCE_GRACE, DEFAULT_DATABASE_URL,
     DEFAULT_WRITE_LANES,
 };
-pub use jobs::{EngineJob, EngineJobRow};
+pub use jobs::{EngineJob, EngineJobRow, JobSignals};
 pub use model::{
     ActorId, BotLevel, ChallengeState, ChallengeTarget, ColorChoice, GameId, GameRecord,
     GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,

@@ -133,18 +133,12 @@ impl Drop for DiscordProcess {
 /// (the `move timing` lines: `game=… search_us=…`).
 #[allow(dead_code, reason = "the latency bench's, not the tests'")]
 pub fn search_times(log: &Path) -> HashMap<i64, Vec<Duration>> {
-    let text = std::fs::read_to_string(log).unwrap_or_default();
     let mut by_game: HashMap<i64, Vec<Duration>> = HashMap::new();
-    for line in text.lines().filter(|l| l.contains("move timing")) {
-        let field = |name: &str| -> Option<u64> {
-            let at = line.find(&format!("{name}="))? + name.len() + 1;
-            line[at..]
-                .split(|c: char| !c.is_ascii_digit())
-                .next()?
-                .parse()
-                .ok()
-        };
-        if let (Some(game), Some(search)) = (field("game"), field("search_us")) {
+    for line in timing_lines(log) {
+        if let (Some(game), Some(search)) = (
+            timing_field(&line, "game"),
+            timing_field(&line, "search_us"),
+        ) {
             by_game
                 .entry(game as i64)
                 .or_default()
@@ -152,6 +146,39 @@ pub fn search_times(log: &Path) -> HashMap<i64, Vec<Duration>> {
         }
     }
     by_game
+}
+
+/// One phase's time (`store`, `engine_wait`, `search`, `render`, `post` or
+/// `total`) of every bot move a timing log names, sorted.
+#[allow(dead_code, reason = "the latency bench's, not the tests'")]
+pub fn phase_times(log: &Path, phase: &str) -> Vec<Duration> {
+    let field = format!("{phase}_us");
+    let mut all: Vec<Duration> = timing_lines(log)
+        .iter()
+        .filter_map(|line| timing_field(line, &field))
+        .map(Duration::from_micros)
+        .collect();
+    all.sort();
+    all
+}
+
+/// The `move timing` lines of a timing log.
+fn timing_lines(log: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    text.lines()
+        .filter(|l| l.contains("move timing"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The number after `name=` in a timing line.
+fn timing_field(line: &str, name: &str) -> Option<u64> {
+    let at = line.find(&format!(" {name}="))? + name.len() + 2;
+    line[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// What to play.

@@ -1,6 +1,6 @@
 //! The engine worker: this process's taker of the bot's moves left in the
-//! job table (released after their message when no slot was free, released
-//! by a process that stopped, or orphaned by one that died), and the
+//! job table (given back by a process too far behind, released by one that
+//! stopped, or orphaned by one that died), and the
 //! orderly stop that lets the moves it holds finish or gives them back.
 
 use std::sync::Arc;
@@ -21,6 +21,7 @@ pub fn spawn_engine_worker(
 ) -> tokio::task::JoinHandle<()> {
     tracing::info!(owner = %core.jobs.owner(), lease_ms = core.jobs.lease().as_millis() as u64, "engine worker started");
     tokio::spawn(async move {
+        let listening = tokio::spawn(wake_on_released_jobs(core.clone()));
         while let Some(claim) = claim_next(&core, true).await {
             let (core, outbox) = (core.clone(), outbox.clone());
             tokio::spawn(async move {
@@ -28,7 +29,27 @@ pub fn spawn_engine_worker(
                 post_auto_reviews(&core, outbox.as_ref()).await;
             });
         }
+        listening.abort();
     })
+}
+
+/// Wakes the worker whenever any process releases a job (PostgreSQL's
+/// announcements), so that an idle process takes a job another left at
+/// once rather than at its next look. On SQLite there is nothing to hear.
+async fn wake_on_released_jobs(core: Arc<Core>) {
+    loop {
+        match core.store.job_signals().await {
+            Ok(None) => return,
+            Ok(Some(mut signals)) => loop {
+                signals.next().await;
+                core.jobs.wake_worker();
+            },
+            Err(err) => {
+                tracing::warn!(error = %err, "could not listen for released jobs; trying again");
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            }
+        }
+    }
 }
 
 /// Makes every move owed now, one after another, waiting for a slot for

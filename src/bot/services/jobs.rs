@@ -18,8 +18,9 @@
 //! - from the table: a worker per process (`background::worker`) waits for
 //!   a free slot, then claims the oldest job nobody holds (given back by a
 //!   process too far behind, released by a process that stopped, or whose
-//!   lease ran out when its process died). A worker is woken when its own
-//!   process gives a job back, and looks every quarter lease otherwise.
+//!   lease ran out when its process died). A worker is woken when any
+//!   process gives a job back (on PostgreSQL through the store's
+//!   `JobSignals`), and looks every quarter lease for leases run out.
 //!
 //! Moves stored before the job's ply and never shown (their post failed, or
 //! their process died) are the job holder's to show, before its answer: the

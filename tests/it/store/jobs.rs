@@ -360,3 +360,45 @@ on_both_backends!(
     a_new_game_claims_the_bots_first_move_in_its_own_write,
     multi_thread
 );
+
+/// On PostgreSQL a job given back is announced to every process that
+/// listens, when the release commits, whether one job is released or all
+/// of a stopping process's; a claim alone announces nothing. SQLite has no
+/// other process to tell: it gives no listener.
+async fn a_released_job_is_announced_to_every_listening_process(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(T0));
+    let one = open(&db, clock.clone()).await;
+    let two = open(&db, clock.clone()).await;
+    let Some(mut heard) = two.job_signals().await.unwrap() else {
+        assert_eq!(backend, Backend::Sqlite);
+        return;
+    };
+    let game = one
+        .create_game(vs_bot(alice(), Color::Black, 1))
+        .await
+        .unwrap();
+    let job = one.claim_engine_job("one", LEASE).await.unwrap().unwrap();
+    // The claim said nothing: nothing to hear yet.
+    let early = tokio::time::timeout(Duration::from_millis(300), heard.next()).await;
+    assert!(early.is_err(), "a claim was announced");
+
+    let released_at = std::time::Instant::now();
+    assert!(one.release_engine_job(&job, "one").await.unwrap());
+    tokio::time::timeout(Duration::from_secs(5), heard.next())
+        .await
+        .expect("the release is heard");
+    println!("release heard after {:?}", released_at.elapsed());
+    let taken = two.claim_engine_job("two", LEASE).await.unwrap();
+    assert_eq!(taken.map(|j| j.game), Some(game.id));
+
+    assert_eq!(two.release_engine_jobs_of("two").await.unwrap(), 1);
+    tokio::time::timeout(Duration::from_secs(5), heard.next())
+        .await
+        .expect("a stopping process's release is heard");
+    // Releasing nothing announces nothing.
+    assert_eq!(two.release_engine_jobs_of("nobody").await.unwrap(), 0);
+    let quiet = tokio::time::timeout(Duration::from_millis(300), heard.next()).await;
+    assert!(quiet.is_err(), "an empty release was announced");
+}
+on_both_backends!(a_released_job_is_announced_to_every_listening_process);
