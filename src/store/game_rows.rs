@@ -16,14 +16,19 @@ use super::model::{
 /// The SELECT every game query shares: the game row with both users' names.
 macro_rules! select_games {
     ($tail:literal) => {
+        select_games!(columns: "", $tail)
+    };
+    // With more columns after the game's, each starting with its comma.
+    (columns: $more:literal, $tail:literal) => {
         concat!(
             "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, ",
             "g.red_user_id, rp.display_name AS red_name, g.red_bot_level, ",
             "g.black_user_id, bp.display_name AS black_name, g.black_bot_level, ",
             "g.status, g.result, g.reason, g.start_fen, g.start_side, g.ply, g.announced_ply, g.rated, ",
             "g.red_rating_before, g.red_rating_after, g.black_rating_before, g.black_rating_after, ",
-            "g.created_at, g.last_activity_at, g.finished_at ",
-            "FROM games g ",
+            "g.created_at, g.last_activity_at, g.finished_at",
+            $more,
+            " FROM games g ",
             "LEFT JOIN players rp ON rp.user_id = g.red_user_id ",
             "LEFT JOIN players bp ON bp.user_id = g.black_user_id ",
             $tail
@@ -160,14 +165,51 @@ pub(super) async fn load_game(conn: &mut Conn<'_>, game: GameId) -> StoreResult<
     row.ok_or(StoreError::GameNotFound(game))?.try_into()
 }
 
-pub(super) async fn moves_of(conn: &mut Conn<'_>, game: GameId) -> StoreResult<Vec<MoveRecord>> {
-    let rows: Vec<MoveRow> = on_conn!(conn, |c| {
-        sqlx::query_as(
-        "SELECT game_id, ply, iccs, by_user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
-    )
+/// A game and its moves in ply order, in one statement: one round trip,
+/// and one snapshot on either backend without a transaction around it.
+pub(super) async fn load_game_with_moves(
+    conn: &mut Conn<'_>,
+    game: GameId,
+) -> StoreResult<(GameRecord, Vec<MoveRecord>)> {
+    let rows: Vec<GameAndMoveRow> = on_conn!(conn, |c| {
+        sqlx::query_as(select_games!(
+        columns: ", m.ply AS move_ply, m.iccs AS move_iccs, m.by_user_id AS move_by_user_id, m.played_at AS move_played_at",
+        "LEFT JOIN moves m ON m.game_id = g.id WHERE g.id = $1 ORDER BY m.ply"
+    ))
     .bind(game.0)
     .fetch_all(c)
     .await?
     });
-    rows.into_iter().map(MoveRecord::try_from).collect()
+    let mut moves = Vec::with_capacity(rows.len());
+    let mut record = None;
+    for row in rows {
+        if let (Some(ply), Some(iccs), Some(played_at)) =
+            (row.move_ply, row.move_iccs, row.move_played_at)
+        {
+            moves.push(MoveRecord::try_from(MoveRow {
+                game_id: game.0,
+                ply,
+                iccs,
+                by_user_id: row.move_by_user_id,
+                played_at,
+            })?);
+        }
+        if record.is_none() {
+            record = Some(row.game);
+        }
+    }
+    let record = record.ok_or(StoreError::GameNotFound(game))?.try_into()?;
+    Ok((record, moves))
+}
+
+/// A game's row with one of its moves (none for a game without moves), as
+/// [`load_game_with_moves`] reads them.
+#[derive(FromRow)]
+struct GameAndMoveRow {
+    #[sqlx(flatten)]
+    game: GameRow,
+    move_ply: Option<i64>,
+    move_iccs: Option<String>,
+    move_by_user_id: Option<String>,
+    move_played_at: Option<i64>,
 }

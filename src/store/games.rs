@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::backend::{on_conn, Conn};
 use super::error::{StoreError, StoreResult};
-use super::game_rows::{load_game, moves_of, records, select_games, GameRow};
+use super::game_rows::{load_game, load_game_with_moves, records, select_games, GameRow};
 use super::game_tx::{apply_move_in, finish_in, take_back_in};
 use super::handle::Store;
 use super::jobs::{self, EngineJob};
@@ -306,10 +306,8 @@ impl Store {
         &self,
         game: GameId,
     ) -> StoreResult<(GameRecord, Vec<MoveRecord>)> {
-        let mut tx = self.begin_read().await?;
-        let record = load_game(&mut tx.conn(), game).await?;
-        let moves = moves_of(&mut tx.conn(), game).await?;
-        tx.commit().await?;
+        let (record, moves) =
+            load_game_with_moves(&mut self.reader.acquire().await?.conn(), game).await?;
         if moves.len() != record.ply as usize {
             return Err(StoreError::corrupt(format!(
                 "game {game} is at ply {} but has {} moves stored",
