@@ -147,6 +147,14 @@ impl Pool {
         })
     }
 
+    /// The most connections the pool opens at once.
+    pub(super) fn max_connections(&self) -> u32 {
+        match self {
+            Pool::Sqlite(pool) => pool.options().get_max_connections(),
+            Pool::Postgres(pool) => pool.options().get_max_connections(),
+        }
+    }
+
     /// A read transaction: one snapshot for several queries. PostgreSQL's
     /// default READ COMMITTED takes a snapshot per statement, so reads that
     /// must agree run REPEATABLE READ (a snapshot for the transaction, as

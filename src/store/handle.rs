@@ -265,6 +265,7 @@ async fn open_sqlite(config: &StoreConfig) -> StoreResult<(Pool, Pool)> {
         Some(lock_for_migrations(options.get_filename()).await?)
     };
     let write_pool = SqlitePoolOptions::new()
+        .test_before_acquire(false)
         .max_connections(1)
         .connect_with(options.clone())
         .await?;
@@ -276,6 +277,7 @@ async fn open_sqlite(config: &StoreConfig) -> StoreResult<(Pool, Pool)> {
         write_pool.clone()
     } else {
         SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(config.read_connections.max(1))
             .connect_with(options)
             .await?
@@ -300,15 +302,42 @@ async fn open_postgres(config: &StoreConfig) -> StoreResult<(Pool, Pool)> {
             ("lock_timeout", lock_timeout.as_str()),
         ]);
     let write_pool = PgPoolOptions::new()
+        .test_before_acquire(false)
+        .before_acquire(ping_if_idle)
         .max_connections(config.write_lanes.max(1))
         .connect_with(options.clone())
         .await?;
     POSTGRES_MIGRATOR.run(&write_pool).await?;
     let reader = PgPoolOptions::new()
+        .test_before_acquire(false)
+        .before_acquire(ping_if_idle)
         .max_connections(config.read_connections.max(1))
         .connect_with(options)
         .await?;
     Ok((Pool::Postgres(write_pool), Pool::Postgres(reader)))
+}
+
+/// How long a PostgreSQL connection may idle in its pool and still be used
+/// without a ping.
+const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);
+
+/// Pings a connection before use only when it has idled for
+/// [`IDLE_BEFORE_PING`]: a connection busy a moment ago was tested as it came
+/// back (sqlx pings on release), so under load no request pays the round
+/// trip, and one the server dropped while idle is replaced before use. One
+/// broken within the second fails its statement: a read then fails once,
+/// and the writer begins its batch again on a fresh connection
+/// (`writer::begin_batch`).
+fn ping_if_idle(
+    conn: &mut sqlx::PgConnection,
+    meta: sqlx::pool::PoolConnectionMetadata,
+) -> BoxFuture<'_, Result<bool, sqlx::Error>> {
+    Box::pin(async move {
+        if meta.idle_for >= IDLE_BEFORE_PING {
+            sqlx::Connection::ping(conn).await?;
+        }
+        Ok(true)
+    })
 }
 
 /// Locks the file `<database>.migrate-lock` beside the database, waiting for

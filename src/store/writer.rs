@@ -342,13 +342,10 @@ async fn commit_batch(
 ) {
     let mut applied = Vec::with_capacity(batch.len());
     let mut waiting = batch.into_iter();
-    let outcome = match pool.acquire().await {
+    let outcome = match begin_batch(pool, disk, pages_applied).await {
         Ok(mut pooled) => {
             let mut conn = pooled.conn();
-            let outcome = match disk.apply(&mut conn, pages_applied).await {
-                Ok(()) => apply_all(&mut conn, &mut waiting, &mut applied).await,
-                Err(error) => Err(error),
-            };
+            let outcome = apply_all(&mut conn, &mut waiting, &mut applied).await;
             if outcome.is_err() {
                 end_failed_transaction(&mut pooled).await;
             }
@@ -372,6 +369,68 @@ async fn commit_batch(
     }
 }
 
+/// A connection with the batch's transaction open. Pools hand out
+/// connections without a ping (a round trip on every write), so a connection
+/// the server dropped while it idled is found broken here, before anything
+/// of the batch was sent: it is closed and the batch begins once more on a
+/// fresh one. Every connection the pool holds may have been ended at once (a
+/// server restart): one more attempt than the pool has connections reaches a
+/// new one, and only its failure fails the batch.
+async fn begin_batch(
+    pool: &Pool,
+    disk: &DiskLimit,
+    pages_applied: &mut Option<u32>,
+) -> Result<Pooled, sqlx::Error> {
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        let mut pooled = pool.acquire().await?;
+        match begin_on(&mut pooled.conn(), disk, pages_applied).await {
+            Ok(()) => return Ok(pooled),
+            Err(error) if attempts <= pool.max_connections() && is_broken_connection(&error) => {
+                tracing::warn!(%error, "a pooled connection was broken; beginning on a fresh one");
+                pooled.close_on_drop();
+                // The limit is set again on the fresh connection.
+                *pages_applied = None;
+            }
+            Err(error) => {
+                end_failed_transaction(&mut pooled).await;
+                return Err(error);
+            }
+        }
+    }
+}
+
+async fn begin_on(
+    conn: &mut Conn<'_>,
+    disk: &DiskLimit,
+    pages_applied: &mut Option<u32>,
+) -> Result<(), sqlx::Error> {
+    disk.apply(conn, pages_applied).await?;
+    // SQLite's IMMEDIATE takes the database's one write lock up front, so a
+    // write's reads and writes see one state. PostgreSQL's READ COMMITTED
+    // needs nothing here: each write starts with a guarded UPDATE or a row
+    // lock (`backend::lock_game` and its kin).
+    let begin = match conn {
+        Conn::Sqlite(_) => "BEGIN IMMEDIATE",
+        Conn::Postgres(_) => "BEGIN",
+    };
+    execute(conn, begin).await
+}
+
+/// Whether `error` says the connection itself failed (cut, reset, or ended
+/// by the server: PostgreSQL's SQLSTATE classes 08, connection exception,
+/// and 57P, the server shutting the session down), rather than the statement.
+fn is_broken_connection(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_) | sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(error) => error
+            .code()
+            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P")),
+        _ => false,
+    }
+}
+
 async fn execute(conn: &mut Conn<'_>, sql: &'static str) -> Result<(), sqlx::Error> {
     on_conn!(conn, |c| sqlx::raw_sql(sql).execute(c).await.map(drop))
 }
@@ -381,15 +440,6 @@ async fn apply_all(
     waiting: &mut std::vec::IntoIter<Box<dyn Write>>,
     applied: &mut Vec<Box<dyn Write>>,
 ) -> Result<(), sqlx::Error> {
-    // SQLite's IMMEDIATE takes the database's one write lock up front, so a
-    // write's reads and writes see one state. PostgreSQL's READ COMMITTED
-    // needs nothing here: each write starts with a guarded UPDATE or a row
-    // lock (`backend::lock_game` and its kin).
-    let begin = match conn {
-        Conn::Sqlite(_) => "BEGIN IMMEDIATE",
-        Conn::Postgres(_) => "BEGIN",
-    };
-    execute(conn, begin).await?;
     if waiting.len() == 1 {
         // Alone in its transaction, the transaction is its savepoint: a lone
         // player pays no more statements than before group commit.

@@ -5,7 +5,8 @@
 //! stored", keep every acknowledged write, and write again once there is room.
 //! SQLite only: a PostgreSQL server's disk is the server's, and a statement
 //! or commit it fails reaches the writer as any other failure does
-//! (`writer.rs`, the lock-timeout test).
+//! (`writer.rs`, the lock-timeout test). Last, connections a PostgreSQL
+//! server ends under the store.
 
 use super::*;
 use xiangqi_bot::store::DiskLimit;
@@ -150,4 +151,62 @@ async fn a_batch_lost_to_a_full_disk_tells_every_caller_and_the_next_batch_store
             .await
             .expect("a write once the disk has room");
     }
+}
+
+/// Every connection the store holds on PostgreSQL, ended by the server (as a
+/// restart or an idle-connection reaper would): the pools no longer ping a
+/// connection before each use, so the store itself must find out. A write
+/// at once begins its batch again on a fresh connection; after a second's
+/// idling, reads and writes alike are given tested connections. Nothing
+/// acknowledged before is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_the_server_ends_are_replaced_without_failing_a_move() {
+    if crate::support::postgres::server().is_none() {
+        return;
+    }
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = open(&db, Arc::new(ManualClock::new(T0))).await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    let (a, b) = (actor(&alice()), actor(&bob()));
+    store.apply_move(game.id, 0, "h2e2", &a).await.unwrap();
+    // Reads too, so that the read pool holds connections to lose.
+    assert_eq!(store.game(game.id).await.unwrap().ply, 1);
+
+    let ended = end_the_stores_connections(&db).await;
+    assert!(
+        ended >= 2,
+        "the writer's and a reader's connection: {ended}"
+    );
+    store
+        .apply_move(game.id, 1, "h9g7", &b)
+        .await
+        .expect("a move written just after its connection was ended");
+
+    end_the_stores_connections(&db).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let (record, moves) = store
+        .game_with_moves(game.id)
+        .await
+        .expect("a read on an idle connection the server ended");
+    assert_eq!(record.ply, 2);
+    assert_eq!(moves.len(), 2);
+    store
+        .apply_move(game.id, 2, "b0c2", &a)
+        .await
+        .expect("a write on an idle connection the server ended");
+}
+
+/// Ends every connection of the bot's (by its application name) to the
+/// test's database; how many.
+async fn end_the_stores_connections(db: &TestDb) -> i64 {
+    let mut own = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    let (ended,): (i64,) = sqlx::query_as(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+         WHERE application_name = 'xiangqi-bot' AND datname = current_database() \
+         AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(&mut own)
+    .await
+    .unwrap();
+    ended
 }
