@@ -1,12 +1,14 @@
 //! The wait a player has beyond the bot's search, through the stand-in
 //! Discord against the release binary with its default settings (the
-//! engine threads are the cores, the leases their default), in three runs:
+//! engine threads are the cores, the leases their default), in four runs:
 //!
 //! - `sqlite`: paced, one process on SQLite;
 //! - `postgres`: paced, two processes (shards 0/2 and 1/2) on one durable
 //!   PostgreSQL;
 //! - `capacity`: not paced, one process on SQLite, 100 players answering the
-//!   bot at once: the bot moves a second one process gives.
+//!   bot at once: the bot moves a second one process gives;
+//! - `rate`: one process on SQLite, 150 players thinking 0.3 to 0.7 s, about
+//!   300 bot moves a second: the wait at that rate, below capacity.
 //!
 //! Paced: 200 players, each in a channel of their own (every other one in a
 //! DM, so both shards play), each playing 8 moves against level 1 (a
@@ -19,7 +21,7 @@
 //! player's move, and the bot's CPU time a bot move (user and system, from
 //! `/proc`), with the machine's load.
 //!
-//!     cargo bench --bench latency                 # all three
+//!     cargo bench --bench latency                 # all four
 //!     cargo bench --bench latency -- capacity     # one of them
 //!     XIANGQI_PERF_OUT=/tmp/bot.perf cargo bench --bench latency -- capacity
 //!                                                 # and where its CPU goes
@@ -51,6 +53,16 @@ const CAPACITY: Plan = Plan {
     think: None,
 };
 
+/// About 300 bot moves a second: 150 players, each answering every 0.5 s
+/// on average.
+const RATE: Plan = Plan {
+    games: 150,
+    moves_each: 8,
+    level: 1,
+    dm_every: 2,
+    think: Some((Duration::from_millis(300), Duration::from_millis(700))),
+};
+
 fn main() {
     let asked: Vec<String> = std::env::args()
         .skip(1)
@@ -80,6 +92,14 @@ fn main() {
         runtime.block_on(run(
             "capacity, SQLite, 1 process",
             CAPACITY,
+            Database::Sqlite,
+            1,
+        ));
+    }
+    if wants("rate") {
+        runtime.block_on(run(
+            "near 300 moves/s, SQLite, 1 process",
+            RATE,
             Database::Sqlite,
             1,
         ));
