@@ -347,21 +347,34 @@ impl Store {
     /// Records that the moves of `game` up to `ply` have been shown where it
     /// is played. Never lowers the mark, nor raises it past the game's ply.
     pub async fn mark_announced(&self, game: GameId, ply: u32) -> StoreResult<()> {
+        self.queue_mark_announced(game, ply).await?.await
+    }
+
+    /// [`Store::mark_announced`], returning once the write is queued in the
+    /// game's lane: the returned future gives its result once committed.
+    /// Writes of the same game queued after it in this process commit after
+    /// it, so a post's mark need not be waited for under the game's lock.
+    pub async fn queue_mark_announced(
+        &self,
+        game: GameId,
+        ply: u32,
+    ) -> StoreResult<impl std::future::Future<Output = StoreResult<()>> + Send + 'static> {
         let ply = i64::from(ply);
-        self.write_for_game(game, move |conn| {
-            Box::pin(async move {
-                on_conn!(conn, |c| sqlx::query(
-                    "UPDATE games SET announced_ply = CASE WHEN announced_ply > $1 THEN announced_ply ELSE $1 END \
-                     WHERE id = $2 AND ply >= $1",
-                )
-                .bind(ply)
-                .bind(game.0)
-                .execute(c)
-                .await?.rows_affected());
-                Ok(())
+        self.writer
+            .queue_keyed(game.0, move |conn| {
+                Box::pin(async move {
+                    on_conn!(conn, |c| sqlx::query(
+                        "UPDATE games SET announced_ply = CASE WHEN announced_ply > $1 THEN announced_ply ELSE $1 END \
+                         WHERE id = $2 AND ply >= $1",
+                    )
+                    .bind(ply)
+                    .bind(game.0)
+                    .execute(c)
+                    .await?.rows_affected());
+                    Ok(())
+                })
             })
-        })
-        .await
+            .await
     }
 
     /// Games with stored moves never shown (a post failed, or the process

@@ -101,7 +101,7 @@ impl StoreConfig {
 #[derive(Clone)]
 pub struct Store {
     /// The queue into the writer task, which owns the writing connection.
-    writer: Writer,
+    pub(super) writer: Writer,
     /// The writer task's pool of one connection, kept to close it.
     write_pool: Pool,
     pub(super) reader: Pool,

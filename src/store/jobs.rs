@@ -148,7 +148,7 @@ impl Store {
         let now = self.now();
         let until = lease_end(now, lease);
         let owner = owner.to_owned();
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move { claim_job_in(conn, game, ply, &owner, until, now).await })
         })
         .await
@@ -165,7 +165,7 @@ impl Store {
     ) -> StoreResult<bool> {
         let until = lease_end(self.now(), lease);
         let (game, ply, owner) = (job.game, job.ply, owner.to_owned());
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move {
                 let renewed = on_conn!(conn, |c| sqlx::query(
                     "UPDATE engine_jobs SET lease_until = $1 \
@@ -185,10 +185,12 @@ impl Store {
     }
 
     /// Gives `job` back so that any process may claim it at once (its claimer
-    /// could not make the move). `false` when it was not `owner`'s.
+    /// could not make the move). `false` when it was not `owner`'s. In the
+    /// game's lane, so it commits after the game's writes queued before it
+    /// (the mark of its moves as shown, [`Store::queue_mark_announced`]).
     pub async fn release_engine_job(&self, job: &EngineJob, owner: &str) -> StoreResult<bool> {
         let (game, ply, owner) = (job.game, job.ply, owner.to_owned());
-        self.write(move |conn| {
+        self.write_for_game(game, move |conn| {
             Box::pin(async move {
                 let released = on_conn!(conn, |c| sqlx::query(
                     "UPDATE engine_jobs SET owner = NULL, lease_until = NULL \

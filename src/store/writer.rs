@@ -225,6 +225,24 @@ impl Writer {
         self.write_on(lane as usize, Some(key), false, work).await
     }
 
+    /// Queues `work` in the lane of `key`, as [`Writer::write_keyed`], and
+    /// returns once it is queued: the returned future gives its result once
+    /// its batch commits. Writes for one game queued later by anyone in this
+    /// process commit after it, on the same lane.
+    pub(super) async fn queue_keyed<T, F>(
+        &self,
+        key: i64,
+        work: F,
+    ) -> StoreResult<impl std::future::Future<Output = StoreResult<T>> + Send + 'static>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        let lane = key.unsigned_abs() % self.lanes.len() as u64;
+        let answer = self.queue_on(lane as usize, Some(key), false, work).await?;
+        Ok(async move { answer.await.map_err(|_| closed())? })
+    }
+
     async fn write_on<T, F>(
         &self,
         lane: usize,
@@ -232,6 +250,21 @@ impl Writer {
         alone: bool,
         work: F,
     ) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    {
+        let answer = self.queue_on(lane, game, alone, work).await?;
+        answer.await.map_err(|_| closed())?
+    }
+
+    async fn queue_on<T, F>(
+        &self,
+        lane: usize,
+        game: Option<i64>,
+        alone: bool,
+        work: F,
+    ) -> StoreResult<oneshot::Receiver<StoreResult<T>>>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut Conn<'c>) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
@@ -248,7 +281,7 @@ impl Writer {
             .send(Request::Write(Box::new(write)))
             .await
             .map_err(|_| closed())?;
-        answer.await.map_err(|_| closed())?
+        Ok(answer)
     }
 
     /// Stores everything queued so far, then stops every lane. Later writes

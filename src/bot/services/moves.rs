@@ -182,8 +182,11 @@ pub async fn announce_locked(
 }
 
 /// Posts `text` with `board` in `game`'s place, and records that the
-/// game's moves so far are shown. A failure to record that is logged: at
-/// worst the sweep shows the move once more.
+/// game's moves so far are shown. The record is queued, not waited for: the
+/// game's lock is let go as soon as the post is out, and the game's later
+/// writes from this process (its next move, a job given back) commit after
+/// it. A failure to record it is logged: at worst the sweep shows the move
+/// once more.
 pub async fn post_file(
     core: &Core,
     text: String,
@@ -194,8 +197,18 @@ pub async fn post_file(
     let mut reply = Reply::public(text);
     reply.files.push(board);
     post(outbox, &game.place(), reply).await?;
-    if let Err(err) = core.store.mark_announced(game.record.id, game.ply()).await {
-        tracing::warn!(game = game.id().0, error = %err, "could not record a move as shown");
+    let id = game.id();
+    match core.store.queue_mark_announced(id, game.ply()).await {
+        Ok(recorded) => {
+            tokio::spawn(async move {
+                if let Err(err) = recorded.await {
+                    tracing::warn!(game = id.0, error = %err, "could not record a move as shown");
+                }
+            });
+        }
+        Err(err) => {
+            tracing::warn!(game = id.0, error = %err, "could not record a move as shown")
+        }
     }
     if !game.record.is_live() {
         core.ended.push(game.record.id);
