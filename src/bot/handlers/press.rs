@@ -1,0 +1,79 @@
+//! A pressed button: who may press it, and the typed command it stands for.
+//! A press is checked against the store (its id names the challenge), never
+//! against anything remembered, so any process handles it, and then runs as
+//! the command a user would type, through the same handlers.
+
+use crate::store::{ChallengeId, ChallengeState};
+
+use crate::bot::commands::Command;
+use crate::bot::services::games::store_actor;
+use crate::bot::services::Core;
+use crate::bot::vocabulary::buttons::{Action, Press};
+use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::request::Actor;
+
+/// What a press comes to once checked: the command to run, or a refusal;
+/// either way, whether the pressed message's buttons are spent (nothing
+/// they offer can happen any more) and should be taken away.
+pub struct Checked {
+    pub outcome: BotResult<Command>,
+    pub spent: bool,
+}
+
+/// Checks `press` by `actor`: a challenge's Accept and Decline are for the
+/// challenged player, its Withdraw for the challenger; anyone else is
+/// refused and nothing changes.
+pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
+    let refused = |err, spent| Checked {
+        outcome: Err(err),
+        spent,
+    };
+    let challenge = match core.store.challenge(ChallengeId(press.target)).await {
+        Ok(Some(challenge)) => challenge,
+        Ok(None) => return refused(BotError::ChallengeClosed, true),
+        Err(err) => return refused(BotError::internal(err), false),
+    };
+    if challenge.state != ChallengeState::Pending {
+        return refused(BotError::ChallengeClosed, true);
+    }
+    let me = store_actor(actor);
+    let command = match press.action {
+        Action::Accept | Action::Decline if !challenge.is_for(&me) => {
+            return refused(
+                BotError::ChallengeNotForYou {
+                    from: challenge.from.display_name.clone(),
+                    to: match &challenge.to {
+                        crate::store::ChallengeTarget::User(user) => {
+                            Some(user.display_name.clone())
+                        }
+                        _ => None,
+                    },
+                },
+                false,
+            )
+        }
+        Action::Withdraw if challenge.from.id != actor.id => {
+            return refused(
+                BotError::NotYourChallenge(challenge.from.display_name.clone()),
+                false,
+            )
+        }
+        Action::Accept => Command::Accept {},
+        Action::Decline | Action::Withdraw => Command::Decline {},
+    };
+    Checked {
+        outcome: Ok(command),
+        spent: false,
+    }
+}
+
+/// Whether a press's buttons are spent once its command ran: the challenge
+/// is answered, withdrawn or expired (or gone).
+pub async fn spent_after(core: &Core, press: Press) -> bool {
+    match core.store.challenge(ChallengeId(press.target)).await {
+        Ok(Some(challenge)) => challenge.state != ChallengeState::Pending,
+        Ok(None) => true,
+        // Unknown: leave the buttons; a later press is checked again.
+        Err(_) => false,
+    }
+}
