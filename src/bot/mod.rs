@@ -29,12 +29,12 @@ pub use commands::{parse, Command, COMMANDS};
 pub use services::config::{database_url, BotArgs, BotConfig, MAX_ENGINE_THREADS};
 pub use services::suggest;
 pub use services::timing::{MoveTiming, MoveTimings};
+pub use vocabulary::buttons::{typed_line, Action, Button, Press, Style};
 pub use vocabulary::command::{parse_game_id, parse_user, MoveText};
 pub use vocabulary::command::{
     words as command_words, ArgSpec, ChoiceValue, CommandError, CommandSpec, OptionChoice,
     OptionKind, OptionShape, OptionValue, SlashError, PREFIX,
 };
-pub use vocabulary::buttons::{typed_line, Action, Button, Press, Style};
 pub use vocabulary::error::BotError;
 pub use vocabulary::markup;
 pub use vocabulary::permissions::Permissions;
