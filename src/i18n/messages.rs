@@ -68,6 +68,8 @@ messages! {
     NothingToDecline = "nothing-to-decline";
     PressNotUnderstood = "press-not-understood";
     PressChallengeClosed = "press-challenge-closed";
+    PressMovedOn { game: i64 } = "press-moved-on";
+    ButtonAcceptDraw = "button-accept-draw";
     PressNotYourChallenge { from: String } = "press-not-your-challenge";
     ButtonAccept = "button-accept";
     ButtonDecline = "button-decline";

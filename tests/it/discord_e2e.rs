@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::support;
 use crate::support::load::{bot_move_in, game_id, without_pings};
 use crate::support::shows_raw;
-use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
+use crate::support::stand_in::{option, RestCall, ShownMessage, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
 use serenity::all::{
     ClientBuilder, Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready, ShardManager,
@@ -1949,4 +1949,156 @@ async fn challenge_by_slash(h: &Harness, from: &TestUser, to: &TestUser, channel
         })
         .await;
     token
+}
+
+/// A draw offer's buttons, content intent off: a press on an offer the game
+/// has moved past is refused privately as stale and its buttons removed; a
+/// stranger's press is refused; the opponent's Accept draw ends the game,
+/// and no live button is left on the offer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_is_offered_and_accepted_by_buttons() {
+    let config = support::stand_in::StandInConfig {
+        message_content_granted: false,
+        ..Default::default()
+    };
+    let settings = BotSettings {
+        message_content: false,
+        ..BotSettings::default()
+    };
+    let h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let channel = h.stand_in.new_id();
+    let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
+    let challenge = h.stand_in.original_response(&token).unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.bob, challenge.id, &challenge.button("Accept").unwrap())
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.unwrap();
+
+    // The game moves on before bob answers: the old offer's button is stale.
+    let first = draw_offer(&h, &h.alice, thread).await;
+    let accept = first.button("Accept draw").expect("an Accept draw button");
+    assert!(first.button("Decline").is_some(), "{:?}", first.components);
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            thread,
+            "move",
+            vec![option("move", 3, json!("h2e2"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("alice's move", from, WAIT, |c| c.content().contains("h2e2"))
+        .await;
+    let pressed = h.stand_in.press_button(&h.bob, first.id, &accept).await;
+    let stale = private_answer(&h, &pressed, "the stale refusal").await;
+    assert!(stale.contains("has moved on"), "{stale}");
+    h.stand_in
+        .wait_for("the stale buttons removed", from, WAIT, |c| {
+            c.method == "PATCH" && c.message_id == Some(first.id)
+        })
+        .await;
+    assert!(h
+        .stand_in
+        .message(first.id)
+        .unwrap()
+        .custom_ids()
+        .is_empty());
+
+    // Bob's move declines the standing offer; a fresh one: carol may not
+    // answer it; bob accepts it.
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.bob,
+            thread,
+            "move",
+            vec![option("move", 3, json!("h9g7"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("bob's move", from, WAIT, |c| c.content().contains("h9g7"))
+        .await;
+    let second = draw_offer(&h, &h.alice, thread).await;
+    let accept = second.button("Accept draw").unwrap();
+    let pressed = h.stand_in.press_button(&h.carol, second.id, &accept).await;
+    let refusal = private_answer(&h, &pressed, "carol's refusal").await;
+    assert!(refusal.contains("is between alice"), "{refusal}");
+    assert!(h
+        .store()
+        .await
+        .game(GameId(game))
+        .await
+        .unwrap()
+        .result
+        .is_none());
+
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.bob, second.id, &accept).await;
+    h.post_in("the draw", from, thread, |c| {
+        c.content().contains("draw agreed")
+    })
+    .await;
+    h.stand_in
+        .wait_for("the offer's buttons removed", from, WAIT, |c| {
+            c.method == "PATCH" && c.message_id == Some(second.id)
+        })
+        .await;
+    assert!(h
+        .store()
+        .await
+        .game(GameId(game))
+        .await
+        .unwrap()
+        .result
+        .is_some());
+    let live: Vec<_> = h
+        .stand_in
+        .messages_in(thread)
+        .into_iter()
+        .filter(|m| !m.custom_ids().is_empty())
+        .map(|m| m.content)
+        .collect();
+    assert!(live.is_empty(), "live buttons after the end: {live:?}");
+}
+
+/// `user` offers a draw with `/xiangqi draw` in `thread`; returns the offer
+/// as shown.
+async fn draw_offer(h: &Harness, user: &TestUser, thread: u64) -> ShownMessage {
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(user, thread, "draw", vec![], &[])
+        .await;
+    let call = h
+        .post_in("the draw offer", from, thread, |c| {
+            c.content().contains("offers a draw")
+        })
+        .await;
+    let shown = h.stand_in.message(call.message_id.unwrap()).unwrap();
+    assert!(!shown.content.contains("type `draw`"), "{}", shown.content);
+    shown
+}
+
+/// The answer to the press `pressed`, which must be private.
+async fn private_answer(h: &Harness, pressed: &str, what: &str) -> String {
+    let answer = h
+        .stand_in
+        .wait_for(what, 0, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed) && c.shows_message()
+        })
+        .await;
+    assert_eq!(answer.effective_ephemeral, Some(true), "{what}");
+    answer.content().to_string()
 }

@@ -3,7 +3,7 @@
 //! against anything remembered, so any process handles it, and then runs as
 //! the command a user would type, through the same handlers.
 
-use crate::store::{ChallengeId, ChallengeState};
+use crate::store::{ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
 
 use crate::bot::commands::Command;
 use crate::bot::services::games::store_actor;
@@ -24,6 +24,9 @@ pub struct Checked {
 /// challenged player, its Withdraw for the challenger; anyone else is
 /// refused and nothing changes.
 pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
+    if !press.action.on_challenge() {
+        return check_in_game(core, actor, press).await;
+    }
     let refused = |err, spent| Checked {
         outcome: Err(err),
         spent,
@@ -60,6 +63,58 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
         }
         Action::Accept => Command::Accept {},
         Action::Decline | Action::Withdraw => Command::Decline {},
+        // Game actions were sent to `check_in_game` above.
+        Action::AcceptDraw | Action::DeclineDraw => {
+            return refused(BotError::PressNotUnderstood, false)
+        }
+    };
+    Checked {
+        outcome: Ok(command),
+        spent: false,
+    }
+}
+
+/// A game's button: for its players only, and only at the position its
+/// message showed; a press on an older position is refused as stale, and
+/// one on a finished game as over, both spending the buttons.
+async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
+    let refused = |err, spent| Checked {
+        outcome: Err(err),
+        spent,
+    };
+    let id = GameId(press.target);
+    let record = match core.store.game(id).await {
+        Ok(record) => record,
+        Err(StoreError::GameNotFound(_)) => return refused(BotError::GameNotFound(id), true),
+        Err(err) => return refused(BotError::internal(err), false),
+    };
+    let plays = [&record.red, &record.black]
+        .into_iter()
+        .any(|side| side.user_id() == Some(actor.id.as_str()));
+    if !plays {
+        let (red, black) = (record.red.clone(), record.black.clone());
+        return refused(
+            BotError::NotAPlayer {
+                game: id,
+                red,
+                black,
+            },
+            false,
+        );
+    }
+    if record.result.is_some() {
+        return refused(BotError::GameOver(id), true);
+    }
+    if record.ply != press.ply {
+        return refused(BotError::MovedOn(id), true);
+    }
+    let command = match press.action {
+        Action::AcceptDraw => Command::Draw {},
+        Action::DeclineDraw => Command::Decline {},
+        // Challenge actions never come here (see `check`).
+        Action::Accept | Action::Decline | Action::Withdraw => {
+            return refused(BotError::PressNotUnderstood, false)
+        }
     };
     Checked {
         outcome: Ok(command),
@@ -68,8 +123,23 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
 }
 
 /// Whether a press's buttons are spent once its command ran: the challenge
-/// is answered, withdrawn or expired (or gone).
+/// is answered, withdrawn or expired (or gone); the game moved on, ended, or
+/// has no draw offer standing any more.
 pub async fn spent_after(core: &Core, press: Press) -> bool {
+    if !press.action.on_challenge() {
+        let id = GameId(press.target);
+        return match (
+            core.store.game(id).await,
+            core.store.pending_offers(id).await,
+        ) {
+            (Ok(record), Ok(offers)) => {
+                record.result.is_some()
+                    || record.ply != press.ply
+                    || !offers.iter().any(|offer| offer.kind == OfferKind::Draw)
+            }
+            _ => false,
+        };
+    }
     match core.store.challenge(ChallengeId(press.target)).await {
         Ok(Some(challenge)) => challenge.state != ChallengeState::Pending,
         Ok(None) => true,

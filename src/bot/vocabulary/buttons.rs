@@ -13,10 +13,25 @@ pub enum Action {
     Decline,
     /// The challenger takes it back (`decline`, said by the challenger).
     Withdraw,
+    /// The opponent agrees to the draw offered in a game (`draw`).
+    AcceptDraw,
+    /// The opponent refuses it (`decline`).
+    DeclineDraw,
 }
 
 impl Action {
-    const ALL: [Action; 3] = [Action::Accept, Action::Decline, Action::Withdraw];
+    const ALL: [Action; 5] = [
+        Action::Accept,
+        Action::Decline,
+        Action::Withdraw,
+        Action::AcceptDraw,
+        Action::DeclineDraw,
+    ];
+
+    /// Whether its target is a challenge (else a game).
+    pub fn on_challenge(self) -> bool {
+        matches!(self, Action::Accept | Action::Decline | Action::Withdraw)
+    }
 
     /// Its name inside a custom_id: short, stable across releases.
     fn code(self) -> &'static str {
@@ -24,6 +39,8 @@ impl Action {
             Action::Accept => "accept",
             Action::Decline => "decline",
             Action::Withdraw => "withdraw",
+            Action::AcceptDraw => "draw",
+            Action::DeclineDraw => "nodraw",
         }
     }
 
@@ -32,7 +49,8 @@ impl Action {
     pub fn typed(self) -> &'static str {
         match self {
             Action::Accept => "accept",
-            Action::Decline | Action::Withdraw => "decline",
+            Action::Decline | Action::Withdraw | Action::DeclineDraw => "decline",
+            Action::AcceptDraw => "draw",
         }
     }
 }
@@ -46,7 +64,7 @@ pub enum Style {
 }
 
 /// One press: an action on a challenge or game, at the ply its message
-/// showed (0 for a challenge).
+/// showed (0 for a challenge): a press on an older position is stale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Press {
     pub action: Action,

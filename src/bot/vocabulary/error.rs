@@ -62,6 +62,8 @@ pub enum BotError {
     PressNotUnderstood,
     /// A challenge's button pressed after it was answered or withdrawn.
     ChallengeClosed,
+    /// A game's button pressed on a message older than its position.
+    MovedOn(GameId),
     /// A challenge's Withdraw pressed by someone other than its challenger.
     NotYourChallenge(String),
     NothingToTakeBack(GameId),
@@ -171,6 +173,7 @@ impl BotError {
             BotError::NothingToDecline => Msg::NothingToDecline,
             BotError::PressNotUnderstood => Msg::PressNotUnderstood,
             BotError::ChallengeClosed => Msg::PressChallengeClosed,
+            BotError::MovedOn(game) => Msg::PressMovedOn { game: game.0 },
             BotError::NotYourChallenge(from) => Msg::PressNotYourChallenge {
                 from: shown(from).to_string(),
             },
