@@ -49,6 +49,7 @@ use crate::render::Renderer;
 use crate::store::{Store, SystemClock};
 
 use background::{auto_review, daily, sweep, worker};
+use handlers::press::Typed;
 use services::settings::{plays_here, request_settings, voice_for};
 use services::{Core, Ctx};
 
@@ -202,7 +203,9 @@ impl Bot {
             };
             let checked = handlers::press::check(core, &actor, pressed).await;
             let command = match checked.outcome {
-                Ok(command) => command,
+                Ok(Typed::Accept) => Command::Accept {},
+                Ok(Typed::Decline) => Command::Decline {},
+                Ok(Typed::Draw) => Command::Draw {},
                 Err(err) => {
                     self.refuse(press, err, outbox).await;
                     return Pressed {

@@ -5,18 +5,26 @@
 
 use crate::store::{ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
 
-use crate::bot::commands::Command;
 use crate::bot::services::games::store_actor;
 use crate::bot::services::Core;
 use crate::bot::vocabulary::buttons::{Action, Press};
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::request::Actor;
 
+/// The typed command a press stands for (the face turns it into its
+/// `Command`: the command table sits above the handlers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    Accept,
+    Decline,
+    Draw,
+}
+
 /// What a press comes to once checked: the command to run, or a refusal;
 /// either way, whether the pressed message's buttons are spent (nothing
 /// they offer can happen any more) and should be taken away.
 pub struct Checked {
-    pub outcome: BotResult<Command>,
+    pub outcome: BotResult<Typed>,
     pub spent: bool,
 }
 
@@ -61,8 +69,8 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
                 false,
             )
         }
-        Action::Accept => Command::Accept {},
-        Action::Decline | Action::Withdraw => Command::Decline {},
+        Action::Accept => Typed::Accept,
+        Action::Decline | Action::Withdraw => Typed::Decline,
         // Game actions were sent to `check_in_game` above.
         Action::AcceptDraw | Action::DeclineDraw => {
             return refused(BotError::PressNotUnderstood, false)
@@ -109,8 +117,8 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
         return refused(BotError::MovedOn(id), true);
     }
     let command = match press.action {
-        Action::AcceptDraw => Command::Draw {},
-        Action::DeclineDraw => Command::Decline {},
+        Action::AcceptDraw => Typed::Draw,
+        Action::DeclineDraw => Typed::Decline,
         // Challenge actions never come here (see `check`).
         Action::Accept | Action::Decline | Action::Withdraw => {
             return refused(BotError::PressNotUnderstood, false)
