@@ -84,6 +84,14 @@ no-challenge = Nobody has challenged you here. Challenge someone with `challenge
 challenge-expired = The challenge from { $name } expired; challenge them yourself with `challenge @{ $handle }`.
 challenge-not-for-you = That challenge from { $from } is for { $to }, not you; challenge { $from } yourself with `challenge @{ $handle }`.
 nothing-to-decline = There is nothing to decline: no challenge to you here, and no offer in your game.
+press-not-understood = This button is from an older version of the bot and does nothing now; use `/xiangqi` instead.
+press-challenge-closed = This challenge is no longer open: it was answered, withdrawn or expired.
+press-moved-on = Game #{ $game } has moved on since that message; its buttons no longer apply.
+button-accept-draw = Accept draw
+press-not-your-challenge = Only { $from } can withdraw this challenge.
+button-accept = Accept
+button-decline = Decline
+button-withdraw = Withdraw
 nothing-to-take-back = There is nothing to take back yet in game #{ $game }.
 already-asked = You already asked; wait for your opponent to answer with `{ $command }`.
 hints-disabled = Hints are turned off on this server.
@@ -187,7 +195,7 @@ bot-declines-draw = #{ $game }: the bot declines the draw and plays on.
 bot-accepts-draw = #{ $game }: the bot accepts the draw. Draw by agreement.
 draw-agreed = #{ $game }: draw agreed. { $result }
 draw-offer-gone = #{ $game }: the draw offer is gone; play on.
-draw-offered = #{ $game }: { $name } offers a draw. { $opponent }: type `draw` to accept or `decline`; a move declines too.
+draw-offered = #{ $game }: { $name } offers a draw. { $opponent }: accept or decline with the buttons below; a move declines too.
 took-back-against-bot = #{ $game }: took back { $yours } and the bot's { $bots }. Your move.
 takeback-agreed = #{ $game }: { $name } agrees; took back { $moves }.
 takeback-asked = #{ $game }: { $name } asks to take back their last move. { $opponent }: type `takeback` to agree or `decline`.
@@ -204,7 +212,7 @@ challenge-made = { $from } challenges { $to } to a game of Xiangqi ({ $from } pl
     [red] Red
     [black] Black
    *[random] a random side
- }). { $to }: type `accept` or `decline` within { $within }.
+ }). { $to }: answer within { $within }, with the buttons below.
 challenge-declined = { $name } declines the challenge from { $from }.
 challenge-withdrawn = { $name } withdraws their challenge.
 challenge-expired-notice = The challenge from { $from } to { $to } expired without an answer.

@@ -71,6 +71,14 @@ no-challenge = Không ai thách đấu bạn ở đây. Hãy thách đấu ai đ
 challenge-expired = Lời thách đấu của { $name } đã hết hạn; hãy tự thách đấu họ bằng `challenge @{ $handle }`.
 challenge-not-for-you = Lời thách đấu đó của { $from } là dành cho { $to }, không phải bạn; hãy tự thách đấu { $from } bằng `challenge @{ $handle }`.
 nothing-to-decline = Không có gì để từ chối: không có lời thách đấu nào cho bạn ở đây, và không có đề nghị nào trong ván của bạn.
+press-not-understood = Nút này thuộc một phiên bản cũ của bot và giờ không còn tác dụng; hãy dùng `/xiangqi`.
+press-challenge-closed = Lời thách đấu này không còn hiệu lực: nó đã được trả lời, rút lại hoặc hết hạn.
+press-moved-on = Ván #{ $game } đã đi tiếp kể từ tin nhắn đó; các nút của nó không còn hiệu lực.
+button-accept-draw = Đồng ý hòa
+press-not-your-challenge = Chỉ { $from } mới có thể rút lại lời thách đấu này.
+button-accept = Nhận
+button-decline = Từ chối
+button-withdraw = Rút lại
 nothing-to-take-back = Chưa có nước nào để đi lại trong ván #{ $game }.
 already-asked = Bạn đã đề nghị rồi; hãy chờ đối thủ trả lời bằng `{ $command }`.
 hints-disabled = Máy chủ này đã tắt gợi ý.
@@ -171,7 +179,7 @@ bot-declines-draw = #{ $game }: bot từ chối hòa và đánh tiếp.
 bot-accepts-draw = #{ $game }: bot đồng ý hòa. Hòa do thỏa thuận.
 draw-agreed = #{ $game }: hai bên đồng ý hòa. { $result }
 draw-offer-gone = #{ $game }: lời cầu hòa không còn nữa; đánh tiếp.
-draw-offered = #{ $game }: { $name } cầu hòa. { $opponent }: gõ `draw` để đồng ý hoặc `decline` để từ chối; đi một nước cũng là từ chối.
+draw-offered = #{ $game }: { $name } cầu hòa. { $opponent }: đồng ý hoặc từ chối bằng các nút bên dưới; đi một nước cũng là từ chối.
 took-back-against-bot = #{ $game }: đã đi lại { $yours } và nước { $bots } của bot. Đến lượt bạn.
 takeback-agreed = #{ $game }: { $name } đồng ý; đã đi lại { $moves }.
 takeback-asked = #{ $game }: { $name } xin đi lại nước vừa rồi. { $opponent }: gõ `takeback` để đồng ý hoặc `decline` để từ chối.
@@ -188,7 +196,7 @@ challenge-made = { $from } thách { $to } một ván cờ tướng ({ $from } c�
     [red] Đỏ
     [black] Đen
    *[random] ngẫu nhiên
- }). { $to }: gõ `accept` hoặc `decline` trong vòng { $within }.
+ }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
 challenge-declined = { $name } từ chối lời thách đấu của { $from }.
 challenge-withdrawn = { $name } rút lại lời thách đấu.
 challenge-expired-notice = Lời thách đấu của { $from } gửi { $to } đã hết hạn mà không có trả lời.

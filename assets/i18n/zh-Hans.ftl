@@ -70,6 +70,14 @@ no-challenge = 这里没有人向你挑战。用 `challenge @用户` 向别人�
 challenge-expired = 来自 { $name } 的挑战已过期；你可以用 `challenge @{ $handle }` 向对方发起挑战。
 challenge-not-for-you = { $from } 的这份挑战是发给 { $to } 的，不是给你的；你可以用 `challenge @{ $handle }` 向 { $from } 发起挑战。
 nothing-to-decline = 没有可以拒绝的：这里没有给你的挑战，你的对局中也没有待回应的请求。
+press-not-understood = 这个按钮来自旧版本的机器人，现在已无作用；请改用 `/xiangqi`。
+press-challenge-closed = 这份挑战已经结束：已被回应、撤回或过期。
+press-moved-on = 第 #{ $game } 局在那条消息之后已经继续进行；它的按钮已不再适用。
+button-accept-draw = 同意和棋
+press-not-your-challenge = 只有 { $from } 可以撤回这份挑战。
+button-accept = 接受
+button-decline = 拒绝
+button-withdraw = 撤回
 nothing-to-take-back = 第 #{ $game } 局还没有可以悔的棋。
 already-asked = 你已经提出过了；请等对手用 `{ $command }` 回应。
 hints-disabled = 本服务器已关闭提示功能。
@@ -170,7 +178,7 @@ bot-declines-draw = #{ $game }：机器人拒绝和棋，继续对弈。
 bot-accepts-draw = #{ $game }：机器人接受和棋。双方议和。
 draw-agreed = #{ $game }：双方同意和棋。{ $result }
 draw-offer-gone = #{ $game }：求和请求已不存在；继续对弈。
-draw-offered = #{ $game }：{ $name } 提议和棋。{ $opponent }：输入 `draw` 接受，或 `decline` 拒绝；走棋也视为拒绝。
+draw-offered = #{ $game }：{ $name } 提议和棋。{ $opponent }：请用下方的按钮接受或拒绝；走棋也视为拒绝。
 took-back-against-bot = #{ $game }：已悔回 { $yours } 和机器人的 { $bots }。轮到你走。
 takeback-agreed = #{ $game }：{ $name } 同意；已悔回 { $moves }。
 takeback-asked = #{ $game }：{ $name } 请求悔一步棋。{ $opponent }：输入 `takeback` 同意，或 `decline` 拒绝。
@@ -187,7 +195,7 @@ challenge-made = { $from } 向 { $to } 发起象棋挑战（{ $from } 执{ $side
     [red] 红方
     [black] 黑方
    *[random] 随机一方
- }）。{ $to }：请在 { $within }内输入 `accept` 接受或 `decline` 拒绝。
+ }）。{ $to }：请在 { $within }内用下方的按钮回应。
 challenge-declined = { $name } 拒绝了 { $from } 的挑战。
 challenge-withdrawn = { $name } 撤回了挑战。
 challenge-expired-notice = { $from } 向 { $to } 发起的挑战无人回应，已过期。

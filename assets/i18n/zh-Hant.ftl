@@ -70,6 +70,14 @@ no-challenge = 這裡沒有人向你挑戰。用 `challenge @使用者` 向別�
 challenge-expired = 來自 { $name } 的挑戰已過期；你可以用 `challenge @{ $handle }` 向對方發起挑戰。
 challenge-not-for-you = { $from } 的這份挑戰是發給 { $to } 的，不是給你的；你可以用 `challenge @{ $handle }` 向 { $from } 發起挑戰。
 nothing-to-decline = 沒有可以拒絕的：這裡沒有給你的挑戰，你的對局中也沒有待回應的請求。
+press-not-understood = 這個按鈕來自舊版本的機器人，現在已無作用；請改用 `/xiangqi`。
+press-challenge-closed = 這份挑戰已經結束：已被回應、撤回或過期。
+press-moved-on = 第 #{ $game } 局在那則訊息之後已經繼續進行；它的按鈕已不再適用。
+button-accept-draw = 同意和棋
+press-not-your-challenge = 只有 { $from } 可以撤回這份挑戰。
+button-accept = 接受
+button-decline = 拒絕
+button-withdraw = 撤回
 nothing-to-take-back = 第 #{ $game } 局還沒有可以悔的棋。
 already-asked = 你已經提出過了；請等對手用 `{ $command }` 回應。
 hints-disabled = 本伺服器已關閉提示功能。
@@ -170,7 +178,7 @@ bot-declines-draw = #{ $game }：機器人拒絕和棋，繼續對弈。
 bot-accepts-draw = #{ $game }：機器人接受和棋。雙方議和。
 draw-agreed = #{ $game }：雙方同意和棋。{ $result }
 draw-offer-gone = #{ $game }：求和請求已不存在；繼續對弈。
-draw-offered = #{ $game }：{ $name } 提議和棋。{ $opponent }：輸入 `draw` 接受，或 `decline` 拒絕；走棋也視為拒絕。
+draw-offered = #{ $game }：{ $name } 提議和棋。{ $opponent }：請用下方的按鈕接受或拒絕；走棋也視為拒絕。
 took-back-against-bot = #{ $game }：已悔回 { $yours } 和機器人的 { $bots }。輪到你走。
 takeback-agreed = #{ $game }：{ $name } 同意；已悔回 { $moves }。
 takeback-asked = #{ $game }：{ $name } 請求悔一步棋。{ $opponent }：輸入 `takeback` 同意，或 `decline` 拒絕。
@@ -187,7 +195,7 @@ challenge-made = { $from } 向 { $to } 發起象棋挑戰（{ $from } 執{ $side
     [red] 紅方
     [black] 黑方
    *[random] 隨機一方
- }）。{ $to }：請在 { $within }內輸入 `accept` 接受或 `decline` 拒絕。
+ }）。{ $to }：請在 { $within }內用下方的按鈕回應。
 challenge-declined = { $name } 拒絕了 { $from } 的挑戰。
 challenge-withdrawn = { $name } 撤回了挑戰。
 challenge-expired-notice = { $from } 向 { $to } 發起的挑戰無人回應，已過期。

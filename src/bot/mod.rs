@@ -29,6 +29,7 @@ pub use commands::{parse, Command, COMMANDS};
 pub use services::config::{database_url, BotArgs, BotConfig, MAX_ENGINE_THREADS};
 pub use services::suggest;
 pub use services::timing::{MoveTiming, MoveTimings};
+pub use vocabulary::buttons::{typed_line, Action, Button, Press, Style};
 pub use vocabulary::command::{parse_game_id, parse_user, MoveText};
 pub use vocabulary::command::{
     words as command_words, ArgSpec, ChoiceValue, CommandError, CommandSpec, OptionChoice,
@@ -48,6 +49,7 @@ use crate::render::Renderer;
 use crate::store::{Store, SystemClock};
 
 use background::{auto_review, daily, sweep, worker};
+use handlers::press::Typed;
 use services::settings::{plays_here, request_settings, voice_for};
 use services::{Core, Ctx};
 
@@ -65,6 +67,26 @@ pub struct Request {
     /// user has them all); `None` when the transport cannot tell (a typed
     /// Discord message), which grants nothing.
     pub permissions: Option<Permissions>,
+}
+
+/// A button pressed by a user, as the transport got it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PressRequest {
+    pub actor: Actor,
+    /// Where the pressed message is.
+    pub place: Place,
+    /// The id the button was sent with ([`Press::custom_id`]).
+    pub custom_id: String,
+    pub locale: Option<Lang>,
+    pub permissions: Option<Permissions>,
+}
+
+/// What became of a press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pressed {
+    /// Nothing the pressed message's buttons offer can happen any more: the
+    /// transport should take them away.
+    pub spent: bool,
 }
 
 /// What the bot's public asynchronous entry points return instead of being
@@ -158,6 +180,66 @@ impl Bot {
         outbox: &'a dyn Outbox,
     ) -> BoxFuture<'a, ()> {
         Box::pin(async move { self.respond(request, true, outbox).await })
+    }
+
+    /// Handles a pressed button, given the id the transport got back
+    /// (`custom_id` on Discord): checks that the presser may press it and
+    /// runs the command it stands for as [`Bot::handle`] would; a refusal is
+    /// one private reply, so a press is always answered. Returns whether
+    /// the pressed message's buttons are spent, for the transport to take
+    /// them away.
+    pub fn press<'a>(
+        &'a self,
+        press: &'a PressRequest,
+        outbox: &'a dyn Outbox,
+    ) -> BoxFuture<'a, Pressed> {
+        Box::pin(async move {
+            let core = &*self.core;
+            let actor = press.actor.clone().unmistakable();
+            let Some(pressed) = Press::parse(&press.custom_id) else {
+                self.refuse(press, BotError::PressNotUnderstood, outbox)
+                    .await;
+                return Pressed { spent: false };
+            };
+            let checked = handlers::press::check(core, &actor, pressed).await;
+            let command = match checked.outcome {
+                Ok(Typed::Accept) => Command::Accept {},
+                Ok(Typed::Decline) => Command::Decline {},
+                Ok(Typed::Draw) => Command::Draw {},
+                Err(err) => {
+                    self.refuse(press, err, outbox).await;
+                    return Pressed {
+                        spent: checked.spent,
+                    };
+                }
+            };
+            let request = Request {
+                actor,
+                place: press.place.clone(),
+                command,
+                locale: press.locale,
+                permissions: press.permissions,
+            };
+            self.respond(&request, false, outbox).await;
+            Pressed {
+                spent: handlers::press::spent_after(core, pressed).await,
+            }
+        })
+    }
+
+    /// A press refused before any command ran: said privately, in the
+    /// presser's language.
+    async fn refuse(&self, press: &PressRequest, err: BotError, outbox: &dyn Outbox) {
+        if let BotError::Internal(cause) = &err {
+            tracing::error!(user = %press.actor.id, error = format!("{cause:#}"), "press failed");
+        }
+        let voice = self.voice(&press.actor, &press.place, press.locale).await;
+        if let Err(post_err) = outbox
+            .post(&press.place, Reply::private(err.message(voice)))
+            .await
+        {
+            tracing::warn!(error = %post_err, "could not answer a press");
+        }
     }
 
     async fn respond(&self, request: &Request, bare: bool, outbox: &dyn Outbox) {

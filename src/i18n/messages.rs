@@ -66,6 +66,14 @@ messages! {
     ChallengeExpired { name: String, handle: String } = "challenge-expired";
     ChallengeNotForYou { from: String, to: String, handle: String } = "challenge-not-for-you";
     NothingToDecline = "nothing-to-decline";
+    PressNotUnderstood = "press-not-understood";
+    PressChallengeClosed = "press-challenge-closed";
+    PressMovedOn { game: i64 } = "press-moved-on";
+    ButtonAcceptDraw = "button-accept-draw";
+    PressNotYourChallenge { from: String } = "press-not-your-challenge";
+    ButtonAccept = "button-accept";
+    ButtonDecline = "button-decline";
+    ButtonWithdraw = "button-withdraw";
     NothingToTakeBack { game: i64 } = "nothing-to-take-back";
     AlreadyAsked { command: String } = "already-asked";
     HintsDisabled = "hints-disabled";

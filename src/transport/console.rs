@@ -287,6 +287,11 @@ impl Outbox for ConsoleOutbox {
             text.push(' ');
         }
         text.push_str(&reply.text);
+        // The console has no buttons: the words that do the same.
+        if let Some(line) = crate::bot::typed_line(&reply.buttons) {
+            text.push_str("\n  ");
+            text.push_str(&line);
+        }
         for file in &reply.files {
             let path = self.save(&file.filename, &file.bytes)?;
             text.push_str("\n  ");

@@ -44,6 +44,9 @@ this line is never read
 ";
     let out = console(&db, &boards, script);
     assert!(out.contains("alice challenges bob"), "{out}");
+    // The challenge's buttons, as the words that do the same here.
+    assert!(out.contains("\n  [accept] [decline]\n"), "{out}");
+    assert!(!out.contains("type `accept`"), "{out}");
     assert!(out.contains("Game #1: alice (Red) vs bob (Black)"), "{out}");
     assert!(
         out.contains("(private) It is not your turn in game #1"),

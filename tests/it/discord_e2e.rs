@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::support;
 use crate::support::load::{bot_move_in, game_id, without_pings};
 use crate::support::shows_raw;
-use crate::support::stand_in::{option, RestCall, StandIn, TestUser, BOT_USER_ID};
+use crate::support::stand_in::{option, RestCall, ShownMessage, StandIn, TestUser, BOT_USER_ID};
 use serde_json::json;
 use serenity::all::{
     ClientBuilder, Context, EventHandler, GatewayIntents, HttpBuilder, Message, Ready, ShardManager,
@@ -1783,4 +1783,322 @@ async fn slash_puzzle_serves_a_puzzle_and_its_moves_solve_it() {
     assert!(solved.content().contains("solved!"), "{}", solved.content());
     assert!(!solved.is_ephemeral());
     assert_board(&solved);
+}
+
+/// Buttons with the content intent off: a challenge shows Accept, Decline
+/// and Withdraw; a stranger's press is refused privately and changes
+/// nothing; after a restart of the bot, the challenged player's Accept
+/// still starts the game (everything is in the custom_id), and the spent
+/// buttons are taken off the challenge; Withdraw is the challenger's alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_answered_by_its_buttons() {
+    let config = support::stand_in::StandInConfig {
+        message_content_granted: false,
+        ..Default::default()
+    };
+    let settings = BotSettings {
+        message_content: false,
+        ..BotSettings::default()
+    };
+    let mut h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let channel = h.stand_in.new_id();
+    let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
+    let challenge = h
+        .stand_in
+        .original_response(&token)
+        .expect("the challenge is the command's answer");
+    assert!(
+        !challenge.content.contains("type `accept`"),
+        "no word Discord ignores: {}",
+        challenge.content
+    );
+    let accept = challenge.button("Accept").expect("an Accept button");
+    assert!(
+        challenge.button("Decline").is_some(),
+        "{:?}",
+        challenge.components
+    );
+    assert!(
+        challenge.button("Withdraw").is_some(),
+        "{:?}",
+        challenge.components
+    );
+
+    // Carol is not the one challenged: told so, privately; nothing changes.
+    let from = h.stand_in.call_count();
+    let pressed = h
+        .stand_in
+        .press_button(&h.carol, challenge.id, &accept)
+        .await;
+    let refusal = h
+        .stand_in
+        .wait_for("carol's refusal", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed.as_str()) && c.shows_message()
+        })
+        .await;
+    assert_eq!(refusal.effective_ephemeral, Some(true));
+    assert!(
+        refusal.content().contains("is for bob, not you"),
+        "{}",
+        refusal.content()
+    );
+    assert!(h.stand_in.is_acknowledged(&pressed));
+    let store = h.store().await;
+    assert!(store
+        .live_games_of_user(&h.bob.id.to_string())
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        h.stand_in.message(challenge.id).unwrap().custom_ids().len(),
+        3
+    );
+
+    // A bot that never saw the challenge made handles bob's press.
+    h.bot.take().expect("a running bot").kill();
+    h.start_bot(2).await;
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.bob, challenge.id, &accept).await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    game_id(start.content());
+    h.stand_in
+        .wait_for("the spent buttons removed", from, WAIT, |c| {
+            c.method == "PATCH" && c.message_id == Some(challenge.id)
+        })
+        .await;
+    let answered = h.stand_in.message(challenge.id).unwrap();
+    assert!(
+        answered.custom_ids().is_empty(),
+        "{:?}",
+        answered.components
+    );
+    assert_eq!(answered.content, challenge.content, "the text stays");
+
+    // Withdraw: bob may not take back carol's challenge; carol may.
+    let elsewhere = h.stand_in.new_id();
+    let token = challenge_by_slash(&h, &h.carol, &h.alice, elsewhere).await;
+    let second = h.stand_in.original_response(&token).unwrap();
+    let withdraw = second.button("Withdraw").unwrap();
+    let from = h.stand_in.call_count();
+    let pressed = h.stand_in.press_button(&h.bob, second.id, &withdraw).await;
+    let refusal = h
+        .stand_in
+        .wait_for("bob's refusal", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed.as_str()) && c.shows_message()
+        })
+        .await;
+    assert_eq!(refusal.effective_ephemeral, Some(true));
+    assert!(
+        refusal.content().contains("Only carol can withdraw"),
+        "{}",
+        refusal.content()
+    );
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.carol, second.id, &withdraw)
+        .await;
+    let withdrawn = h
+        .post_in("the withdrawal", from, elsewhere, |c| {
+            c.content().contains("withdraws their challenge")
+        })
+        .await;
+    assert_eq!(withdrawn.effective_ephemeral, Some(false));
+    h.stand_in
+        .wait_for(
+            "the withdrawn challenge's buttons removed",
+            from,
+            WAIT,
+            |c| c.method == "PATCH" && c.message_id == Some(second.id),
+        )
+        .await;
+    assert!(h
+        .stand_in
+        .message(second.id)
+        .unwrap()
+        .custom_ids()
+        .is_empty());
+}
+
+/// `from` challenges `to` with `/xiangqi challenge` in `channel` and the
+/// challenge is shown; returns the interaction's token.
+async fn challenge_by_slash(h: &Harness, from: &TestUser, to: &TestUser, channel: u64) -> String {
+    let start = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            from,
+            channel,
+            "challenge",
+            vec![
+                option("opponent", 6, json!(to.id.to_string())),
+                option("color", 3, json!("red")),
+            ],
+            &[to],
+        )
+        .await;
+    h.stand_in
+        .wait_for("the challenge", start, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    token
+}
+
+/// A draw offer's buttons, content intent off: a press on an offer the game
+/// has moved past is refused privately as stale and its buttons removed; a
+/// stranger's press is refused; the opponent's Accept draw ends the game,
+/// and no live button is left on the offer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_is_offered_and_accepted_by_buttons() {
+    let config = support::stand_in::StandInConfig {
+        message_content_granted: false,
+        ..Default::default()
+    };
+    let settings = BotSettings {
+        message_content: false,
+        ..BotSettings::default()
+    };
+    let h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let channel = h.stand_in.new_id();
+    let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
+    let challenge = h.stand_in.original_response(&token).unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.bob, challenge.id, &challenge.button("Accept").unwrap())
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.unwrap();
+
+    // The game moves on before bob answers: the old offer's button is stale.
+    let first = draw_offer(&h, &h.alice, thread).await;
+    let accept = first.button("Accept draw").expect("an Accept draw button");
+    assert!(first.button("Decline").is_some(), "{:?}", first.components);
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            thread,
+            "move",
+            vec![option("move", 3, json!("h2e2"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("alice's move", from, WAIT, |c| c.content().contains("h2e2"))
+        .await;
+    let pressed = h.stand_in.press_button(&h.bob, first.id, &accept).await;
+    let stale = private_answer(&h, &pressed, "the stale refusal").await;
+    assert!(stale.contains("has moved on"), "{stale}");
+    h.stand_in
+        .wait_for("the stale buttons removed", from, WAIT, |c| {
+            c.method == "PATCH" && c.message_id == Some(first.id)
+        })
+        .await;
+    assert!(h
+        .stand_in
+        .message(first.id)
+        .unwrap()
+        .custom_ids()
+        .is_empty());
+
+    // Bob's move declines the standing offer; a fresh one: carol may not
+    // answer it; bob accepts it.
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.bob,
+            thread,
+            "move",
+            vec![option("move", 3, json!("h9g7"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("bob's move", from, WAIT, |c| c.content().contains("h9g7"))
+        .await;
+    let second = draw_offer(&h, &h.alice, thread).await;
+    let accept = second.button("Accept draw").unwrap();
+    let pressed = h.stand_in.press_button(&h.carol, second.id, &accept).await;
+    let refusal = private_answer(&h, &pressed, "carol's refusal").await;
+    assert!(refusal.contains("is between alice"), "{refusal}");
+    assert!(h
+        .store()
+        .await
+        .game(GameId(game))
+        .await
+        .unwrap()
+        .result
+        .is_none());
+
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.bob, second.id, &accept).await;
+    h.post_in("the draw", from, thread, |c| {
+        c.content().contains("draw agreed")
+    })
+    .await;
+    h.stand_in
+        .wait_for("the offer's buttons removed", from, WAIT, |c| {
+            c.method == "PATCH" && c.message_id == Some(second.id)
+        })
+        .await;
+    assert!(h
+        .store()
+        .await
+        .game(GameId(game))
+        .await
+        .unwrap()
+        .result
+        .is_some());
+    let live: Vec<_> = h
+        .stand_in
+        .messages_in(thread)
+        .into_iter()
+        .filter(|m| !m.custom_ids().is_empty())
+        .map(|m| m.content)
+        .collect();
+    assert!(live.is_empty(), "live buttons after the end: {live:?}");
+}
+
+/// `user` offers a draw with `/xiangqi draw` in `thread`; returns the offer
+/// as shown.
+async fn draw_offer(h: &Harness, user: &TestUser, thread: u64) -> ShownMessage {
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(user, thread, "draw", vec![], &[])
+        .await;
+    let call = h
+        .post_in("the draw offer", from, thread, |c| {
+            c.content().contains("offers a draw")
+        })
+        .await;
+    let shown = h.stand_in.message(call.message_id.unwrap()).unwrap();
+    assert!(!shown.content.contains("type `draw`"), "{}", shown.content);
+    shown
+}
+
+/// The answer to the press `pressed`, which must be private.
+async fn private_answer(h: &Harness, pressed: &str, what: &str) -> String {
+    let answer = h
+        .stand_in
+        .wait_for(what, 0, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed) && c.shows_message()
+        })
+        .await;
+    assert_eq!(answer.effective_ephemeral, Some(true), "{what}");
+    answer.content().to_string()
 }

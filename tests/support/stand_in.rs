@@ -328,9 +328,29 @@ pub struct ShownMessage {
     pub call: Option<usize>,
     /// The thread started from it.
     pub thread: Option<u64>,
+    /// Its action rows, as the bot sent them.
+    pub components: Vec<Value>,
 }
 
 impl ShownMessage {
+    /// The custom_id of every button on it, in order.
+    pub fn custom_ids(&self) -> Vec<String> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    /// The custom_id of the button labelled `label`, if it has one.
+    pub fn button(&self, label: &str) -> Option<String> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .find(|c| c["label"].as_str() == Some(label))
+            .and_then(|c| c["custom_id"].as_str().map(str::to_string))
+    }
+
     /// Whether `user` sees it: not deleted, not still loading, and either
     /// public or ephemeral to them.
     pub fn visible_to_user(&self, user: u64) -> bool {
@@ -1062,7 +1082,7 @@ impl StandIn {
             "options": [{"name": subcommand, "type": 1, "options": options}],
             "resolved": resolved,
         });
-        self.send_interaction(user, channel, 2, data).await
+        self.send_interaction(user, channel, 2, data, None).await
     }
 
     /// `user` types into `/xiangqi <subcommand>`'s option `focused`, asking for
@@ -1083,7 +1103,28 @@ impl StandIn {
                 {"name": focused, "type": 3, "value": typed, "focused": true}
             ]}],
         });
-        self.send_interaction(user, channel, 4, data).await
+        self.send_interaction(user, channel, 4, data, None).await
+    }
+
+    /// `user` presses the button `custom_id` on the bot's message `message`
+    /// (a MESSAGE_COMPONENT interaction, type 3, which carries the message).
+    /// Returns the interaction's token.
+    pub async fn press_button(&self, user: &TestUser, message: u64, custom_id: &str) -> String {
+        let (channel, shown) = {
+            let world = self.world();
+            let shown = world
+                .message(message)
+                .expect("a message to press on")
+                .clone();
+            assert!(
+                shown.custom_ids().iter().any(|id| id == custom_id),
+                "no button {custom_id} on message {message}: a client shows only what is there"
+            );
+            (shown.channel, world.message_json(&shown))
+        };
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.send_interaction(user, channel, 3, data, Some((message, shown)))
+            .await
     }
 
     async fn send_interaction(
@@ -1092,6 +1133,7 @@ impl StandIn {
         channel: u64,
         kind: u8,
         data: Value,
+        pressed: Option<(u64, Value)>,
     ) -> String {
         let id = self.new_id();
         let token = format!("token-{id}");
@@ -1121,6 +1163,7 @@ impl StandIn {
                 "attachment_size_limit": size_limit,
                 "app_permissions": world.app_permissions(channel).to_string(),
                 "context": context,
+                "message": pressed.as_ref().map(|(_, m)| m.clone()),
                 "authorizing_integration_owners": if guild.is_some() {
                     json!({"0": GUILD_ID.to_string()})
                 } else {
@@ -1152,6 +1195,7 @@ impl StandIn {
                     ack: None,
                     original: None,
                     size_limit,
+                    message: pressed.as_ref().map(|(id, _)| *id),
                 },
             );
             interaction

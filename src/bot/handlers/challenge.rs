@@ -17,6 +17,7 @@ use crate::bot::services::games::{
 };
 use crate::bot::services::start::{announce_start, game_home};
 use crate::bot::services::Ctx;
+use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::Reply;
@@ -68,8 +69,26 @@ pub async fn challenge(
         within: voice.duration(expiry),
     });
     tracing::debug!(challenge = challenge.id.0, "challenge made");
-    ctx.answer(Reply::public(text).notifying([opponent.id.clone()]))
-        .await
+    let button = |action, label, style| Button {
+        press: Press {
+            action,
+            target: challenge.id.0,
+            ply: 0,
+        },
+        label: voice.say(label),
+        style,
+    };
+    let buttons = [
+        button(Action::Accept, Msg::ButtonAccept, Style::Primary),
+        button(Action::Decline, Msg::ButtonDecline, Style::Secondary),
+        button(Action::Withdraw, Msg::ButtonWithdraw, Style::Secondary),
+    ];
+    ctx.answer(
+        Reply::public(text)
+            .notifying([opponent.id.clone()])
+            .with_buttons(buttons),
+    )
+    .await
 }
 
 /// `accept`: the challenge made to the requester here becomes a game.

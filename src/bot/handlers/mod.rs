@@ -3,7 +3,8 @@
 //! `play`; `challenge` (challenge, accept, decline); `moves` (move,
 //! resign, draw, takeback, hint); `watch` (board, games, watch); `history`
 //! (history, game, stats, leaderboard); `review`; `puzzle`; `settings`;
-//! `abort`; `help`.
+//! `abort`; `help`; and `press`, which turns a pressed button into one of
+//! those commands.
 
 pub mod abort;
 pub mod challenge;
@@ -11,6 +12,7 @@ pub mod help;
 pub mod history;
 pub mod moves;
 pub mod play;
+pub mod press;
 pub mod puzzle;
 pub mod review;
 pub mod settings;

@@ -15,6 +15,7 @@
 //! pawn); otherwise it declines. So an early offer in an even position is
 //! declined: a draw against a strong level is earned.
 
+use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use tokio::sync::OwnedMutexGuard;
 
 use crate::i18n::Msg;
@@ -283,7 +284,20 @@ pub async fn draw(ctx: &Ctx<'_>) -> BotResult<()> {
                 name: shown(&ctx.actor().name).to_string(),
                 opponent,
             });
-            post(outbox, &place, Reply::public(text)).await
+            let button = |action, label, style| Button {
+                press: Press {
+                    action,
+                    target: id.0,
+                    ply: loaded.record.ply,
+                },
+                label: voice.say(label),
+                style,
+            };
+            let buttons = [
+                button(Action::AcceptDraw, Msg::ButtonAcceptDraw, Style::Primary),
+                button(Action::DeclineDraw, Msg::ButtonDecline, Style::Secondary),
+            ];
+            post(outbox, &place, Reply::public(text).with_buttons(buttons)).await
         }
     }
 }

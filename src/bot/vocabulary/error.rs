@@ -57,6 +57,15 @@ pub enum BotError {
         to: Option<String>,
     },
     NothingToDecline,
+    /// A pressed button whose id the bot cannot read (made by another
+    /// version, or forged).
+    PressNotUnderstood,
+    /// A challenge's button pressed after it was answered or withdrawn.
+    ChallengeClosed,
+    /// A game's button pressed on a message older than its position.
+    MovedOn(GameId),
+    /// A challenge's Withdraw pressed by someone other than its challenger.
+    NotYourChallenge(String),
     NothingToTakeBack(GameId),
     AlreadyAsked(&'static str),
     HintsDisabled,
@@ -162,6 +171,12 @@ impl BotError {
                 handle: in_code(from),
             },
             BotError::NothingToDecline => Msg::NothingToDecline,
+            BotError::PressNotUnderstood => Msg::PressNotUnderstood,
+            BotError::ChallengeClosed => Msg::PressChallengeClosed,
+            BotError::MovedOn(game) => Msg::PressMovedOn { game: game.0 },
+            BotError::NotYourChallenge(from) => Msg::PressNotYourChallenge {
+                from: shown(from).to_string(),
+            },
             BotError::NothingToTakeBack(game) => Msg::NothingToTakeBack { game: game.0 },
             BotError::AlreadyAsked(command) => Msg::AlreadyAsked {
                 command: (*command).to_string(),

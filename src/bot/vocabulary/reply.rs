@@ -4,6 +4,7 @@
 
 use async_trait::async_trait;
 
+use super::buttons::Button;
 use super::request::Place;
 
 /// A file sent with a reply.
@@ -25,6 +26,9 @@ pub struct Reply {
     /// notify does so for exactly these users and nobody else, whatever the
     /// text contains.
     pub mentions: Vec<String>,
+    /// What the reader can press instead of typing, in order; a transport
+    /// without buttons shows their typed equivalents.
+    pub buttons: Vec<Button>,
 }
 
 impl Reply {
@@ -44,6 +48,12 @@ impl Reply {
             private: true,
             ..Reply::default()
         }
+    }
+
+    /// The same reply, offering these buttons.
+    pub fn with_buttons(mut self, buttons: impl IntoIterator<Item = Button>) -> Reply {
+        self.buttons.extend(buttons);
+        self
     }
 
     /// The same reply, notifying these users.

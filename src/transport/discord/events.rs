@@ -2,26 +2,27 @@
 //! command and picks up games waiting on it; a slash command is handed to the
 //! core and answered through its interaction (deferred when the answer is
 //! private by nature, or when the core has not answered by the deadline); a
-//! typed `!xq` or `@bot` command, or a bare move in a game's place, is handed
-//! to the core too. Everything else is ignored.
+//! typed `!xq` or `@bot` command, a bare move in a game's place, or a
+//! pressed button (a component interaction), is handed to the core too. Everything else is ignored.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
-    AutocompleteChoice, CommandInteraction, Context, CreateAutocompleteResponse,
-    CreateInteractionResponse, EventHandler, GuildId, Http, Interaction, Message, Ready, UserId,
+    AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
+    Interaction, Member, Message, Ready, UserId,
 };
 use serenity::async_trait;
 
 use super::commands;
-use super::outbox::{ChannelOutbox, InteractionOutbox, MessageOutbox};
+use super::outbox::{ChannelOutbox, ComponentOutbox, InteractionOutbox, MessageOutbox};
 use super::places::{self, Places};
 use crate::bot::markup::in_code;
 use crate::bot::{
-    parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, Reply, Request,
-    SlashError, Voice, PREFIX,
+    parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, PressRequest, Reply,
+    Request, SlashError, Voice, PREFIX,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -88,7 +89,7 @@ impl Handler {
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&interaction.user, nick);
         let locale = Lang::from_discord_locale(&interaction.locale);
-        let permissions = member_permissions(interaction);
+        let permissions = member_permissions(interaction.member.as_deref());
         let command = commands::read(&interaction.data).map_err(Refusal::Slash);
         if command.is_err() {
             // Refused at once, not raced against the deadline: saying it in
@@ -156,6 +157,32 @@ impl Handler {
             .await
         {
             tracing::debug!("could not answer an autocomplete: {err}");
+        }
+    }
+
+    /// A pressed button: acknowledged at once, then handed to the core,
+    /// which checks who pressed it and answers (privately when refused);
+    /// buttons the core says are spent are taken off their message.
+    async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
+        let channel = self.outbox(ctx);
+        let outbox = ComponentOutbox::new(&channel, interaction);
+        if let Err(err) = outbox.acknowledge().await {
+            tracing::warn!("could not acknowledge a button: {err:#}");
+            return;
+        }
+        let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
+        let press = PressRequest {
+            actor: commands::actor(&interaction.user, nick),
+            place: self.places.of_component(interaction),
+            custom_id: interaction.data.custom_id.clone(),
+            locale: Lang::from_discord_locale(&interaction.locale),
+            permissions: member_permissions(interaction.member.as_ref()),
+        };
+        let pressed = self.bot.press(&press, &outbox).await;
+        if pressed.spent {
+            if let Err(err) = outbox.remove_buttons().await {
+                tracing::warn!("could not remove spent buttons: {err:#}");
+            }
         }
     }
 
@@ -280,6 +307,9 @@ impl EventHandler for Handler {
             }
             Interaction::Autocomplete(command) if command.data.name == commands::NAME => {
                 self.on_autocomplete(&ctx, &command).await;
+            }
+            Interaction::Component(component) => {
+                self.on_component(&ctx, &component).await;
             }
             _ => {}
         }
@@ -418,12 +448,12 @@ fn has_prefix(text: &str) -> bool {
     }
 }
 
-/// What the member who invoked a slash command may manage, from the
-/// permissions Discord computed for them in that channel (`member.permissions`,
-/// sent with every interaction in a server). Outside a server (a DM) there
-/// is nothing to manage.
-fn member_permissions(interaction: &CommandInteraction) -> Option<Permissions> {
-    let Some(member) = &interaction.member else {
+/// What the member who invoked a slash command or pressed a button may
+/// manage, from the permissions Discord computed for them in that channel
+/// (`member.permissions`, sent with every interaction in a server). Outside
+/// a server (a DM) there is nothing to manage.
+fn member_permissions(member: Option<&Member>) -> Option<Permissions> {
+    let Some(member) = member else {
         return Some(Permissions::NONE);
     };
     let granted = member.permissions?;

@@ -7,7 +7,9 @@
 //!   new game's thread grows from it;
 //! - [`InteractionOutbox`]: answers a slash command through its interaction,
 //!   keeping private replies ephemeral (see "What a user sees" in
-//!   docs/architecture.md for the rules Discord imposes and how they are met).
+//!   docs/architecture.md for the rules Discord imposes and how they are met);
+//! - [`ComponentOutbox`]: answers a pressed button, privately to the presser
+//!   or publicly in the channel, and takes spent buttons off their message.
 //!
 //! Every message names exactly the users it may ping (Discord's allowed
 //! mentions): the ones the core asked to notify, nobody else, whatever the
@@ -20,15 +22,16 @@ use std::time::Duration;
 use anyhow::Context;
 use async_trait::async_trait;
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateAllowedMentions,
-    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditInteractionResponse, Http,
-    Message, MessageId, MessageReference, UserId,
+    AutoArchiveDuration, ButtonStyle, ChannelId, ChannelType, CommandInteraction,
+    ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EditInteractionResponse, EditMessage, Http, Message, MessageId,
+    MessageReference, UserId,
 };
 use tokio::sync::Mutex;
 
 use super::places::{parse_id, target_channel, Places};
-use crate::bot::{Attachment, Outbox, Place, PlaceGone, Reply};
+use crate::bot::{Attachment, Button, Outbox, Place, PlaceGone, Reply, Style};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
@@ -89,6 +92,7 @@ impl ChannelOutbox {
                 for file in files.take().unwrap_or_default() {
                     message = message.add_file(attachment(file));
                 }
+                message = message.components(outgoing.rows.clone());
             }
             retry_rate_limited(|| channel.send_message(&self.http, message.clone()))
                 .await
@@ -301,11 +305,13 @@ impl<'a> InteractionOutbox<'a> {
         files: Vec<Attachment>,
         private: bool,
         mentions: &[UserId],
+        rows: Vec<CreateActionRow>,
     ) -> anyhow::Result<()> {
         let mut message = CreateInteractionResponseMessage::new()
             .content(text)
             .ephemeral(private)
-            .allowed_mentions(allowed_mentions(mentions));
+            .allowed_mentions(allowed_mentions(mentions))
+            .components(rows);
         for file in files {
             message = message.add_file(attachment(file));
         }
@@ -320,11 +326,13 @@ impl<'a> InteractionOutbox<'a> {
         text: String,
         files: Vec<Attachment>,
         outgoing: &Outgoing,
+        rows: Vec<CreateActionRow>,
     ) -> anyhow::Result<()> {
         let mut builder = CreateInteractionResponseFollowup::new()
             .content(text)
             .ephemeral(outgoing.private)
-            .allowed_mentions(allowed_mentions(&outgoing.mentions));
+            .allowed_mentions(allowed_mentions(&outgoing.mentions))
+            .components(rows);
         for file in files {
             builder = builder.add_file(attachment(file));
         }
@@ -341,10 +349,12 @@ impl<'a> InteractionOutbox<'a> {
         text: String,
         files: Vec<Attachment>,
         mentions: &[UserId],
+        rows: Vec<CreateActionRow>,
     ) -> anyhow::Result<()> {
         let mut builder = EditInteractionResponse::new()
             .content(text)
-            .allowed_mentions(allowed_mentions(mentions));
+            .allowed_mentions(allowed_mentions(mentions))
+            .components(rows);
         for file in files {
             builder = builder.new_attachment(attachment(file));
         }
@@ -363,15 +373,17 @@ impl<'a> InteractionOutbox<'a> {
         text: String,
         files: Vec<Attachment>,
         outgoing: &Outgoing,
+        rows: Vec<CreateActionRow>,
     ) -> anyhow::Result<Response> {
         match state {
             Response::Pending => {
-                self.respond(text, files, outgoing.private, &outgoing.mentions)
+                self.respond(text, files, outgoing.private, &outgoing.mentions, rows)
                     .await?;
                 Ok(Response::Shown { placeholder: false })
             }
             Response::Deferred { ephemeral } if ephemeral == outgoing.private => {
-                self.edit_original(text, files, &outgoing.mentions).await?;
+                self.edit_original(text, files, &outgoing.mentions, rows)
+                    .await?;
                 Ok(Response::Shown { placeholder: false })
             }
             Response::Deferred { ephemeral } => {
@@ -380,13 +392,13 @@ impl<'a> InteractionOutbox<'a> {
                 } else {
                     PUBLIC_PLACEHOLDER
                 };
-                self.edit_original(placeholder.to_string(), Vec::new(), &[])
+                self.edit_original(placeholder.to_string(), Vec::new(), &[], Vec::new())
                     .await?;
-                self.follow_up(text, files, outgoing).await?;
+                self.follow_up(text, files, outgoing, rows).await?;
                 Ok(Response::Shown { placeholder: true })
             }
             shown @ Response::Shown { .. } => {
-                self.follow_up(text, files, outgoing).await?;
+                self.follow_up(text, files, outgoing, rows).await?;
                 Ok(shown)
             }
         }
@@ -410,11 +422,13 @@ impl<'a> InteractionOutbox<'a> {
                 .delete_response(self.http())
                 .await
                 .map_err(anyhow::Error::from),
-            Response::Deferred { .. } => self.edit_original(note, Vec::new(), &[]).await,
+            Response::Deferred { .. } => {
+                self.edit_original(note, Vec::new(), &[], Vec::new()).await
+            }
             Response::Pending => {
                 // Nothing answered here: say where the answer went, or
                 // (only to the user) that the command is done.
-                self.respond(note, Vec::new(), elsewhere.is_none(), &[])
+                self.respond(note, Vec::new(), elsewhere.is_none(), &[], Vec::new())
                     .await
             }
         };
@@ -444,12 +458,15 @@ impl Outbox for InteractionOutbox<'_> {
         let count = outgoing.parts.len();
         let mut files = Some(std::mem::take(&mut outgoing.files));
         for (i, text) in std::mem::take(&mut outgoing.parts).into_iter().enumerate() {
-            let files = if i + 1 == count {
-                files.take().unwrap_or_default()
+            let (files, rows) = if i + 1 == count {
+                (files.take().unwrap_or_default(), outgoing.rows.clone())
             } else {
-                Vec::new()
+                (Vec::new(), Vec::new())
             };
-            match self.send_part(*response, text, files, &outgoing).await {
+            match self
+                .send_part(*response, text, files, &outgoing, rows)
+                .await
+            {
                 Ok(state) => *response = state,
                 // The token's 15 minutes are over (a long review): a public
                 // reply not yet begun goes to the channel instead.
@@ -477,7 +494,8 @@ impl Outbox for InteractionOutbox<'_> {
         let mut response = self.response.lock().await;
         self.defer_held(&mut response, false).await?;
         if *response == (Response::Deferred { ephemeral: false }) {
-            self.edit_original(text.to_owned(), Vec::new(), &[]).await?;
+            self.edit_original(text.to_owned(), Vec::new(), &[], Vec::new())
+                .await?;
         }
         Ok(())
     }
@@ -509,6 +527,97 @@ impl Outbox for InteractionOutbox<'_> {
     }
 }
 
+/// Answers a pressed button. The press is acknowledged at once without a
+/// message (DEFERRED_UPDATE_MESSAGE: nothing changes on the pressed message
+/// until the bot edits it), so Discord's 3 s never run out while the core
+/// works; public replies then go to their channel like any post, and private
+/// ones as ephemeral follow-ups, seen by the presser alone.
+pub struct ComponentOutbox<'a> {
+    channel: &'a ChannelOutbox,
+    interaction: &'a ComponentInteraction,
+}
+
+impl<'a> ComponentOutbox<'a> {
+    pub fn new(
+        channel: &'a ChannelOutbox,
+        interaction: &'a ComponentInteraction,
+    ) -> ComponentOutbox<'a> {
+        ComponentOutbox {
+            channel,
+            interaction,
+        }
+    }
+
+    /// Acknowledges the press (callback type 6).
+    pub async fn acknowledge(&self) -> anyhow::Result<()> {
+        self.interaction
+            .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
+            .await
+            .context("acknowledging a button")
+    }
+
+    /// Takes the buttons off the pressed message, leaving its text and its
+    /// files (an edit that names no attachments keeps them all).
+    pub async fn remove_buttons(&self) -> anyhow::Result<()> {
+        let message = &self.interaction.message;
+        message
+            .channel_id
+            .edit_message(
+                &self.channel.http,
+                message.id,
+                EditMessage::new().components(Vec::new()),
+            )
+            .await
+            .context("removing used buttons")?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Outbox for ComponentOutbox<'_> {
+    async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
+        if !reply.private {
+            return self.channel.post(place, reply).await;
+        }
+        let outgoing = Outgoing::from(reply);
+        let count = outgoing.parts.len();
+        let mut files = Some(outgoing.files.clone());
+        for (i, text) in outgoing.parts.iter().enumerate() {
+            let mut builder = CreateInteractionResponseFollowup::new()
+                .content(text.clone())
+                .ephemeral(true)
+                .allowed_mentions(allowed_mentions(&[]));
+            if i + 1 == count {
+                for file in files.take().unwrap_or_default() {
+                    builder = builder.add_file(attachment(file));
+                }
+                builder = builder.components(outgoing.rows.clone());
+            }
+            self.interaction
+                .create_followup(&self.channel.http, builder)
+                .await
+                .context("answering a button privately")?;
+        }
+        Ok(())
+    }
+
+    async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
+        self.channel.thread_for(place, title, None).await
+    }
+
+    fn is_direct_message(&self, place: &Place) -> bool {
+        self.channel.is_direct_message(place)
+    }
+
+    fn link(&self, place: &Place) -> String {
+        self.channel.link(place)
+    }
+
+    fn channel_named(&self, typed: &str) -> Option<String> {
+        self.channel.channel_named(typed)
+    }
+}
+
 /// A reply as Discord messages: the text in parts that fit, the files for
 /// the last part, the users it may ping (named at its start, since a
 /// notification needs a mention in the text).
@@ -517,6 +626,8 @@ struct Outgoing {
     files: Vec<Attachment>,
     mentions: Vec<UserId>,
     private: bool,
+    /// The buttons, for the last part.
+    rows: Vec<CreateActionRow>,
 }
 
 impl From<Reply> for Outgoing {
@@ -537,8 +648,41 @@ impl From<Reply> for Outgoing {
             files: reply.files,
             mentions,
             private: reply.private,
+            rows: action_rows(&reply.buttons),
         }
     }
+}
+
+/// Discord's most buttons in one action row, and most rows in a message.
+const BUTTONS_PER_ROW: usize = 5;
+const MAX_ROWS: usize = 5;
+
+/// Buttons as Discord's action rows, five to a row. The core offers far
+/// fewer than the 25 a message holds; any beyond are left off, not sent to
+/// be refused with the whole message.
+fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+    if buttons.len() > BUTTONS_PER_ROW * MAX_ROWS {
+        tracing::warn!(count = buttons.len(), "more buttons than a message holds");
+    }
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(MAX_ROWS)
+        .map(|row| CreateActionRow::Buttons(row.iter().map(discord_button).collect()))
+        .collect()
+}
+
+fn discord_button(button: &Button) -> CreateButton {
+    let style = match button.style {
+        Style::Primary => ButtonStyle::Primary,
+        Style::Secondary => ButtonStyle::Secondary,
+        Style::Danger => ButtonStyle::Danger,
+    };
+    // Discord's limit on a label is 80 characters; labels are catalog
+    // words, so cutting one only guards against a bad translation.
+    let label: String = button.label.chars().take(80).collect();
+    CreateButton::new(button.press.custom_id())
+        .label(label)
+        .style(style)
 }
 
 /// Pings exactly these users: no roles, no @everyone, no reply ping.

@@ -10,7 +10,10 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use serenity::all::{Channel, ChannelId, ChannelType, CommandInteraction, GuildId, Http};
+use serenity::all::{
+    Channel, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, GuildId, Http,
+    PartialChannel,
+};
 
 use crate::bot::Place;
 
@@ -102,20 +105,41 @@ impl Places {
     /// The place of a slash command: the interaction says itself what its
     /// channel is.
     pub fn of_interaction(&self, interaction: &CommandInteraction) -> Place {
-        let channel = interaction.channel_id;
-        let (parent, kind) = match &interaction.channel {
+        self.of_parts(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.channel.as_ref(),
+        )
+    }
+
+    /// The place of a pressed button: its interaction says it too.
+    pub fn of_component(&self, interaction: &ComponentInteraction) -> Place {
+        self.of_parts(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.channel.as_ref(),
+        )
+    }
+
+    fn of_parts(
+        &self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        partial: Option<&PartialChannel>,
+    ) -> Place {
+        let (parent, kind) = match partial {
             Some(c) => {
                 let thread = c.thread_metadata.is_some() || is_thread_kind(c.kind);
                 (thread.then_some(c.parent_id).flatten(), Some(c.kind))
             }
             None => (None, None),
         };
-        if interaction.guild_id.is_some() {
+        if guild.is_some() {
             let refused = self.channels().get(&channel).is_some_and(|k| !k.threads);
             let threads = kind.is_some_and(has_threads) && !refused;
             self.channels().insert(channel, Known { parent, threads });
         }
-        place(interaction.guild_id, channel, parent)
+        place(guild, channel, parent)
     }
 }
 

@@ -83,12 +83,17 @@ impl Channel {
 pub enum Ack {
     Message,
     Deferred,
+    /// A component interaction acknowledged without a message (callback 6):
+    /// the pressed message stays as it is.
+    DeferredUpdate,
+    /// A component interaction answered by editing its message (callback 7).
+    Update,
     Autocomplete,
 }
 
 pub struct Interaction {
     pub id: u64,
-    /// 2 application command, 4 autocomplete.
+    /// 2 application command, 3 message component, 4 autocomplete.
     pub kind: u8,
     pub channel: u64,
     pub user: u64,
@@ -98,6 +103,8 @@ pub struct Interaction {
     pub ack: Option<Ack>,
     pub original: Option<u64>,
     pub size_limit: u64,
+    /// For a component interaction: the message its button is on.
+    pub message: Option<u64>,
 }
 
 impl Interaction {
@@ -456,6 +463,7 @@ impl World {
             "type": kind,
             // EPHEMERAL (64) and LOADING (128).
             "flags": u64::from(message.ephemeral) * 64 + u64::from(message.loading) * 128,
+            "components": message.components,
         });
         if let Some(reference) = message.reference {
             value["message_reference"] = json!({
@@ -569,6 +577,7 @@ pub fn bot_message(id: u64, channel: u64) -> ShownMessage {
         mentions_everyone: false,
         call: None,
         thread: None,
+        components: Vec::new(),
     }
 }
 
@@ -586,6 +595,9 @@ pub fn apply_content(
     }
     if let Some(embeds) = body.get("embeds") {
         message.embeds = embeds.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(components) = body.get("components") {
+        message.components = components.as_array().cloned().unwrap_or_default();
     }
     if let Some(listed) = body.get("attachments").and_then(Value::as_array) {
         let keep: Vec<u64> = listed

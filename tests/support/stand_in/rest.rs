@@ -497,11 +497,12 @@ fn callback(
     if interaction.age() > deadline {
         return Err(ApiError::unknown_interaction());
     }
-    let (kind, channel, user, size_limit) = (
+    let (kind, channel, user, size_limit, pressed) = (
         interaction.kind,
         interaction.channel,
         interaction.user,
         interaction.size_limit,
+        interaction.message,
     );
     let callback_type = req.json.get("type").and_then(Value::as_u64).unwrap_or(0);
     let empty = json!({});
@@ -534,8 +535,34 @@ fn callback(
             validate::check_autocomplete(req.json)?;
             Ack::Autocomplete
         }
+        // DEFERRED_UPDATE_MESSAGE and UPDATE_MESSAGE exist only for a
+        // message component: they act on the message it is on.
+        (3, 6) => Ack::DeferredUpdate,
+        (3, 7) => {
+            validate::check_message_fields(data, req.files, size_limit, &["data"])?;
+            let id = pressed.expect("a component interaction has its message");
+            let mut message = world.message(id).expect("the pressed message").clone();
+            apply_content(&mut message, data, req.files, |_| new_id(state));
+            message.edited = true;
+            message.call = Some(index);
+            *world.message_mut(id).expect("the pressed message") = message;
+            world.interactions.get_mut(token).expect("known").ack = Some(Ack::Update);
+            return Ok(Outcome::with(204, None, Effect::default()));
+        }
+        // A channel message for a component (4, 5) is allowed by Discord
+        // but not used by the bot; MODAL (9) and everything else is refused.
+        (3, 4) => {
+            validate::check_message_fields(data, req.files, size_limit, &["data"])?;
+            validate::check_not_empty(data, req.files)?;
+            Ack::Message
+        }
+        (3, 5) => Ack::Deferred,
         _ => return Err(invalid_type()),
     };
+    if ack == Ack::DeferredUpdate {
+        world.interactions.get_mut(token).expect("known").ack = Some(ack);
+        return Ok(Outcome::with(204, None, Effect::default()));
+    }
     let mut effect = Effect::default();
     if ack != Ack::Autocomplete {
         let message_id = new_id(state);
@@ -568,7 +595,10 @@ fn webhook_interaction(world: &World, app: &str, token: &str) -> Result<(), ApiE
     let Some(interaction) = world.interactions.get(token) else {
         return Err(ApiError::unknown_webhook());
     };
-    if !matches!(interaction.ack, Some(Ack::Message | Ack::Deferred)) {
+    if !matches!(
+        interaction.ack,
+        Some(Ack::Message | Ack::Deferred | Ack::DeferredUpdate | Ack::Update)
+    ) {
         return Err(ApiError::unknown_webhook());
     }
     if interaction.age() > world.config.token_lifetime {

@@ -188,6 +188,9 @@ pub fn check_message_fields(
             ));
         }
     }
+    if let Some(components) = body.get("components") {
+        check_components(components, prefix)?;
+    }
     let mut total = 0u64;
     for file in files {
         let size = file.bytes.len() as u64;
@@ -223,6 +226,110 @@ pub fn check_message_fields(
                     "BASE_TYPE_MAX_LENGTH",
                     "Must be 100 or fewer in length.",
                 ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A message's components, as Discord's pages on message components say:
+/// at most 5 action rows (type 1) at the top, each holding up to 5 buttons
+/// (type 2) or a single select; a custom_id of 1–100 characters, unique in
+/// the message; a button label of at most 80; a link button (style 5) with a
+/// url and no custom_id, any other button with a custom_id and no url.
+/// Lenient: emoji, select options and the newer layout components (v2) are
+/// not checked, since the bot sends none.
+fn check_components(components: &Value, prefix: &[&str]) -> Result<(), ApiError> {
+    let invalid = |at: Vec<String>, code: &str, text: &str| {
+        let at: Vec<&str> = at.iter().map(String::as_str).collect();
+        ApiError::form(&path(prefix, &at), code, text)
+    };
+    let rows = components.as_array().ok_or_else(|| {
+        invalid(
+            vec!["components".into()],
+            "MODEL_TYPE_CONVERT",
+            "Only iterables may be used in a ListType",
+        )
+    })?;
+    if rows.len() > 5 {
+        return Err(invalid(
+            vec!["components".into()],
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 5 or fewer in length.",
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (r, row) in rows.iter().enumerate() {
+        let at = |rest: &[&str]| {
+            let mut at = vec!["components".to_string(), r.to_string()];
+            at.extend(rest.iter().map(|s| s.to_string()));
+            at
+        };
+        if row["type"].as_u64() != Some(1) {
+            return Err(invalid(
+                at(&["type"]),
+                "COMPONENT_LAYOUT_INVALID",
+                "Top-level components must be action rows.",
+            ));
+        }
+        let children = row["components"].as_array().cloned().unwrap_or_default();
+        let selects = children
+            .iter()
+            .filter(|c| c["type"].as_u64() != Some(2))
+            .count();
+        if children.is_empty() || children.len() > 5 || (selects > 0 && children.len() > 1) {
+            return Err(invalid(
+                at(&["components"]),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "An action row holds 1 to 5 buttons or a single select.",
+            ));
+        }
+        for (c, child) in children.iter().enumerate() {
+            let (ci, field) = (c.to_string(), |f: &str| f.to_string());
+            let here = |f: &str| at(&["components", &ci, f]);
+            let custom_id = child.get("custom_id").and_then(Value::as_str);
+            let link = child["type"].as_u64() == Some(2) && child["style"].as_u64() == Some(5);
+            match (link, custom_id) {
+                (true, Some(_)) => {
+                    return Err(invalid(
+                        here("custom_id"),
+                        "BUTTON_COMPONENT_CUSTOM_ID_INVALID",
+                        "A link button cannot have a custom id.",
+                    ))
+                }
+                (false, None) => {
+                    return Err(invalid(
+                        here("custom_id"),
+                        "BASE_TYPE_REQUIRED",
+                        "This field is required",
+                    ))
+                }
+                (false, Some(id)) => {
+                    if id.is_empty() || chars(id) > 100 {
+                        return Err(invalid(
+                            here("custom_id"),
+                            "BASE_TYPE_BAD_LENGTH",
+                            "Must be between 1 and 100 in length.",
+                        ));
+                    }
+                    if !seen.insert(id.to_string()) {
+                        return Err(invalid(
+                            here("custom_id"),
+                            "COMPONENT_CUSTOM_ID_DUPLICATED",
+                            "Component custom id cannot be duplicated",
+                        ));
+                    }
+                }
+                (true, None) => {}
+            }
+            if let Some(label) = child.get("label").and_then(Value::as_str) {
+                if chars(label) > 80 {
+                    return Err(invalid(
+                        here(&field("label")),
+                        "BASE_TYPE_MAX_LENGTH",
+                        "Must be 80 or fewer in length.",
+                    ));
+                }
             }
         }
     }

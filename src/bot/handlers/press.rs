@@ -1,0 +1,157 @@
+//! A pressed button: who may press it, and the typed command it stands for.
+//! A press is checked against the store (its id names the challenge), never
+//! against anything remembered, so any process handles it, and then runs as
+//! the command a user would type, through the same handlers.
+
+use crate::store::{ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
+
+use crate::bot::services::games::store_actor;
+use crate::bot::services::Core;
+use crate::bot::vocabulary::buttons::{Action, Press};
+use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::request::Actor;
+
+/// The typed command a press stands for (the face turns it into its
+/// `Command`: the command table sits above the handlers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    Accept,
+    Decline,
+    Draw,
+}
+
+/// What a press comes to once checked: the command to run, or a refusal;
+/// either way, whether the pressed message's buttons are spent (nothing
+/// they offer can happen any more) and should be taken away.
+pub struct Checked {
+    pub outcome: BotResult<Typed>,
+    pub spent: bool,
+}
+
+/// Checks `press` by `actor`: a challenge's Accept and Decline are for the
+/// challenged player, its Withdraw for the challenger; anyone else is
+/// refused and nothing changes.
+pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
+    if !press.action.on_challenge() {
+        return check_in_game(core, actor, press).await;
+    }
+    let refused = |err, spent| Checked {
+        outcome: Err(err),
+        spent,
+    };
+    let challenge = match core.store.challenge(ChallengeId(press.target)).await {
+        Ok(Some(challenge)) => challenge,
+        Ok(None) => return refused(BotError::ChallengeClosed, true),
+        Err(err) => return refused(BotError::internal(err), false),
+    };
+    if challenge.state != ChallengeState::Pending {
+        return refused(BotError::ChallengeClosed, true);
+    }
+    let me = store_actor(actor);
+    let command = match press.action {
+        Action::Accept | Action::Decline if !challenge.is_for(&me) => {
+            return refused(
+                BotError::ChallengeNotForYou {
+                    from: challenge.from.display_name.clone(),
+                    to: match &challenge.to {
+                        crate::store::ChallengeTarget::User(user) => {
+                            Some(user.display_name.clone())
+                        }
+                        _ => None,
+                    },
+                },
+                false,
+            )
+        }
+        Action::Withdraw if challenge.from.id != actor.id => {
+            return refused(
+                BotError::NotYourChallenge(challenge.from.display_name.clone()),
+                false,
+            )
+        }
+        Action::Accept => Typed::Accept,
+        Action::Decline | Action::Withdraw => Typed::Decline,
+        // Game actions were sent to `check_in_game` above.
+        Action::AcceptDraw | Action::DeclineDraw => {
+            return refused(BotError::PressNotUnderstood, false)
+        }
+    };
+    Checked {
+        outcome: Ok(command),
+        spent: false,
+    }
+}
+
+/// A game's button: for its players only, and only at the position its
+/// message showed; a press on an older position is refused as stale, and
+/// one on a finished game as over, both spending the buttons.
+async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
+    let refused = |err, spent| Checked {
+        outcome: Err(err),
+        spent,
+    };
+    let id = GameId(press.target);
+    let record = match core.store.game(id).await {
+        Ok(record) => record,
+        Err(StoreError::GameNotFound(_)) => return refused(BotError::GameNotFound(id), true),
+        Err(err) => return refused(BotError::internal(err), false),
+    };
+    let plays = [&record.red, &record.black]
+        .into_iter()
+        .any(|side| side.user_id() == Some(actor.id.as_str()));
+    if !plays {
+        let (red, black) = (record.red.clone(), record.black.clone());
+        return refused(
+            BotError::NotAPlayer {
+                game: id,
+                red,
+                black,
+            },
+            false,
+        );
+    }
+    if record.result.is_some() {
+        return refused(BotError::GameOver(id), true);
+    }
+    if record.ply != press.ply {
+        return refused(BotError::MovedOn(id), true);
+    }
+    let command = match press.action {
+        Action::AcceptDraw => Typed::Draw,
+        Action::DeclineDraw => Typed::Decline,
+        // Challenge actions never come here (see `check`).
+        Action::Accept | Action::Decline | Action::Withdraw => {
+            return refused(BotError::PressNotUnderstood, false)
+        }
+    };
+    Checked {
+        outcome: Ok(command),
+        spent: false,
+    }
+}
+
+/// Whether a press's buttons are spent once its command ran: the challenge
+/// is answered, withdrawn or expired (or gone); the game moved on, ended, or
+/// has no draw offer standing any more.
+pub async fn spent_after(core: &Core, press: Press) -> bool {
+    if !press.action.on_challenge() {
+        let id = GameId(press.target);
+        return match (
+            core.store.game(id).await,
+            core.store.pending_offers(id).await,
+        ) {
+            (Ok(record), Ok(offers)) => {
+                record.result.is_some()
+                    || record.ply != press.ply
+                    || !offers.iter().any(|offer| offer.kind == OfferKind::Draw)
+            }
+            _ => false,
+        };
+    }
+    match core.store.challenge(ChallengeId(press.target)).await {
+        Ok(Some(challenge)) => challenge.state != ChallengeState::Pending,
+        Ok(None) => true,
+        // Unknown: leave the buttons; a later press is checked again.
+        Err(_) => false,
+    }
+}

@@ -1,0 +1,203 @@
+//! Buttons a reply offers, knowing no transport: what pressing one does
+//! ([`Action`]), on what ([`Press`]: a challenge or game id, and the ply the
+//! message showed), and its label in the reader's language. A press carries
+//! everything it needs in its id ([`Press::custom_id`]), so another process,
+//! or this one after a restart, handles it with nothing remembered.
+
+/// What a button does, in the words its typed equivalent uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The challenged player takes the challenge (`accept`).
+    Accept,
+    /// The challenged player refuses it (`decline`).
+    Decline,
+    /// The challenger takes it back (`decline`, said by the challenger).
+    Withdraw,
+    /// The opponent agrees to the draw offered in a game (`draw`).
+    AcceptDraw,
+    /// The opponent refuses it (`decline`).
+    DeclineDraw,
+}
+
+impl Action {
+    const ALL: [Action; 5] = [
+        Action::Accept,
+        Action::Decline,
+        Action::Withdraw,
+        Action::AcceptDraw,
+        Action::DeclineDraw,
+    ];
+
+    /// Whether its target is a challenge (else a game).
+    pub fn on_challenge(self) -> bool {
+        matches!(self, Action::Accept | Action::Decline | Action::Withdraw)
+    }
+
+    /// Its name inside a custom_id: short, stable across releases.
+    fn code(self) -> &'static str {
+        match self {
+            Action::Accept => "accept",
+            Action::Decline => "decline",
+            Action::Withdraw => "withdraw",
+            Action::AcceptDraw => "draw",
+            Action::DeclineDraw => "nodraw",
+        }
+    }
+
+    /// The typed command that does the same, shown where buttons cannot be
+    /// (the console draws buttons as a line of these).
+    pub fn typed(self) -> &'static str {
+        match self {
+            Action::Accept => "accept",
+            Action::Decline | Action::Withdraw | Action::DeclineDraw => "decline",
+            Action::AcceptDraw => "draw",
+        }
+    }
+}
+
+/// How a button looks: the platform's colours, by meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+/// One press: an action on a challenge or game, at the ply its message
+/// showed (0 for a challenge): a press on an older position is stale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    pub action: Action,
+    pub target: i64,
+    pub ply: u32,
+}
+
+/// The version tag every custom_id starts with: a later format gets a new
+/// tag, and old buttons are then answered as not understood, never misread.
+const TAG: &str = "xq1";
+
+impl Press {
+    /// `xq1:<action>:<id>:<ply>`, at most 40 characters (Discord allows 100).
+    pub fn custom_id(&self) -> String {
+        format!("{TAG}:{}:{}:{}", self.action.code(), self.target, self.ply)
+    }
+
+    /// Reads a custom_id; `None` for anything not made by [`Press::custom_id`].
+    /// A custom_id comes back from the platform as a user's client sent it,
+    /// so it is read as untrusted text.
+    pub fn parse(custom_id: &str) -> Option<Press> {
+        let mut parts = custom_id.split(':');
+        if parts.next()? != TAG {
+            return None;
+        }
+        let code = parts.next()?;
+        let action = Action::ALL.into_iter().find(|a| a.code() == code)?;
+        let target = parts.next()?.parse::<i64>().ok().filter(|id| *id > 0)?;
+        let ply = parts.next()?.parse::<u32>().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(Press {
+            action,
+            target,
+            ply,
+        })
+    }
+}
+
+/// A button on a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub press: Press,
+    /// Already in the reader's language.
+    pub label: String,
+    pub style: Style,
+}
+
+/// Buttons as a line of their typed equivalents, each once, in order
+/// (`[accept] [decline]`), for a transport that cannot show buttons; `None`
+/// for no buttons.
+pub fn typed_line(buttons: &[Button]) -> Option<String> {
+    let mut words: Vec<&str> = Vec::new();
+    for button in buttons {
+        let word = button.press.action.typed();
+        if !words.contains(&word) {
+            words.push(word);
+        }
+    }
+    (!words.is_empty()).then(|| {
+        words
+            .iter()
+            .map(|word| format!("[{word}]"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_read_as_the_words_that_do_the_same() {
+        let button = |action| Button {
+            press: Press {
+                action,
+                target: 1,
+                ply: 0,
+            },
+            label: "whatever".into(),
+            style: Style::Primary,
+        };
+        let challenge = [
+            button(Action::Accept),
+            button(Action::Decline),
+            button(Action::Withdraw),
+        ];
+        assert_eq!(
+            typed_line(&challenge).as_deref(),
+            Some("[accept] [decline]")
+        );
+        assert_eq!(typed_line(&[]), None);
+    }
+
+    #[test]
+    fn a_custom_id_reads_back_as_the_press_it_came_from() {
+        for action in Action::ALL {
+            let press = Press {
+                action,
+                target: 9_007_199_254_740_993,
+                ply: 250,
+            };
+            let id = press.custom_id();
+            assert!(id.len() <= 100, "{id}");
+            assert_eq!(Press::parse(&id), Some(press));
+        }
+    }
+
+    #[test]
+    fn anything_else_is_not_a_press() {
+        for id in [
+            "",
+            "xq1",
+            "xq1:accept:5",
+            "xq1:accept:5:0:9",
+            "xq2:accept:5:0",
+            "xq1:castle:5:0",
+            "xq1:accept:-5:0",
+            "xq1:accept:0:0",
+            "xq1:accept:5:-1",
+            "xq1:accept:99999999999999999999:0",
+        ] {
+            assert_eq!(Press::parse(id), None, "{id}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_without_panicking(text in "\\PC{0,60}") {
+            let _ = Press::parse(&text);
+            let _ = Press::parse(&format!("xq1:{text}"));
+        }
+    }
+}
