@@ -225,6 +225,20 @@ impl Harness {
         Harness::start_with(StandIn::start().await, BotSettings::default()).await
     }
 
+    /// A bot that neither asks for nor is granted the privileged Message
+    /// Content intent, as a larger bot Discord has not reviewed runs.
+    async fn without_the_content_intent() -> Harness {
+        let config = support::stand_in::StandInConfig {
+            message_content_granted: false,
+            ..Default::default()
+        };
+        let settings = BotSettings {
+            message_content: false,
+            ..BotSettings::default()
+        };
+        Harness::start_with(StandIn::start_with(config).await, settings).await
+    }
+
     async fn start_with(stand_in: StandIn, settings: BotSettings) -> Harness {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let db = dir.path().join("games.db");
@@ -1550,15 +1564,7 @@ async fn hostile_display_names_never_format_or_ping() {
 /// with close code 4014 and stops.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_content_intent_a_mention_is_the_prefix() {
-    let config = support::stand_in::StandInConfig {
-        message_content_granted: false,
-        ..Default::default()
-    };
-    let settings = BotSettings {
-        message_content: false,
-        ..BotSettings::default()
-    };
-    let h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let h = Harness::without_the_content_intent().await;
     let channel = h.stand_in.new_id();
     let from = h.stand_in.call_count();
     h.stand_in
@@ -1792,15 +1798,7 @@ async fn slash_puzzle_serves_a_puzzle_and_its_moves_solve_it() {
 /// buttons are taken off the challenge; Withdraw is the challenger's alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_answered_by_its_buttons() {
-    let config = support::stand_in::StandInConfig {
-        message_content_granted: false,
-        ..Default::default()
-    };
-    let settings = BotSettings {
-        message_content: false,
-        ..BotSettings::default()
-    };
-    let mut h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let mut h = Harness::without_the_content_intent().await;
     let channel = h.stand_in.new_id();
     let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
     let challenge = h
@@ -1957,15 +1955,7 @@ async fn challenge_by_slash(h: &Harness, from: &TestUser, to: &TestUser, channel
 /// and no live button is left on the offer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_draw_is_offered_and_accepted_by_buttons() {
-    let config = support::stand_in::StandInConfig {
-        message_content_granted: false,
-        ..Default::default()
-    };
-    let settings = BotSettings {
-        message_content: false,
-        ..BotSettings::default()
-    };
-    let h = Harness::start_with(StandIn::start_with(config).await, settings).await;
+    let h = Harness::without_the_content_intent().await;
     let channel = h.stand_in.new_id();
     let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
     let challenge = h.stand_in.original_response(&token).unwrap();
