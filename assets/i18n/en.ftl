@@ -371,6 +371,7 @@ setting-language = Language
 setting-notation = Notation shown first
 setting-pieces = Pieces
 setting-theme = Board
+setting-notify = Mention me when it is my move
 setting-server-language = Server language
 setting-server-pieces = Pieces for members who chose none
 setting-server-theme = Board for members who chose none

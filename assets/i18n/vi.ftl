@@ -343,6 +343,7 @@ setting-language = Ngôn ngữ
 setting-notation = Ký hiệu hiển thị trước
 setting-pieces = Quân cờ
 setting-theme = Bàn cờ
+setting-notify = Nhắc tôi khi đến lượt đi
 setting-server-language = Ngôn ngữ của máy chủ
 setting-server-pieces = Quân cờ cho thành viên chưa tự chọn
 setting-server-theme = Bàn cờ cho thành viên chưa tự chọn

@@ -342,6 +342,7 @@ setting-language = 语言
 setting-notation = 优先显示的记谱法
 setting-pieces = 棋子
 setting-theme = 棋盘
+setting-notify = 轮到我走棋时提醒我
 setting-server-language = 服务器语言
 setting-server-pieces = 成员未自选时的棋子
 setting-server-theme = 成员未自选时的棋盘

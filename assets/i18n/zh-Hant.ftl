@@ -342,6 +342,7 @@ setting-language = 語言
 setting-notation = 優先顯示的記譜法
 setting-pieces = 棋子
 setting-theme = 棋盤
+setting-notify = 輪到我走棋時提醒我
 setting-server-language = 伺服器語言
 setting-server-pieces = 成員未自選時的棋子
 setting-server-theme = 成員未自選時的棋盤

@@ -347,6 +347,7 @@ messages! {
     ReviewMomentCaption { game: i64, number: String, played: String, class: String, better: String } = "review-moment-caption";
     ReviewOffer { game: i64 } = "review-offer";
     SettingServerAutoReview = "setting-server-auto-review";
+    SettingNotify = "setting-notify";
     /// A command's word (`command`: its English word) in this language: a
     /// slash subcommand's localized name and a chat alias, so lowercase and
     /// without spaces (see `bot::command_words`).

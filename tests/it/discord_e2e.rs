@@ -346,7 +346,7 @@ impl Harness {
         self.stand_in.send_message(user, channel, text).await;
         let mover = user.name.clone();
         self.post_in(&format!("{mover}'s move {text}"), from, channel, |c| {
-            c.content().starts_with(&format!("#{game} · {mover}"))
+            without_pings(c.content()).starts_with(&format!("#{game} · {mover}"))
         })
         .await
     }
@@ -929,6 +929,54 @@ async fn challenge_accept_and_moves_in_turn() {
     );
     h.play(&h.alice, thread, "h0g2", game).await;
     assert_eq!(h.stored_moves(game).await, ["h2e2", "h9g7", "h0g2"]);
+}
+
+/// Between people, the message that hands the move over pings the player
+/// to move, and only them; `settings notify off` stops it for that player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_player_to_move_is_pinged_unless_they_turned_it_off() {
+    let h = Harness::start().await;
+    let channel = h.stand_in.new_id();
+    h.exchange(
+        &h.alice,
+        channel,
+        &format!("!xq challenge {} red", h.bob.mention()),
+        "challenges",
+    )
+    .await;
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.bob, channel, "!xq accept").await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.expect("a channel");
+    let pinged = |call: &RestCall| {
+        h.stand_in
+            .messages_in(thread)
+            .into_iter()
+            .find(|m| m.call == Some(call.index))
+            .expect("the message the call made")
+            .pinged
+    };
+
+    let alices = h.play(&h.alice, thread, "h2e2", game).await;
+    assert_eq!(pinged(&alices), vec![h.bob.id], "{}", alices.content());
+    assert!(alices.content().starts_with(&h.bob.mention()));
+    let bobs = h.play(&h.bob, thread, "h9g7", game).await;
+    assert_eq!(pinged(&bobs), vec![h.alice.id], "{}", bobs.content());
+
+    h.exchange(&h.bob, thread, "!xq settings notify off", "is now")
+        .await;
+    let alices = h.play(&h.alice, thread, "h0g2", game).await;
+    assert!(pinged(&alices).is_empty(), "{}", alices.content());
+    assert!(!alices.content().contains(&h.bob.mention()));
+    // Alice did not turn hers off.
+    let bobs = h.play(&h.bob, thread, "i9h9", game).await;
+    assert_eq!(pinged(&bobs), vec![h.alice.id], "{}", bobs.content());
 }
 
 /// 6. `history` and `game` after a finished game.

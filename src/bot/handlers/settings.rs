@@ -161,6 +161,7 @@ fn default_value(config: &BotConfig, setting: &Setting, server: &Chosen) -> Opti
         (SettingScope::User, keys::THEME) => {
             Value::Theme(server.theme(keys::THEME).unwrap_or(style.theme))
         }
+        (SettingScope::User, keys::NOTIFY) => Value::OnOff(true),
         (SettingScope::Server, keys::PIECES) => Value::Pieces(style.pieces),
         (SettingScope::Server, keys::THEME) => Value::Theme(style.theme),
         (SettingScope::Server, keys::LANGUAGE) => Value::Language(config.lang),

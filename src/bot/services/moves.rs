@@ -18,7 +18,7 @@ use crate::store::{self, GameId, GameResult};
 use super::boards::Boards;
 use super::ctx::post;
 use super::games::{load, player_seat, result_sentence, seat, store_error, LoadedGame};
-use super::settings::place_voice;
+use super::settings::{place_voice, wants_turn_notices};
 use super::state::Core;
 use super::timing::{self, Phase};
 use crate::bot::vocabulary::error::{BotError, BotResult};
@@ -196,6 +196,9 @@ pub async fn post_file(
 ) -> BotResult<()> {
     let mut reply = Reply::public(text);
     reply.files.push(board);
+    if let Some(user) = turn_to_notify(core, game).await {
+        reply = reply.notifying([user]);
+    }
     post(outbox, &game.place(), reply).await?;
     let id = game.id();
     match core.store.queue_mark_announced(id, game.ply()).await {
@@ -214,6 +217,23 @@ pub async fn post_file(
         core.ended.push(game.record.id);
     }
     Ok(())
+}
+
+/// The person a game's latest board hands the move to, when it should
+/// notify them: only between people (against the bot the player is answered
+/// where they just typed), and unless they turned it off (`settings
+/// notify off`).
+async fn turn_to_notify(core: &Core, game: &LoadedGame) -> Option<String> {
+    let record = &game.record;
+    if !record.is_live() || record.red.bot_level().is_some() || record.black.bot_level().is_some() {
+        return None;
+    }
+    let next = record
+        .participant(game.game.position().side_to_move())
+        .user_id()?;
+    wants_turn_notices(&core.store, next)
+        .await
+        .then(|| next.to_owned())
 }
 
 /// Posts `text` with game `id`'s current board in the game's place.

@@ -56,6 +56,21 @@ pub async fn server_settings(store: &Store, guild: &str) -> Chosen {
     }
 }
 
+/// Whether `user_id` wants the message that hands them the move mentioned
+/// to them (`settings notify`, on unless turned off). A store that cannot
+/// say leaves it on (logged): a missed turn costs more than one ping.
+pub async fn wants_turn_notices(store: &Store, user_id: &str) -> bool {
+    match store.settings(SettingScope::User, user_id).await {
+        Ok(stored) => Chosen::from_stored(SettingScope::User, &stored)
+            .on_off(keys::NOTIFY)
+            .unwrap_or(true),
+        Err(err) => {
+            tracing::warn!(error = %err, "could not read a user's settings; notifying them");
+            true
+        }
+    }
+}
+
 /// How to speak in a server when nobody in particular is addressed (the
 /// sweep's notices, the bot's moves after a restart): its default
 /// language, else the bot's.

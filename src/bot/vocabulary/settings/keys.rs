@@ -32,6 +32,7 @@ pub static SETTINGS: &[Setting] = &[
     Setting::user(NOTATION, Kind::Notation, Msg::SettingNotation),
     Setting::user(PIECES, Kind::Pieces, Msg::SettingPieces),
     Setting::user(THEME, Kind::Theme, Msg::SettingTheme),
+    Setting::user(NOTIFY, Kind::OnOff, Msg::SettingNotify),
     Setting::server(LANGUAGE, Kind::Language, Msg::SettingServerLanguage),
     Setting::server(PIECES, Kind::Pieces, Msg::SettingServerPieces),
     Setting::server(THEME, Kind::Theme, Msg::SettingServerTheme),
@@ -54,6 +55,9 @@ pub const LANGUAGE: &str = "language";
 pub const NOTATION: &str = "notation";
 pub const PIECES: &str = "pieces";
 pub const THEME: &str = "theme";
+/// Whether the message that hands a user the move in a game between people
+/// mentions them (on by default).
+pub const NOTIFY: &str = "notify";
 pub const LEVEL: &str = "level";
 pub const CHANNELS: &str = "channels";
 pub const THREADS: &str = "threads";
