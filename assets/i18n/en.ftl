@@ -205,6 +205,7 @@ offer-declined = #{ $game }: { $name } declines the { $kind ->
  }; play on.
 hint = Hint for #{ $game }: { $mv }
 idle-lost = #{ $game }: no move for { $idle }; { $seat } loses by abandonment. { $result }
+idle-warning = #{ $game }: { $name }, it is your move. Without a move in the next { $left }, { $seat } loses by abandonment.
 
 ## Challenges
 

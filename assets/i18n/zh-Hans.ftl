@@ -188,6 +188,7 @@ offer-declined = #{ $game }：{ $name } 拒绝了{ $kind ->
  }请求；继续对弈。
 hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }没有走棋；{ $seat }超时判负。{ $result }
+idle-warning = #{ $game }：{ $name }，轮到你走棋。如果在接下来的{ $left }内不走棋，{ $seat }将超时判负。
 
 ## 挑战
 

@@ -188,6 +188,7 @@ offer-declined = #{ $game }：{ $name } 拒絕了{ $kind ->
  }請求；繼續對弈。
 hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }沒有走棋；{ $seat }超時判負。{ $result }
+idle-warning = #{ $game }：{ $name }，輪到你走棋。如果在接下來的{ $left }內不走棋，{ $seat }將超時判負。
 
 ## 挑戰
 

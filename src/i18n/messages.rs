@@ -153,6 +153,7 @@ messages! {
     OfferDeclined { game: i64, name: String, kind: String } = "offer-declined";
     Hint { game: i64, mv: String } = "hint";
     IdleLost { game: i64, idle: String, seat: String, result: String } = "idle-lost";
+    IdleWarning { game: i64, name: String, left: String, seat: String } = "idle-warning";
     ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
     ChallengeDeclined { name: String, from: String } = "challenge-declined";
     ChallengeWithdrawn { name: String } = "challenge-withdrawn";

@@ -441,6 +441,76 @@ impl Store {
         records(rows)
     }
 
+    /// Live games with no activity for `idle_for` whose idle spell nobody
+    /// was warned of yet (see [`Store::take_idle_warning`]), oldest first.
+    pub async fn games_to_warn_idle(&self, idle_for: Duration) -> StoreResult<Vec<GameRecord>> {
+        let idle_ms = i64::try_from(idle_for.as_millis()).unwrap_or(i64::MAX);
+        let cutoff = self.now().saturating_sub(idle_ms);
+        let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(select_games!(
+                "WHERE g.status = 'live' AND g.last_activity_at < $1 \
+                 AND (g.idle_warned_for IS NULL OR g.idle_warned_for <> g.last_activity_at) \
+                 ORDER BY g.last_activity_at, g.id"
+            ))
+            .bind(cutoff)
+            .fetch_all(c)
+            .await?
+        });
+        records(rows)
+    }
+
+    /// Takes the warning of `game`'s idle spell that began at
+    /// `last_activity_at`: `true` when the caller is to post it, `false` when
+    /// the game moved, ended, or was warned of by another process. One
+    /// conditional write, so two sweeps racing cannot both warn.
+    pub async fn take_idle_warning(
+        &self,
+        game: GameId,
+        last_activity_at: i64,
+    ) -> StoreResult<bool> {
+        self.write_for_game(game, move |conn| {
+            Box::pin(async move {
+                let taken = on_conn!(conn, |c| sqlx::query(concat!(
+                    "UPDATE games SET idle_warned_for = last_activity_at ",
+                    "WHERE id = $1 AND status = 'live' AND last_activity_at = $2 ",
+                    "AND (idle_warned_for IS NULL OR idle_warned_for <> last_activity_at)"
+                ))
+                .bind(game.0)
+                .bind(last_activity_at)
+                .execute(c)
+                .await?
+                .rows_affected());
+                Ok(taken == 1)
+            })
+        })
+        .await
+    }
+
+    /// Gives back a warning taken by [`Store::take_idle_warning`] whose post
+    /// failed, so that the next sweep tries it again.
+    pub async fn give_back_idle_warning(
+        &self,
+        game: GameId,
+        last_activity_at: i64,
+    ) -> StoreResult<()> {
+        self.write_for_game(game, move |conn| {
+            Box::pin(async move {
+                on_conn!(conn, |c| {
+                    sqlx::query(
+                    "UPDATE games SET idle_warned_for = NULL WHERE id = $1 AND idle_warned_for = $2"
+                )
+                .bind(game.0)
+                .bind(last_activity_at)
+                .execute(c)
+                .await?
+                .rows_affected()
+                });
+                Ok(())
+            })
+        })
+        .await
+    }
+
     /// Games whose stored moves are not exactly plies 1 to `ply`. Empty unless
     /// the file was damaged or edited by hand; the bot logs it at start.
     pub async fn check_consistency(&self) -> StoreResult<Vec<Inconsistency>> {

@@ -164,7 +164,9 @@ impl Store {
         self.writer.stats()
     }
 
-    pub(super) fn now(&self) -> UnixMillis {
+    /// Now, by the store's clock (a hand-driven one in tests): the time
+    /// every deadline the store keeps is measured against.
+    pub fn now(&self) -> UnixMillis {
         self.clock.now_ms()
     }
 

@@ -599,6 +599,56 @@ async fn idle_games_are_lost_by_the_side_to_move() {
     assert!(!record.is_live());
 }
 
+/// A day before the idle limit (72 h) the player to move is warned, once
+/// per idle spell, by whichever process sweeps first, a restarted one
+/// included; after a move, the next spell is warned of again, without the
+/// mention for a player who turned notices off.
+#[tokio::test]
+async fn the_player_to_move_is_warned_once_a_day_before_the_idle_limit() {
+    let h = harness().await;
+    let game = alice_vs_bob(&h).await;
+    h.say("alice", "h2e2").await;
+    h.outbox.take();
+    h.clock.advance(Duration::from_secs(47 * 3600));
+    h.bot.sweep_idle(&h.outbox).await;
+    assert!(
+        h.outbox.take().is_empty(),
+        "47 hours is not yet a day before"
+    );
+
+    h.clock.advance(Duration::from_secs(2 * 3600));
+    h.bot.sweep_idle(&h.outbox).await;
+    let warned = h.outbox.take();
+    assert_eq!(warned.len(), 1, "{}", texts(&warned));
+    let (_, warning) = &warned[0];
+    assert!(
+        warning
+            .text
+            .contains(&format!("#{game}: bob, it is your move"))
+            && warning.text.contains("in the next 23 hours"),
+        "{}",
+        warning.text
+    );
+    assert_eq!(warning.mentions, vec!["bob".to_string()]);
+
+    h.bot.sweep_idle(&h.outbox).await;
+    let restarted = Bot::new(h.store.clone(), renderer(), config());
+    restarted.sweep_idle(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "warned once");
+
+    // Bob moves: the next spell is Alice's, and she turned notices off.
+    h.say("alice", "settings notify off").await;
+    h.say("bob", "h9g7").await;
+    h.outbox.take();
+    h.clock.advance(Duration::from_secs(49 * 3600));
+    h.bot.sweep_idle(&h.outbox).await;
+    let warned = h.outbox.take();
+    assert_eq!(warned.len(), 1, "{}", texts(&warned));
+    assert!(warned[0].1.text.contains("alice, it is your move"));
+    assert!(warned[0].1.mentions.is_empty());
+    assert!(h.store.game(GameId(game)).await.unwrap().is_live());
+}
+
 #[tokio::test]
 async fn expired_challenges_are_announced_by_the_sweep() {
     let h = harness().await;

@@ -5,6 +5,8 @@
 //! handled on its own: one that fails (a post refused, a write that failed)
 //! is logged and left for the next sweep, and the others go on.
 
+use std::time::Duration;
+
 use crate::i18n::Msg;
 use crate::store::{self, GameResult};
 
@@ -12,7 +14,7 @@ use crate::bot::services::answer::move_now_or_later;
 use crate::bot::services::ctx::post;
 use crate::bot::services::games::{load, location_place, result_sentence, seat, store_error};
 use crate::bot::services::moves::{announce_all_late, review_offer};
-use crate::bot::services::settings::place_voice;
+use crate::bot::services::settings::{place_voice, wants_turn_notices};
 use crate::bot::services::Core;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
@@ -42,7 +44,90 @@ pub async fn sweep(core: &Core, outbox: &dyn Outbox) -> BotResult<()> {
             tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not end an idle game; trying again at the next sweep");
         }
     }
+    let idle_limit = core.config.idle_timeout;
+    let nearly_idle = core
+        .store
+        .games_to_warn_idle(idle_limit.saturating_sub(idle_warning_lead(idle_limit)))
+        .await
+        .map_err(BotError::internal)?;
+    for record in nearly_idle {
+        let id = record.id;
+        if let Err(err) = warn_idle_game(core, record, outbox).await {
+            tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not warn of an idle game's end; trying again at the next sweep");
+        }
+    }
     Ok(())
+}
+
+/// How long before the idle limit ends a game its player to move is
+/// warned: a day, or half the limit when that is shorter (a server that
+/// chose a limit of hours still gets a warning with time to act).
+pub fn idle_warning_lead(idle_limit: Duration) -> Duration {
+    (idle_limit / 2).min(Duration::from_secs(24 * 3600))
+}
+
+/// Warns the player to move in a game near the idle limit, once per idle
+/// spell: the store's claim makes it one process's post, given back when
+/// the post fails (the next sweep tries again). The warning mentions them
+/// unless they turned notices off.
+async fn warn_idle_game(
+    core: &Core,
+    record: store::GameRecord,
+    outbox: &dyn Outbox,
+) -> BotResult<()> {
+    if record.awaits_bot() {
+        // The bot's turn never idles: its move is owed, and the idle sweep
+        // above asks for it.
+        return Ok(());
+    }
+    let since = record.last_activity_at;
+    if !core
+        .store
+        .take_idle_warning(record.id, since)
+        .await
+        .map_err(|e| store_error(e, record.id))?
+    {
+        return Ok(());
+    }
+    let voice = place_voice(core, record.location.guild_id.as_deref()).await;
+    let loaded = load(&core.store, record.id).await?;
+    let to_move = loaded.game.position().side_to_move();
+    let player = loaded.record.participant(to_move);
+    let left = Duration::from_millis(
+        u64::try_from(
+            since
+                .saturating_add(
+                    i64::try_from(core.config.idle_timeout.as_millis()).unwrap_or(i64::MAX),
+                )
+                .saturating_sub(core.store.now()),
+        )
+        .unwrap_or(0),
+    );
+    let text = voice.say(Msg::IdleWarning {
+        game: loaded.id().0,
+        name: shown(&voice.name_of(player)).to_string(),
+        left: voice.duration(left),
+        seat: seat(&loaded.record, to_move, voice),
+    });
+    let mut reply = Reply::public(text);
+    if let Some(user) = player.user_id() {
+        if wants_turn_notices(&core.store, user).await {
+            reply = reply.notifying([user.to_owned()]);
+        }
+    }
+    match outbox.post(&loaded.place(), reply).await {
+        Ok(()) => Ok(()),
+        Err(err) if is_place_gone(&err) => {
+            tracing::info!(game = record.id.0, "an idle game's place is gone: {err:#}");
+            Ok(())
+        }
+        Err(err) => {
+            if let Err(back) = core.store.give_back_idle_warning(record.id, since).await {
+                tracing::warn!(game = record.id.0, error = %back, "could not give back an idle warning");
+            }
+            Err(BotError::internal(err))
+        }
+    }
 }
 
 /// Says where a challenge was made that it expired, then marks it
