@@ -14,6 +14,7 @@ mod analyze_cli;
 mod bot_core;
 mod cli;
 mod console;
+mod deploy;
 mod discord_e2e;
 mod discord_limiter;
 mod discord_stand_in;
