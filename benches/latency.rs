@@ -131,8 +131,14 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
         .zip(&logs)
         .enumerate()
         .map(|(i, (range, log))| {
+            // Players faster than a person (a move a second or more) are
+            // over the per-user limit people get; paced ones are not.
+            let faster_than_people = plan
+                .think
+                .is_none_or(|(least, _)| least < Duration::from_secs(1));
             let settings = ProcessSettings {
                 timing_log: Some(log.clone()),
+                user_rate: faster_than_people.then_some("0"),
                 ..ProcessSettings::default()
             };
             let boards = dir.path().join(format!("boards-{i}"));

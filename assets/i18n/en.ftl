@@ -206,6 +206,7 @@ offer-declined = #{ $game }: { $name } declines the { $kind ->
 hint = Hint for #{ $game }: { $mv }
 idle-lost = #{ $game }: no move for { $idle }; { $seat } loses by abandonment. { $result }
 idle-warning = #{ $game }: { $name }, it is your move. Without a move in the next { $left }, { $seat } loses by abandonment.
+too-fast = You are sending requests faster than the bot takes them from one person. Wait { $wait }, then try again.
 
 ## Challenges
 

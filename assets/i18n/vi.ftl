@@ -190,6 +190,7 @@ offer-declined = #{ $game }: { $name } từ chối { $kind ->
 hint = Gợi ý cho ván #{ $game }: { $mv }
 idle-lost = #{ $game }: không có nước đi nào trong { $idle }; { $seat } bị xử thua vì bỏ cuộc. { $result }
 idle-warning = #{ $game }: { $name }, đến lượt bạn đi. Nếu không đi trong { $left } tới, { $seat } sẽ bị xử thua vì bỏ cuộc.
+too-fast = Bạn đang gửi yêu cầu nhanh hơn mức bot nhận từ một người. Hãy đợi { $wait } rồi thử lại.
 
 ## Thách đấu
 

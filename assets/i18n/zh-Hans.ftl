@@ -189,6 +189,7 @@ offer-declined = #{ $game }：{ $name } 拒绝了{ $kind ->
 hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }没有走棋；{ $seat }超时判负。{ $result }
 idle-warning = #{ $game }：{ $name }，轮到你走棋。如果在接下来的{ $left }内不走棋，{ $seat }将超时判负。
+too-fast = 你发送请求的速度超过了机器人对单个用户的接受上限。请等待{ $wait }后再试。
 
 ## 挑战
 

@@ -189,6 +189,7 @@ offer-declined = #{ $game }：{ $name } 拒絕了{ $kind ->
 hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }沒有走棋；{ $seat }超時判負。{ $result }
 idle-warning = #{ $game }：{ $name }，輪到你走棋。如果在接下來的{ $left }內不走棋，{ $seat }將超時判負。
+too-fast = 你傳送請求的速度超過了機器人對單一使用者的接受上限。請等待{ $wait }後再試。
 
 ## 挑戰
 

@@ -123,7 +123,7 @@ commands! {
         words: ["hint"],
         about: AboutHint,
         group: Playing,
-        flags: [Private],
+        flags: [Private, Heavy],
         args: {},
         run: moves::hint,
     }
@@ -211,7 +211,7 @@ commands! {
         words: ["review"],
         about: AboutReview,
         group: History,
-        flags: [],
+        flags: [Heavy],
         args: {
             game: Option<GameId> = Msg::OptionGameReview,
         },
@@ -295,6 +295,12 @@ impl Command {
     /// `hint`): an adapter may acknowledge the request privately.
     pub fn answers_privately(&self) -> bool {
         self.spec().has(Flag::Private)
+    }
+
+    /// Whether it costs a search or more, and so counts against a user's
+    /// tighter limit.
+    pub fn is_heavy(&self) -> bool {
+        self.spec().has(Flag::Heavy)
     }
 
     /// Whether it starts a game, which a server may keep to its channels.

@@ -44,12 +44,13 @@ pub use vocabulary::voice::Voice;
 
 use std::sync::Arc;
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::render::Renderer;
 use crate::store::{Store, SystemClock};
 
 use background::{auto_review, daily, sweep, worker};
 use handlers::press::Typed;
+use services::limits::Verdict;
 use services::settings::{plays_here, request_settings, voice_for};
 use services::{Core, Ctx};
 
@@ -166,7 +167,22 @@ impl Bot {
     /// and any error becomes one short private reply saying what to do next.
     /// Returns once everything is posted, the bot's answering move included.
     pub fn handle<'a>(&'a self, request: &'a Request, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
-        Box::pin(async move { self.respond(request, false, outbox).await })
+        Box::pin(async move {
+            let heavy = request.command.is_heavy();
+            if self
+                .within_limits(
+                    &request.actor,
+                    &request.place,
+                    request.locale,
+                    heavy,
+                    true,
+                    outbox,
+                )
+                .await
+            {
+                self.respond(request, false, outbox).await
+            }
+        })
     }
 
     /// Handles a move typed without the command prefix, as chat: like
@@ -179,7 +195,23 @@ impl Bot {
         request: &'a Request,
         outbox: &'a dyn Outbox,
     ) -> BoxFuture<'a, ()> {
-        Box::pin(async move { self.respond(request, true, outbox).await })
+        Box::pin(async move {
+            // Chat is not told it was too fast: it may not have been meant
+            // for the bot at all.
+            if self
+                .within_limits(
+                    &request.actor,
+                    &request.place,
+                    request.locale,
+                    false,
+                    false,
+                    outbox,
+                )
+                .await
+            {
+                self.respond(request, true, outbox).await
+            }
+        })
     }
 
     /// Handles a pressed button, given the id the transport got back
@@ -195,6 +227,19 @@ impl Bot {
     ) -> BoxFuture<'a, Pressed> {
         Box::pin(async move {
             let core = &*self.core;
+            if !self
+                .within_limits(
+                    &press.actor,
+                    &press.place,
+                    press.locale,
+                    false,
+                    true,
+                    outbox,
+                )
+                .await
+            {
+                return Pressed { spent: false };
+            }
             let actor = press.actor.clone().unmistakable();
             let Some(pressed) = Press::parse(&press.custom_id) else {
                 self.refuse(press, BotError::PressNotUnderstood, outbox)
@@ -225,6 +270,43 @@ impl Bot {
                 spent: handlers::press::spent_after(core, pressed).await,
             }
         })
+    }
+
+    /// Whether `actor`'s request is within their limits
+    /// (`services::limits`). The first refusal of a wait is said privately
+    /// when `tell` (never to chat), with how long to wait; the rest are
+    /// dropped.
+    async fn within_limits(
+        &self,
+        actor: &Actor,
+        place: &Place,
+        locale: Option<Lang>,
+        heavy: bool,
+        tell: bool,
+        outbox: &dyn Outbox,
+    ) -> bool {
+        let verdict = self
+            .core
+            .limiter
+            .check(&actor.id, heavy, std::time::Instant::now());
+        let wait = match verdict {
+            Verdict::Allowed => return true,
+            Verdict::Drop => return false,
+            Verdict::TellToWait(wait) => wait,
+        };
+        tracing::info!(user = %actor.id, heavy, wait_ms = wait.as_millis() as u64, "a user is over their rate");
+        if tell {
+            let voice = self.voice(actor, place, locale).await;
+            // Whole seconds, rounded up: "wait 0 seconds" would be wrong.
+            let wait = std::time::Duration::from_secs(wait.as_secs_f64().ceil().max(1.0) as u64);
+            let text = voice.say(Msg::TooFast {
+                wait: voice.duration(wait),
+            });
+            if let Err(err) = outbox.post(place, Reply::private(text)).await {
+                tracing::warn!(error = %err, "could not tell a user to slow down");
+            }
+        }
+        false
     }
 
     /// A press refused before any command ran: said privately, in the

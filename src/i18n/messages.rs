@@ -349,6 +349,7 @@ messages! {
     ReviewOffer { game: i64 } = "review-offer";
     SettingServerAutoReview = "setting-server-auto-review";
     SettingNotify = "setting-notify";
+    TooFast { wait: String } = "too-fast";
     /// A command's word (`command`: its English word) in this language: a
     /// slash subcommand's localized name and a chat alias, so lowercase and
     /// without spaces (see `bot::command_words`).

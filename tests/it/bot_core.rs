@@ -649,6 +649,41 @@ async fn the_player_to_move_is_warned_once_a_day_before_the_idle_limit() {
     assert!(h.store.game(GameId(game)).await.unwrap().is_live());
 }
 
+/// One user flooding is refused past their burst, told once and privately
+/// how long to wait, and nobody else is slowed; a review counts against
+/// the tighter limit too.
+#[tokio::test]
+async fn a_flooding_user_is_told_once_to_wait_and_nobody_else_is_held() {
+    let h = harness().await;
+    let mut answered = 0;
+    let mut refusals = Vec::new();
+    for _ in 0..40 {
+        for (_, reply) in h.say("flood", "stats").await {
+            if reply.text.contains("faster than the bot takes them") {
+                assert!(reply.private, "{}", reply.text);
+                refusals.push(reply.text);
+            } else {
+                answered += 1;
+            }
+        }
+    }
+    // The burst (15), and perhaps one more the time the loop took refilled.
+    assert!((15..=17).contains(&answered), "{answered}");
+    assert_eq!(refusals.len(), 1, "{refusals:?}");
+    assert!(refusals[0].contains("Wait 1 second"), "{}", refusals[0]);
+    // Someone else, at the same moment, is answered.
+    let stats = texts(&h.say("carol", "stats").await);
+    assert!(stats.contains("has not played"), "{stats}");
+
+    // Reviews: three at once, then the fourth waits (15 s at 4 a minute).
+    for _ in 0..3 {
+        let said = texts(&h.say("reviewer", "review").await);
+        assert!(!said.contains("faster than"), "{said}");
+    }
+    let said = texts(&h.say("reviewer", "review").await);
+    assert!(said.contains("Wait 15 seconds"), "{said}");
+}
+
 #[tokio::test]
 async fn expired_challenges_are_announced_by_the_sweep() {
     let h = harness().await;
@@ -1962,7 +1997,7 @@ async fn live_moves_beside_a_running_review_are_answered_and_timed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_command_in_the_table_reaches_a_handler_that_answers() {
     let h = harness().await;
-    for spec in xiangqi_bot::bot::COMMANDS {
+    for (i, spec) in xiangqi_bot::bot::COMMANDS.iter().enumerate() {
         let mut text = spec.word.to_string();
         for arg in spec.args.iter().filter(|arg| arg.required) {
             text.push_str(match (arg.shape)().kind {
@@ -1971,7 +2006,9 @@ async fn every_command_in_the_table_reaches_a_handler_that_answers() {
                 xiangqi_bot::bot::OptionKind::Text => " h2e2",
             });
         }
-        let replies = h.say("ann", &text).await;
+        // A user each: one user sending every command at once is over
+        // the per-user limit.
+        let replies = h.say(&format!("ann{i}"), &text).await;
         assert!(!replies.is_empty(), "{text}: no reply");
         for (_, reply) in &replies {
             assert!(

@@ -149,6 +149,9 @@ impl BotProcess {
                 // A tiny review budget: reviews in tests take milliseconds.
                 review_nodes: 500,
                 review_progress_secs: 5.0,
+                // The limits users get.
+                user_rate: "60/15".into(),
+                user_heavy_rate: "4/3".into(),
             },
             token: "stand-in-token".into(),
             guild: None,

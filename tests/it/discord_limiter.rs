@@ -174,6 +174,9 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 // A tiny review budget: reviews in tests take milliseconds.
                 review_nodes: 500,
                 review_progress_secs: 5.0,
+                // The limits users get.
+                user_rate: "60/15".into(),
+                user_heavy_rate: "4/3".into(),
             },
             token: "stand-in-token".into(),
             guild: None,

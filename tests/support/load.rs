@@ -40,6 +40,9 @@ pub struct ProcessSettings {
     /// Where the process's log goes, with each bot move's timing line
     /// (`move timing`, at debug level); inherited stderr at `warn` when `None`.
     pub timing_log: Option<std::path::PathBuf>,
+    /// `XIANGQI_USER_RATE`; the bot's default (what users get) when `None`.
+    /// Players who answer faster than a person (a capacity run) need `"0"`.
+    pub user_rate: Option<&'static str>,
 }
 
 impl ProcessSettings {
@@ -50,6 +53,7 @@ impl ProcessSettings {
             engine_threads: Some(1),
             lease_secs: Some(2.0),
             timing_log: None,
+            user_rate: None,
         }
     }
 }
@@ -81,12 +85,16 @@ impl DiscordProcess {
             .env("XIANGQI_BOARD_DIR", boards)
             .env_remove("XIANGQI_ENGINE_THREADS")
             .env_remove("XIANGQI_ENGINE_LEASE_SECS")
+            .env_remove("XIANGQI_USER_RATE")
             .env_remove("DISCORD_GUILD_ID")
             .env_remove("DISCORD_SHARDS")
             .stdin(Stdio::null())
             .stdout(Stdio::null());
         if let Some(threads) = settings.engine_threads {
             command.env("XIANGQI_ENGINE_THREADS", threads.to_string());
+        }
+        if let Some(rate) = settings.user_rate {
+            command.env("XIANGQI_USER_RATE", rate);
         }
         if let Some(lease) = settings.lease_secs {
             command.env("XIANGQI_ENGINE_LEASE_SECS", lease.to_string());

@@ -11,6 +11,8 @@ use crate::i18n::Lang;
 use crate::render::{PieceStyle, Style, Theme};
 use crate::store::StoreConfig;
 
+use super::limits::{Rate, UserLimits};
+
 /// The most engine searches the bot runs at once: far above any machine's
 /// cores, and far below what the engine's semaphore can count.
 pub const MAX_ENGINE_THREADS: usize = 1024;
@@ -91,6 +93,17 @@ pub struct BotArgs {
     /// 120 moves").
     #[arg(long, env = "XIANGQI_REVIEW_PROGRESS_SECS", default_value_t = 5.0)]
     pub review_progress_secs: f64,
+
+    /// How fast one user may send commands, moves and button presses:
+    /// `PER_MINUTE/BURST` (requests a minute over time, and at once after a
+    /// pause), or `0` for no limit.
+    #[arg(long, env = "XIANGQI_USER_RATE", default_value = "60/15")]
+    pub user_rate: String,
+
+    /// The same for the commands that cost a search or more (`review`,
+    /// `hint`), counted on top of the rate above.
+    #[arg(long, env = "XIANGQI_USER_HEAVY_RATE", default_value = "4/3")]
+    pub user_heavy_rate: String,
 }
 
 impl BotArgs {
@@ -128,6 +141,10 @@ impl BotArgs {
                 1.0,
                 "review-progress-secs",
             )?,
+            limits: UserLimits {
+                any: rate(&self.user_rate, "user-rate")?,
+                heavy: rate(&self.user_heavy_rate, "user-heavy-rate")?,
+            },
             ..BotConfig::default()
         })
     }
@@ -156,6 +173,34 @@ fn positive_duration(value: f64, unit_secs: f64, flag: &str) -> anyhow::Result<D
     } else {
         Err(anyhow::anyhow!("--{flag} must be a positive number"))
     }
+}
+
+/// A rate typed as `PER_MINUTE/BURST` (`60/15`), or `0` for none; an
+/// error says what `--flag` takes.
+fn rate(text: &str, flag: &str) -> anyhow::Result<Rate> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--{flag} takes PER_MINUTE/BURST, two positive numbers such as `60/15`, or 0 for no limit; not `{}`",
+            text.chars().take(40).collect::<String>()
+        )
+    };
+    let text = text.trim();
+    if text == "0" {
+        return Ok(Rate::UNLIMITED);
+    }
+    let (per_minute, burst) = text.split_once('/').ok_or_else(bad)?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite() && *n > 0.0 && *n < 1e9)
+            .ok_or_else(bad)
+    };
+    let (per_minute, burst) = (number(per_minute)?, number(burst)?);
+    if burst < 1.0 {
+        return Err(bad());
+    }
+    Ok(Rate { per_minute, burst })
 }
 
 /// `games.db` → `sqlite://games.db`; URLs pass through.
@@ -193,6 +238,8 @@ pub struct BotConfig {
     pub review_nodes: u64,
     /// How often a running review says how far it is.
     pub review_progress_every: Duration,
+    /// How fast one user may send requests.
+    pub limits: UserLimits,
 }
 
 impl Default for BotConfig {
@@ -209,6 +256,7 @@ impl Default for BotConfig {
             style: Style::default(),
             review_nodes: crate::engine::analysis::DEFAULT_NODES,
             review_progress_every: Duration::from_secs(5),
+            limits: UserLimits::default(),
         }
     }
 }
@@ -237,6 +285,34 @@ mod tests {
             theme: Theme::default(),
             review_nodes: 100,
             review_progress_secs: 5.0,
+            user_rate: "60/15".into(),
+            user_heavy_rate: "4/3".into(),
+        }
+    }
+
+    #[test]
+    fn user_rates_read_as_per_minute_and_burst_or_none() {
+        let mut given = args(None);
+        given.user_rate = "120/20".into();
+        given.user_heavy_rate = "0".into();
+        let limits = given.bot_config().unwrap().limits;
+        assert_eq!(
+            limits.any,
+            Rate {
+                per_minute: 120.0,
+                burst: 20.0
+            }
+        );
+        assert_eq!(limits.heavy, Rate::UNLIMITED);
+        for bad in [
+            "", "60", "60/", "/15", "-1/5", "60/0.5", "x/y", "60/15/2", "inf/3",
+        ] {
+            given.user_rate = bad.into();
+            let err = given.bot_config().unwrap_err().to_string();
+            assert!(
+                err.contains("--user-rate takes PER_MINUTE/BURST"),
+                "{bad}: {err}"
+            );
         }
     }
 

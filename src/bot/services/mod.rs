@@ -14,6 +14,7 @@ pub mod ctx;
 pub mod engine;
 pub mod games;
 pub mod jobs;
+pub mod limits;
 pub mod locks;
 pub mod moves;
 pub mod priority;

@@ -13,6 +13,7 @@ use super::boards::Boards;
 use super::config::BotConfig;
 use super::engine::Engine;
 use super::jobs::Jobs;
+use super::limits::Limiter;
 use super::locks::GameLocks;
 use super::timing::MoveTimings;
 
@@ -28,6 +29,8 @@ pub struct Core {
     pub config: BotConfig,
     /// Games that ended and may be due an automatic review.
     pub ended: EndedGames,
+    /// Each user's rate of requests (`limits.rs`).
+    pub limiter: Limiter,
 }
 
 impl Core {
@@ -39,6 +42,7 @@ impl Core {
             boards: Boards::new(renderer),
             locks: GameLocks::default(),
             ended: EndedGames::default(),
+            limiter: Limiter::new(config.limits),
             store,
             config,
         }

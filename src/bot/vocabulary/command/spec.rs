@@ -32,6 +32,9 @@ pub enum Flag {
     StartsGame,
     /// Whatever follows its word is read and ignored (`help play` still helps).
     IgnoresRest,
+    /// It costs a search or more (a hint, a review), so a user's tighter
+    /// limit applies to it too (`services::limits`).
+    Heavy,
 }
 
 /// One argument of a command: its slash option's name and description,
