@@ -2311,8 +2311,9 @@ async fn a_game_against_the_bot_is_played_through_the_move_form() {
 
 /// The controls refuse a stranger privately and change nothing; a move
 /// form sent back after the game moved on is refused privately with the
-/// board as it is now; and a bot started again, which never saw the board,
-/// takes a move through its buttons.
+/// board as it is now; Hint answers privately and Flip board shows the
+/// board; and a bot started again, which never saw the board, takes a move
+/// through its buttons.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_buttons_refuse_strangers_and_stale_forms_and_outlive_a_restart() {
     let mut h = Harness::without_the_content_intent().await;
@@ -2373,6 +2374,27 @@ async fn game_buttons_refuse_strangers_and_stale_forms_and_outlive_a_restart() {
         2,
         "the stale move is not played"
     );
+
+    // Hint answers privately; Flip board posts a board without controls;
+    // neither moves the game on.
+    let board = latest_board(&h, thread, game, 2).await;
+    let pressed = h
+        .stand_in
+        .press_button(&h.alice, board.id, &board.button("Hint").unwrap())
+        .await;
+    let hint = private_answer(&h, &pressed, "the hint").await;
+    assert!(hint.contains(&format!("Hint for #{game}")), "{hint}");
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.alice, board.id, &board.button("Flip board").unwrap())
+        .await;
+    let flipped = h
+        .post_in("the flipped board", from, thread, |c| !c.pngs().is_empty())
+        .await;
+    assert!(!flipped.is_ephemeral());
+    assert!(flipped.json["components"]
+        .as_array()
+        .is_none_or(Vec::is_empty));
 
     // A new bot, which never saw the latest board, takes a move from it.
     let moves = h.stored_moves(game).await;
