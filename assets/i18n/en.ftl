@@ -92,6 +92,17 @@ press-not-your-challenge = Only { $from } can withdraw this challenge.
 button-accept = Accept
 button-decline = Decline
 button-withdraw = Withdraw
+button-move = Move
+button-resign = Resign
+button-confirm-resign = Yes, resign
+button-offer-draw = Draw
+button-takeback = Takeback
+button-hint = Hint
+button-flip = Flip board
+resign-confirm = Resign game #{ $game }? It ends the game as your loss; only the button below resigns.
+move-form-title = Your move in game #{ $game }
+move-form-label = Your move, in any notation
+move-form-placeholder = h2e2, C2=5 or 炮二平五
 nothing-to-take-back = There is nothing to take back yet in game #{ $game }.
 already-asked = You already asked; wait for your opponent to answer with `{ $command }`.
 hints-disabled = Hints are turned off on this server.

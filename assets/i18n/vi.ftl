@@ -79,6 +79,17 @@ press-not-your-challenge = Chỉ { $from } mới có thể rút lại lời thá
 button-accept = Nhận
 button-decline = Từ chối
 button-withdraw = Rút lại
+button-move = Đi quân
+button-resign = Đầu hàng
+button-confirm-resign = Đúng, đầu hàng
+button-offer-draw = Cầu hòa
+button-takeback = Đi lại
+button-hint = Gợi ý
+button-flip = Lật bàn cờ
+resign-confirm = Đầu hàng ván #{ $game }? Ván cờ sẽ kết thúc với phần thua của bạn; chỉ nút bên dưới mới đầu hàng.
+move-form-title = Nước đi của bạn trong ván #{ $game }
+move-form-label = Nước đi, bằng bất kỳ ký pháp nào
+move-form-placeholder = h2e2, C2=5 hoặc 炮二平五
 nothing-to-take-back = Chưa có nước nào để đi lại trong ván #{ $game }.
 already-asked = Bạn đã đề nghị rồi; hãy chờ đối thủ trả lời bằng `{ $command }`.
 hints-disabled = Máy chủ này đã tắt gợi ý.

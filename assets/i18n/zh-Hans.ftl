@@ -78,6 +78,17 @@ press-not-your-challenge = 只有 { $from } 可以撤回这份挑战。
 button-accept = 接受
 button-decline = 拒绝
 button-withdraw = 撤回
+button-move = 走棋
+button-resign = 认输
+button-confirm-resign = 确定认输
+button-offer-draw = 提和
+button-takeback = 悔棋
+button-hint = 提示
+button-flip = 翻转棋盘
+resign-confirm = 确定在第 #{ $game } 局认输吗？对局将以你的失败结束；只有下面的按钮会认输。
+move-form-title = 你在第 #{ $game } 局的着法
+move-form-label = 你的着法，任何记谱法均可
+move-form-placeholder = h2e2、C2=5 或 炮二平五
 nothing-to-take-back = 第 #{ $game } 局还没有可以悔的棋。
 already-asked = 你已经提出过了；请等对手用 `{ $command }` 回应。
 hints-disabled = 本服务器已关闭提示功能。

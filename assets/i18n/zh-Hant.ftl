@@ -78,6 +78,17 @@ press-not-your-challenge = 只有 { $from } 可以撤回這份挑戰。
 button-accept = 接受
 button-decline = 拒絕
 button-withdraw = 撤回
+button-move = 走棋
+button-resign = 認輸
+button-confirm-resign = 確定認輸
+button-offer-draw = 提和
+button-takeback = 悔棋
+button-hint = 提示
+button-flip = 翻轉棋盤
+resign-confirm = 確定在第 #{ $game } 局認輸嗎？對局將以你的失敗結束；只有下面的按鈕會認輸。
+move-form-title = 你在第 #{ $game } 局的著法
+move-form-label = 你的著法，任何記譜法均可
+move-form-placeholder = h2e2、C2=5 或 炮二平五
 nothing-to-take-back = 第 #{ $game } 局還沒有可以悔的棋。
 already-asked = 你已經提出過了；請等對手用 `{ $command }` 回應。
 hints-disabled = 本伺服器已關閉提示功能。

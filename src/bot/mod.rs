@@ -29,7 +29,7 @@ pub use commands::{parse, Command, COMMANDS};
 pub use services::config::{database_url, BotArgs, BotConfig, MAX_ENGINE_THREADS};
 pub use services::suggest;
 pub use services::timing::{MoveTiming, MoveTimings};
-pub use vocabulary::buttons::{typed_line, Action, Button, Press, Style};
+pub use vocabulary::buttons::{typed_line, Action, Button, Form, Press, Style};
 pub use vocabulary::command::{parse_game_id, parse_user, MoveText};
 pub use vocabulary::command::{
     words as command_words, ArgSpec, ChoiceValue, CommandError, CommandSpec, OptionChoice,
@@ -76,18 +76,24 @@ pub struct PressRequest {
     pub actor: Actor,
     /// Where the pressed message is.
     pub place: Place,
-    /// The id the button was sent with ([`Press::custom_id`]).
+    /// The id the button was sent with ([`Press::custom_id`]), or the
+    /// id of the form a press opened, when that form is sent back.
     pub custom_id: String,
+    /// What the user wrote in the form, when this is a form sent back.
+    pub typed: Option<String>,
     pub locale: Option<Lang>,
     pub permissions: Option<Permissions>,
 }
 
 /// What became of a press.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pressed {
     /// Nothing the pressed message's buttons offer can happen any more: the
     /// transport should take them away.
     pub spent: bool,
+    /// The form to show the presser, as the press's one answer (a board's
+    /// Move): nothing else was posted.
+    pub form: Option<Form>,
 }
 
 /// What the bot's public asynchronous entry points return instead of being
@@ -244,17 +250,47 @@ impl Bot {
             let Some(pressed) = Press::parse(&press.custom_id) else {
                 self.refuse(press, BotError::PressNotUnderstood, outbox)
                     .await;
-                return Pressed { spent: false };
+                return Pressed::default();
             };
             let checked = handlers::press::check(core, &actor, pressed).await;
+            let voice = || self.voice(&press.actor, &press.place, press.locale);
             let command = match checked.outcome {
                 Ok(Typed::Accept) => Command::Accept {},
                 Ok(Typed::Decline) => Command::Decline {},
                 Ok(Typed::Draw) => Command::Draw {},
+                Ok(Typed::Resign) => Command::Resign {},
+                Ok(Typed::Takeback) => Command::Takeback {},
+                Ok(Typed::Hint) => Command::Hint {},
+                Ok(Typed::Flip(game)) => Command::Flip { game: Some(game) },
+                Ok(Typed::Move) => match &press.typed {
+                    Some(text) => Command::Move {
+                        text: MoveText(text.trim().to_string()),
+                    },
+                    None => {
+                        self.refuse(press, BotError::PressNotUnderstood, outbox)
+                            .await;
+                        return Pressed::default();
+                    }
+                },
+                Ok(Typed::AskMove) => {
+                    let form = handlers::press::move_form(pressed, voice().await);
+                    return Pressed {
+                        spent: false,
+                        form: Some(form),
+                    };
+                }
+                Ok(Typed::AskResign) => {
+                    let reply = handlers::press::resign_confirmation(pressed, voice().await);
+                    if let Err(err) = outbox.post(&press.place, reply).await {
+                        tracing::warn!(error = %err, "could not ask to confirm a resignation");
+                    }
+                    return Pressed::default();
+                }
                 Err(err) => {
                     self.refuse(press, err, outbox).await;
                     return Pressed {
                         spent: checked.spent,
+                        form: None,
                     };
                 }
             };
@@ -268,6 +304,7 @@ impl Bot {
             self.respond(&request, false, outbox).await;
             Pressed {
                 spent: handlers::press::spent_after(core, pressed).await,
+                form: None,
             }
         })
     }
@@ -316,10 +353,9 @@ impl Bot {
             tracing::error!(user = %press.actor.id, error = format!("{cause:#}"), "press failed");
         }
         let voice = self.voice(&press.actor, &press.place, press.locale).await;
-        if let Err(post_err) = outbox
-            .post(&press.place, Reply::private(err.message(voice)))
-            .await
-        {
+        let actor = press.actor.clone().unmistakable();
+        let reply = handlers::press::refusal(&self.core, &actor, &err, voice).await;
+        if let Err(post_err) = outbox.post(&press.place, reply).await {
             tracing::warn!(error = %post_err, "could not answer a press");
         }
     }

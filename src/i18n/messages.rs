@@ -74,6 +74,17 @@ messages! {
     ButtonAccept = "button-accept";
     ButtonDecline = "button-decline";
     ButtonWithdraw = "button-withdraw";
+    ButtonMove = "button-move";
+    ButtonResign = "button-resign";
+    ButtonConfirmResign = "button-confirm-resign";
+    ButtonOfferDraw = "button-offer-draw";
+    ButtonTakeback = "button-takeback";
+    ButtonHint = "button-hint";
+    ButtonFlip = "button-flip";
+    ResignConfirm { game: i64 } = "resign-confirm";
+    MoveFormTitle { game: i64 } = "move-form-title";
+    MoveFormLabel = "move-form-label";
+    MoveFormPlaceholder = "move-form-placeholder";
     NothingToTakeBack { game: i64 } = "nothing-to-take-back";
     AlreadyAsked { command: String } = "already-asked";
     HintsDisabled = "hints-disabled";

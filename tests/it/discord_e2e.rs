@@ -2143,3 +2143,332 @@ async fn private_answer(h: &Harness, pressed: &str, what: &str) -> String {
     assert_eq!(answer.effective_ephemeral, Some(true), "{what}");
     answer.content().to_string()
 }
+
+/// `user` starts a game against the bot at level 1 with `/xiangqi play`,
+/// playing Red, in a fresh channel; returns (game id, its thread).
+async fn slash_bot_game(h: &Harness, user: &TestUser) -> (i64, u64) {
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            user,
+            channel,
+            "play",
+            vec![
+                option("color", 3, json!("red")),
+                option("level", 4, json!(1)),
+            ],
+            &[],
+        )
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's first board", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+                && c.channel.and_then(|t| h.stand_in.thread_parent(t)) == Some(channel)
+        })
+        .await;
+    (game_id(start.content()), start.channel.unwrap())
+}
+
+/// The messages in `thread` that still carry buttons.
+fn with_buttons(h: &Harness, thread: u64) -> Vec<ShownMessage> {
+    h.stand_in
+        .messages_in(thread)
+        .into_iter()
+        .filter(|m| !m.deleted && !m.custom_ids().is_empty())
+        .collect()
+}
+
+/// The game's latest board, once it is the one message in `thread` whose
+/// controls are live and its Move button is at `ply`.
+async fn latest_board(h: &Harness, thread: u64, game: i64, ply: usize) -> ShownMessage {
+    let move_id = format!("xq1:move:{game}:{ply}");
+    h.stand_in
+        .wait_until(&format!("the board at ply {ply}"), WAIT, |messages| {
+            let live: Vec<_> = messages
+                .iter()
+                .filter(|m| m.channel == thread && !m.deleted && !m.ephemeral)
+                .filter(|m| !m.custom_ids().is_empty())
+                .collect();
+            live.len() == 1 && live[0].custom_ids().contains(&move_id)
+        })
+        .await;
+    let live = with_buttons(h, thread);
+    live.into_iter().find(|m| !m.ephemeral).unwrap()
+}
+
+/// `user` presses Move on `board` and gets the form (a modal, the press's
+/// initial response); returns the press's token.
+async fn open_move_form(h: &Harness, user: &TestUser, board: &ShownMessage) -> String {
+    let pressed = h
+        .stand_in
+        .press_button(
+            user,
+            board.id,
+            &board.button("Move").expect("a Move button"),
+        )
+        .await;
+    h.stand_in
+        .wait_for("the move form", 0, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed.as_str())
+                && c.path.ends_with("/callback")
+        })
+        .await;
+    pressed
+}
+
+/// A legal move for the side to move after `moves`, in ICCS.
+fn some_legal_move(moves: &[String]) -> String {
+    let game = replay(moves);
+    let legal = game.position().legal_moves();
+    // Not the first: it is a chariot's step on the edge in most positions,
+    // and any other is as good a test.
+    legal[legal.len() / 2].to_string()
+}
+
+/// A whole game against the bot with the Message Content intent off, played
+/// through the board's Move button and its form: every board carries the
+/// game's controls, only the latest one's stay live; a move the rules refuse
+/// is answered privately and changes nothing; Resign first asks privately,
+/// and only its confirmation ends the game, after which no button is live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_is_played_through_the_move_form() {
+    let h = Harness::without_the_content_intent().await;
+    let (game, thread) = slash_bot_game(&h, &h.alice).await;
+    let board = latest_board(&h, thread, game, 0).await;
+    for label in ["Move", "Draw", "Takeback", "Hint", "Flip board", "Resign"] {
+        assert!(
+            board.button(label).is_some(),
+            "{label}: {:?}",
+            board.components
+        );
+    }
+
+    // The form: one line for the move, titled with the game.
+    let pressed = open_move_form(&h, &h.alice, &board).await;
+    let modal = h.stand_in.modal_of(&pressed).expect("a modal");
+    assert_eq!(modal["custom_id"], json!(format!("xq1:play:{game}:0")));
+    assert!(
+        modal["title"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("#{game}")),
+        "{modal}"
+    );
+    // A move the rules refuse: said privately, nothing stored, the board's
+    // buttons stay.
+    let sent = h
+        .stand_in
+        .submit_modal(&h.alice, &pressed, &[("text", "a0a5")])
+        .await;
+    let refusal = private_answer(&h, &sent, "the illegal move's refusal").await;
+    assert!(refusal.contains("blocked"), "{refusal}");
+    assert!(h.stored_moves(game).await.is_empty());
+    assert!(!h
+        .stand_in
+        .message(board.id)
+        .unwrap()
+        .custom_ids()
+        .is_empty());
+
+    for round in 0..3 {
+        let moves = h.stored_moves(game).await;
+        assert_eq!(moves.len(), round * 2);
+        let board = latest_board(&h, thread, game, moves.len()).await;
+        let mine = some_legal_move(&moves);
+        let pressed = open_move_form(&h, &h.alice, &board).await;
+        let from = h.stand_in.call_count();
+        h.stand_in
+            .submit_modal(&h.alice, &pressed, &[("text", &mine)])
+            .await;
+        let answer = h
+            .post_in("alice's move and the bot's", from, thread, |c| {
+                c.content().contains(&format!("alice (Red): {mine}"))
+                    && c.content().contains("xiangqi-bot")
+                    && !c.pngs().is_empty()
+            })
+            .await;
+        assert!(!answer.is_ephemeral());
+        let moves = h.stored_moves(game).await;
+        assert_eq!(moves.len(), round * 2 + 2, "{moves:?}");
+        assert_eq!(moves[round * 2], mine);
+        replay(&moves);
+        // The board the form came from is no longer live.
+        h.stand_in
+            .wait_until("the old board's buttons taken off", WAIT, |messages| {
+                messages
+                    .iter()
+                    .any(|m| m.id == board.id && m.custom_ids().is_empty())
+            })
+            .await;
+    }
+
+    // Resign asks first, privately; the question alone changes nothing.
+    let board = latest_board(&h, thread, game, 6).await;
+    let pressed = h
+        .stand_in
+        .press_button(&h.alice, board.id, &board.button("Resign").unwrap())
+        .await;
+    let question = h
+        .stand_in
+        .wait_for("the confirmation", 0, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed.as_str()) && c.shows_message()
+        })
+        .await;
+    assert_eq!(question.effective_ephemeral, Some(true));
+    let question = h.stand_in.message(question.message_id.unwrap()).unwrap();
+    assert!(
+        question.content.contains("Resign game"),
+        "{}",
+        question.content
+    );
+    let confirm = question.button("Yes, resign").expect("a confirm button");
+    assert!(h
+        .store()
+        .await
+        .game(GameId(game))
+        .await
+        .unwrap()
+        .result
+        .is_none());
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.alice, question.id, &confirm)
+        .await;
+    h.post_in("the resignation", from, thread, |c| {
+        c.content().contains("resigns")
+    })
+    .await;
+    assert!(h
+        .store()
+        .await
+        .game(GameId(game))
+        .await
+        .unwrap()
+        .result
+        .is_some());
+    h.stand_in
+        .wait_until("no live button in the finished game", WAIT, |messages| {
+            messages
+                .iter()
+                .filter(|m| m.channel == thread)
+                .all(|m| m.custom_ids().is_empty())
+        })
+        .await;
+}
+
+/// The controls refuse a stranger privately and change nothing; a move
+/// form sent back after the game moved on is refused privately with the
+/// board as it is now; Hint answers privately and Flip board shows the
+/// board; and a bot started again, which never saw the board, takes a move
+/// through its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_buttons_refuse_strangers_and_stale_forms_and_outlive_a_restart() {
+    let mut h = Harness::without_the_content_intent().await;
+    let (game, thread) = slash_bot_game(&h, &h.alice).await;
+    let board = latest_board(&h, thread, game, 0).await;
+
+    // Carol does not play here.
+    for label in ["Resign", "Move"] {
+        let pressed = h
+            .stand_in
+            .press_button(&h.carol, board.id, &board.button(label).unwrap())
+            .await;
+        let refusal = private_answer(&h, &pressed, "carol's refusal").await;
+        assert!(refusal.contains("is between alice"), "{label}: {refusal}");
+        assert!(h.stand_in.modal_of(&pressed).is_none(), "{label}");
+    }
+    assert!(h.stored_moves(game).await.is_empty());
+    assert_eq!(
+        h.stand_in.message(board.id).unwrap().custom_ids(),
+        board.custom_ids()
+    );
+
+    // Alice opens the form, then moves by command before sending it.
+    let pressed = open_move_form(&h, &h.alice, &board).await;
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            thread,
+            "move",
+            vec![option("move", 3, json!("h2e2"))],
+            &[],
+        )
+        .await;
+    h.post_in("the typed move's answer", from, thread, |c| {
+        c.content().contains("alice (Red): h2e2") && c.content().contains("xiangqi-bot")
+    })
+    .await;
+    let sent = h
+        .stand_in
+        .submit_modal(&h.alice, &pressed, &[("text", "b0c2")])
+        .await;
+    let stale = h
+        .stand_in
+        .wait_for("the stale form's refusal", 0, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(sent.as_str()) && c.shows_message()
+        })
+        .await;
+    assert_eq!(stale.effective_ephemeral, Some(true));
+    assert!(
+        stale.content().contains("has moved on"),
+        "{}",
+        stale.content()
+    );
+    assert_board(&stale);
+    assert_eq!(
+        h.stored_moves(game).await.len(),
+        2,
+        "the stale move is not played"
+    );
+
+    // Hint answers privately; Flip board posts a board without controls;
+    // neither moves the game on.
+    let board = latest_board(&h, thread, game, 2).await;
+    let pressed = h
+        .stand_in
+        .press_button(&h.alice, board.id, &board.button("Hint").unwrap())
+        .await;
+    let hint = private_answer(&h, &pressed, "the hint").await;
+    assert!(hint.contains(&format!("Hint for #{game}")), "{hint}");
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.alice, board.id, &board.button("Flip board").unwrap())
+        .await;
+    let flipped = h
+        .post_in("the flipped board", from, thread, |c| !c.pngs().is_empty())
+        .await;
+    assert!(!flipped.is_ephemeral());
+    assert!(flipped.json["components"]
+        .as_array()
+        .is_none_or(Vec::is_empty));
+
+    // A new bot, which never saw the latest board, takes a move from it.
+    let moves = h.stored_moves(game).await;
+    let board = latest_board(&h, thread, game, 2).await;
+    h.bot.take().expect("a running bot").kill();
+    h.start_bot(2).await;
+    let mine = some_legal_move(&moves);
+    let pressed = open_move_form(&h, &h.alice, &board).await;
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .submit_modal(&h.alice, &pressed, &[("text", &mine)])
+        .await;
+    h.post_in("the move after the restart", from, thread, |c| {
+        c.content().contains(&format!("alice (Red): {mine}")) && !c.pngs().is_empty()
+    })
+    .await;
+    assert_eq!(h.stored_moves(game).await.len(), 4);
+    h.stand_in
+        .wait_until("the pressed board's buttons taken off", WAIT, |messages| {
+            messages
+                .iter()
+                .any(|m| m.id == board.id && m.custom_ids().is_empty())
+        })
+        .await;
+    latest_board(&h, thread, game, 4).await;
+}

@@ -15,9 +15,10 @@ use crate::support::stand_in::{
 };
 use serde_json::{json, Value};
 use serenity::all::{
-    ChannelId, Client, ClientBuilder, CommandInteraction, Context, CreateAttachment,
-    CreateInteractionResponse, CreateInteractionResponseMessage, EventHandler, GatewayIntents,
-    Http, HttpBuilder, Interaction, Message, MessageId, Ready, ShardManager, UserId,
+    ActionRowComponent, ChannelId, Client, ClientBuilder, CommandInteraction, Context,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseMessage, EventHandler,
+    GatewayIntents, Http, HttpBuilder, Interaction, InteractionId, Message, MessageId, Ready,
+    ShardManager, UserId,
 };
 use serenity::async_trait;
 use tokio::sync::mpsc;
@@ -2006,4 +2007,376 @@ async fn an_invalid_shard_is_closed_with_4010() {
     }
     assert_eq!(stand_in.identify_count(), 0);
     assert!(stand_in.identified_shards().is_empty());
+}
+
+// -------------------------------------------------------------- components
+
+impl Fixture {
+    /// A message of the bot's in `channel` carrying `components`.
+    async fn bot_message_with(&self, channel: u64, components: Value) -> Message {
+        self.http
+            .send_message(
+                ChannelId::new(channel),
+                vec![],
+                &json!({"content": "a board", "components": components}),
+            )
+            .await
+            .expect("the message is accepted")
+    }
+
+    async fn next_interaction(&mut self) -> Interaction {
+        loop {
+            if let Event::Interaction(interaction) = self.next_event().await {
+                return *interaction;
+            }
+        }
+    }
+
+    /// Answers interaction `id`/`token` with callback `kind` and `data`.
+    async fn respond(
+        &self,
+        id: InteractionId,
+        token: &str,
+        kind: u8,
+        data: Value,
+    ) -> serenity::Result<()> {
+        self.http
+            .create_interaction_response(id, token, &json!({"type": kind, "data": data}), vec![])
+            .await
+    }
+}
+
+fn buttons(ids: &[&str]) -> Value {
+    json!([{"type": 1, "components": ids.iter().map(|id| json!(
+        {"type": 2, "style": 1, "label": "Go", "custom_id": id}
+    )).collect::<Vec<_>>()}])
+}
+
+fn string_select(options: usize, label: &str) -> Value {
+    let options: Vec<Value> = (0..options)
+        .map(|i| json!({"label": format!("{label}{i}"), "value": format!("v{i}")}))
+        .collect();
+    json!([{"type": 1, "components": [{"type": 3, "custom_id": "pick", "options": options}]}])
+}
+
+fn modal(title: &str, rows: Vec<Value>) -> Value {
+    json!({"custom_id": "form", "title": title, "components": rows})
+}
+
+fn text_input(id: &str, label: &str) -> Value {
+    json!({"type": 1, "components": [{"type": 4, "custom_id": id, "style": 1, "label": label}]})
+}
+
+/// Components reference: at most 5 action rows of up to 5 buttons or one
+/// select; custom_ids of 1–100 characters, unique in the message; labels
+/// of at most 80; a link button without a custom_id; a string select of 1
+/// to 25 options whose labels and values are 1–100 characters; no text
+/// input outside a modal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn message_components_are_checked_as_documented() {
+    let f = Fixture::start().await;
+    let channel = f.stand_in.new_id();
+    let send = |components: Value| {
+        let http = f.http.clone();
+        async move {
+            http.send_message(
+                ChannelId::new(channel),
+                vec![],
+                &json!({"content": "x", "components": components}),
+            )
+            .await
+        }
+    };
+    let row = |n: usize| {
+        buttons(
+            &(0..n)
+                .map(|i| ["a", "b", "c", "d", "e", "f"][i])
+                .collect::<Vec<_>>(),
+        )[0]
+        .clone()
+    };
+    let long = "x".repeat(101);
+    let refused = [
+        (
+            json!((0..6).map(|_| row(1)).collect::<Vec<_>>()),
+            "components",
+        ),
+        (json!([row(6)]), "components.0.components"),
+        (
+            buttons(&["same", "same"]),
+            "components.0.components.1.custom_id",
+        ),
+        (
+            buttons(&[long.as_str()]),
+            "components.0.components.0.custom_id",
+        ),
+        (
+            json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "y".repeat(81), "custom_id": "a"}]}]),
+            "components.0.components.0.label",
+        ),
+        (
+            json!([{"type": 1, "components": [{"type": 2, "style": 5, "label": "site", "url": "https://example.com", "custom_id": "a"}]}]),
+            "components.0.components.0.custom_id",
+        ),
+        (
+            json!([{"type": 1, "components": [{"type": 4, "custom_id": "t", "style": 1, "label": "Move"}]}]),
+            "components.0.components.0.type",
+        ),
+        (string_select(0, "o"), "components.0.components.0.options"),
+        (string_select(26, "o"), "components.0.components.0.options"),
+        (
+            string_select(1, &"o".repeat(100)),
+            "components.0.components.0.options.0.label",
+        ),
+    ];
+    for (components, path) in refused {
+        let (status, code, paths) = refusal(send(components.clone()).await);
+        assert_eq!((status, code), (400, 50035), "{components}");
+        assert_eq!(paths, [path], "{components}");
+    }
+    let ids: Vec<String> = (0..25).map(|i| format!("b{i}")).collect();
+    let full: Vec<Value> = ids
+        .chunks(5)
+        .map(|row| {
+            json!({"type": 1, "components": row.iter().map(|id| json!(
+            {"type": 2, "style": 2, "label": "y".repeat(80), "custom_id": id}
+        )).collect::<Vec<_>>()})
+        })
+        .collect();
+    send(json!(full)).await.expect("25 buttons in 5 rows");
+    send(string_select(25, "o"))
+        .await
+        .expect("a select of 25 options");
+    send(json!([{"type": 1, "components": [{"type": 2, "style": 5, "label": "site", "url": "https://example.com"}]}]))
+        .await
+        .expect("a link button");
+}
+
+/// Receiving and responding: MODAL (9) answers a command or a component,
+/// within the 3 s, and never a modal submit; a modal has a title of 1–45
+/// characters and 1–5 rows of one text input, labelled in 1–45. The submit
+/// (type 5) carries the modal's custom_id and the values; from a
+/// component's modal it carries the message, and only then may it take 6
+/// or 7, whose original response is that message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn modals_answer_commands_and_components_but_not_their_submits() {
+    let mut f = Fixture::start().await;
+    let channel = f.stand_in.new_id();
+
+    // A command's modal: checked, then shown.
+    let command = f.slash(channel, "move").await;
+    let refused = [
+        (
+            modal(&"t".repeat(46), vec![text_input("m", "Move")]),
+            "data.title",
+        ),
+        (modal("", vec![text_input("m", "Move")]), "data.title"),
+        (
+            modal("Move", vec![text_input("m", &"l".repeat(46))]),
+            "data.components.0.components.0.label",
+        ),
+        (modal("Move", vec![]), "data.components"),
+        (
+            modal(
+                "Move",
+                (0..6).map(|i| text_input(&i.to_string(), "Move")).collect(),
+            ),
+            "data.components",
+        ),
+        (
+            modal("Move", vec![text_input("m", "A"), text_input("m", "B")]),
+            "data.components.1.components.0.custom_id",
+        ),
+        (
+            modal(
+                "Move",
+                vec![json!({"type": 1, "components": [
+                {"type": 4, "custom_id": "a", "style": 1, "label": "A"},
+                {"type": 4, "custom_id": "b", "style": 1, "label": "B"}]})],
+            ),
+            "data.components.0.components",
+        ),
+        (
+            modal(
+                "Move",
+                vec![
+                    json!({"type": 1, "components": [{"type": 2, "style": 1, "label": "B", "custom_id": "b"}]}),
+                ],
+            ),
+            "data.components.0.components.0.type",
+        ),
+    ];
+    for (data, path) in refused {
+        let (status, code, paths) =
+            refusal(f.respond(command.id, &command.token, 9, data.clone()).await);
+        assert_eq!((status, code), (400, 50035), "{data}");
+        assert_eq!(paths, [path], "{data}");
+    }
+    let form = modal(&"t".repeat(45), vec![text_input("m", &"l".repeat(45))]);
+    f.respond(command.id, &command.token, 9, form)
+        .await
+        .expect("a valid modal");
+    assert!(f.stand_in.modal_of(&command.token).is_some());
+    let r = f
+        .http
+        .create_followup_message(&command.token, &json!({"content": "x"}), vec![])
+        .await;
+    assert_eq!(refusal(r).1, 10015, "a modal is no message to follow up");
+
+    // Its submit: no message, so no 6 or 7; never a modal again.
+    let alice = f.alice.clone();
+    f.stand_in
+        .submit_modal(&alice, &command.token, &[("m", "h2e2")])
+        .await;
+    let Interaction::Modal(submit) = f.next_interaction().await else {
+        panic!("a modal submit");
+    };
+    assert_eq!(submit.data.custom_id, "form");
+    assert!(submit.message.is_none());
+    let value = match &submit.data.components[0].components[0] {
+        ActionRowComponent::InputText(input) => input.value.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(value.as_deref(), Some("h2e2"));
+    for kind in [9, 6, 7] {
+        let data = if kind == 9 {
+            modal("Again", vec![text_input("m", "Move")])
+        } else {
+            json!({})
+        };
+        let (status, code, paths) = refusal(f.respond(submit.id, &submit.token, kind, data).await);
+        assert_eq!(
+            (status, code, paths),
+            (400, 50035, vec!["type".to_string()]),
+            "callback {kind}"
+        );
+    }
+    f.respond(
+        submit.id,
+        &submit.token,
+        4,
+        json!({"content": "played", "flags": 64}),
+    )
+    .await
+    .expect("a message answers a submit");
+
+    // A component's modal: late is too late; in time it opens, and its
+    // submit carries the message and may update it.
+    let board = f.bot_message_with(channel, buttons(&["open"])).await;
+    for late in [true, false] {
+        f.stand_in
+            .press_button(&alice, board.id.get(), "open")
+            .await;
+        let Interaction::Component(press) = f.next_interaction().await else {
+            panic!("a press");
+        };
+        if late {
+            f.stand_in
+                .age_interaction(&press.token, Duration::from_secs(4));
+            let r = f
+                .respond(
+                    press.id,
+                    &press.token,
+                    9,
+                    modal("Move", vec![text_input("m", "Move")]),
+                )
+                .await;
+            assert_eq!(refusal(r).1, 10062, "past 3 s");
+            continue;
+        }
+        f.respond(
+            press.id,
+            &press.token,
+            9,
+            modal("Move", vec![text_input("m", "Move")]),
+        )
+        .await
+        .expect("a component's modal");
+        f.stand_in
+            .submit_modal(&alice, &press.token, &[("m", "b0c2")])
+            .await;
+    }
+    let Interaction::Modal(submit) = f.next_interaction().await else {
+        panic!("a modal submit");
+    };
+    assert_eq!(submit.message.as_ref().map(|m| m.id), Some(board.id));
+    f.respond(submit.id, &submit.token, 6, json!({}))
+        .await
+        .expect("a deferred update");
+    f.http
+        .edit_original_interaction_response(&submit.token, &json!({"components": []}), vec![])
+        .await
+        .expect("@original is the message the modal came from");
+    assert!(f
+        .stand_in
+        .message(board.id.get())
+        .unwrap()
+        .custom_ids()
+        .is_empty());
+}
+
+/// An ephemeral message exists only for its user: the channel's endpoints
+/// do not reach it (10008), its interaction's webhook does; and a user
+/// presses only buttons they see.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ephemeral_message_is_reached_only_through_its_interaction() {
+    let mut f = Fixture::start().await;
+    let channel = f.stand_in.new_id();
+    let board = f.bot_message_with(channel, buttons(&["ask"])).await;
+    let alice = f.alice.clone();
+    f.stand_in.press_button(&alice, board.id.get(), "ask").await;
+    let Interaction::Component(press) = f.next_interaction().await else {
+        panic!("a press");
+    };
+    f.respond(press.id, &press.token, 6, json!({}))
+        .await
+        .unwrap();
+    let question = f
+        .http
+        .create_followup_message(
+            &press.token,
+            &json!({"content": "sure?", "flags": 64, "components": buttons(&["yes"])}),
+            vec![],
+        )
+        .await
+        .unwrap();
+    let r = f
+        .http
+        .edit_message(
+            ChannelId::new(channel),
+            question.id,
+            &json!({"components": []}),
+            vec![],
+        )
+        .await;
+    assert_eq!(refusal(r).1, 10008);
+    let bob = f.bob.clone();
+    let stranger = futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(
+        f.stand_in.press_button(&bob, question.id.get(), "yes"),
+    ))
+    .await;
+    assert!(
+        stranger.is_err(),
+        "bob does not see alice's ephemeral message"
+    );
+    f.stand_in
+        .press_button(&alice, question.id.get(), "yes")
+        .await;
+    let Interaction::Component(confirm) = f.next_interaction().await else {
+        panic!("a press");
+    };
+    assert_eq!(confirm.message.id, question.id);
+    f.respond(confirm.id, &confirm.token, 6, json!({}))
+        .await
+        .unwrap();
+    f.http
+        .edit_original_interaction_response(&confirm.token, &json!({"components": []}), vec![])
+        .await
+        .expect("the webhook reaches it");
+    assert!(f
+        .stand_in
+        .message(question.id.get())
+        .unwrap()
+        .custom_ids()
+        .is_empty());
 }

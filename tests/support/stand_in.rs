@@ -1110,21 +1110,85 @@ impl StandIn {
     /// (a MESSAGE_COMPONENT interaction, type 3, which carries the message).
     /// Returns the interaction's token.
     pub async fn press_button(&self, user: &TestUser, message: u64, custom_id: &str) -> String {
-        let (channel, shown) = {
+        // Checked once the world is let go: a failed check must not
+        // poison it for the rest of the test.
+        let (channel, shown, message_json) = {
             let world = self.world();
             let shown = world
                 .message(message)
                 .expect("a message to press on")
                 .clone();
-            assert!(
-                shown.custom_ids().iter().any(|id| id == custom_id),
-                "no button {custom_id} on message {message}: a client shows only what is there"
-            );
-            (shown.channel, world.message_json(&shown))
+            let json = world.message_json(&shown);
+            (shown.channel, shown, json)
         };
+        assert!(
+            shown.custom_ids().iter().any(|id| id == custom_id),
+            "no button {custom_id} on message {message}: a client shows only what is there"
+        );
+        assert!(
+            shown.visible_to_user(user.id),
+            "message {message} is not shown to {}: only what a user sees can be pressed",
+            user.name
+        );
+        let shown = message_json;
         let data = json!({"custom_id": custom_id, "component_type": 2});
         self.send_interaction(user, channel, 3, data, Some((message, shown)))
             .await
+    }
+
+    /// The modal the bot answered interaction `token` with (callback 9),
+    /// if it did.
+    pub fn modal_of(&self, token: &str) -> Option<Value> {
+        self.world().interactions.get(token)?.modal.clone()
+    }
+
+    /// `user` fills in and sends the modal the bot opened in answer to
+    /// interaction `token`: a MODAL_SUBMIT (type 5) with the modal's
+    /// custom_id and each text input's value (`values`, by the inputs'
+    /// custom_ids; an input not named is sent empty), carrying the message
+    /// whose button opened it. Returns the new interaction's token.
+    pub async fn submit_modal(
+        &self,
+        user: &TestUser,
+        token: &str,
+        values: &[(&str, &str)],
+    ) -> String {
+        let (channel, modal, pressed) = {
+            let world = self.world();
+            let opened = world.interactions.get(token).expect("a known interaction");
+            let modal = opened.modal.clone().expect(
+                "no modal was opened for this interaction: a client shows only what is there",
+            );
+            let pressed = opened
+                .message
+                .and_then(|id| world.message(id).map(|m| (id, world.message_json(m))));
+            (opened.channel, modal, pressed)
+        };
+        let rows: Vec<Value> = modal["components"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|row| {
+                let inputs: Vec<Value> = row["components"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|input| {
+                        let id = input["custom_id"].as_str().unwrap_or_default();
+                        let value = values
+                            .iter()
+                            .find(|(name, _)| *name == id)
+                            .map_or("", |(_, value)| *value);
+                        json!({"type": 4, "custom_id": id, "value": value})
+                    })
+                    .collect();
+                json!({"type": 1, "components": inputs})
+            })
+            .collect();
+        let data = json!({"custom_id": modal["custom_id"], "components": rows});
+        self.send_interaction(user, channel, 5, data, pressed).await
     }
 
     async fn send_interaction(
@@ -1196,6 +1260,7 @@ impl StandIn {
                     original: None,
                     size_limit,
                     message: pressed.as_ref().map(|(id, _)| *id),
+                    modal: None,
                 },
             );
             interaction

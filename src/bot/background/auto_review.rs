@@ -14,11 +14,14 @@ use crate::bot::vocabulary::reply::Outbox;
 use crate::bot::vocabulary::settings::{keys, Chosen};
 
 /// Reviews the games that ended since the last call whose server asked for
-/// automatic reviews, posting each where its game was played. Called once a
+/// automatic reviews, posting each where its game was played, after telling
+/// the transport that each has ended. Called once a
 /// request, a bot move or a sweep is answered, so the review comes after
 /// the game's last message.
 pub async fn post_auto_reviews(core: &Core, outbox: &dyn Outbox) {
     for id in core.ended.take() {
+        // Its boards' buttons first: nothing of the game may be pressed now.
+        outbox.game_ended(id.0).await;
         if let Err(err) = auto_review(core, id, outbox).await {
             tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not post an automatic review");
         }

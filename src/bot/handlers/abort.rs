@@ -56,6 +56,9 @@ pub async fn abort(ctx: &Ctx<'_>, game: GameId) -> BotResult<()> {
     });
     let place = loaded.place();
     post(ctx.outbox, &place, Reply::public(text.clone())).await?;
+    // Not queued as ended (an aborted game is not reviewed): its board's
+    // buttons are taken off here.
+    ctx.outbox.game_ended(game.0).await;
     if &place != ctx.place() {
         ctx.answer(Reply::public(text)).await?;
     }

@@ -90,7 +90,7 @@ async fn play(ctx: &Ctx<'_>, text: &str) -> BotResult<()> {
             let posted = match board {
                 Ok(board) => {
                     let text = announcement(&played, voice);
-                    post_file(core, text, &played.after, board, ctx.outbox).await
+                    post_file(core, text, &played.after, board, voice, ctx.outbox).await
                 }
                 Err(err) => Err(err),
             };

@@ -1,23 +1,40 @@
 //! A pressed button: who may press it, and the typed command it stands for.
 //! A press is checked against the store (its id names the challenge), never
 //! against anything remembered, so any process handles it, and then runs as
-//! the command a user would type, through the same handlers.
+//! the command a user would type, through the same handlers. Two presses
+//! answer before any command: a board's Move opens the form that asks for
+//! the move, and its Resign asks privately for a confirmation.
 
+use crate::i18n::Msg;
 use crate::store::{ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
 
-use crate::bot::services::games::store_actor;
+use crate::bot::services::games::{against_bot, load, seen_by_black, side_of, store_actor};
 use crate::bot::services::Core;
-use crate::bot::vocabulary::buttons::{Action, Press};
+use crate::bot::vocabulary::buttons::{Action, Button, Form, Press, Style};
 use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::reply::Reply;
 use crate::bot::vocabulary::request::Actor;
+use crate::bot::vocabulary::voice::Voice;
 
-/// The typed command a press stands for (the face turns it into its
-/// `Command`: the command table sits above the handlers).
+/// What a press stands for: a typed command (the face turns it into its
+/// `Command`: the command table sits above the handlers), or one of the
+/// answers a press gets before any command runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Typed {
     Accept,
     Decline,
     Draw,
+    /// `move`, with the text the press's form sent back.
+    Move,
+    Resign,
+    Takeback,
+    Hint,
+    /// `flip` of the pressed game.
+    Flip(GameId),
+    /// Open the form that asks for a move ([`move_form`]).
+    AskMove,
+    /// Ask privately whether to resign ([`resign_confirmation`]).
+    AskResign,
 }
 
 /// What a press comes to once checked: the command to run, or a refusal;
@@ -72,9 +89,7 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
         Action::Accept => Typed::Accept,
         Action::Decline | Action::Withdraw => Typed::Decline,
         // Game actions were sent to `check_in_game` above.
-        Action::AcceptDraw | Action::DeclineDraw => {
-            return refused(BotError::PressNotUnderstood, false)
-        }
+        _ => return refused(BotError::PressNotUnderstood, false),
     };
     Checked {
         outcome: Ok(command),
@@ -84,7 +99,9 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
 
 /// A game's button: for its players only, and only at the position its
 /// message showed; a press on an older position is refused as stale, and
-/// one on a finished game as over, both spending the buttons.
+/// one on a finished game as over, both spending the buttons. Move is
+/// refused at once when it is not the presser's turn: the form would only
+/// be refused once filled in.
 async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
     let refused = |err, spent| Checked {
         outcome: Err(err),
@@ -96,10 +113,7 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
         Err(StoreError::GameNotFound(_)) => return refused(BotError::GameNotFound(id), true),
         Err(err) => return refused(BotError::internal(err), false),
     };
-    let plays = [&record.red, &record.black]
-        .into_iter()
-        .any(|side| side.user_id() == Some(actor.id.as_str()));
-    if !plays {
+    let Some(color) = side_of(&record, actor) else {
         let (red, black) = (record.red.clone(), record.black.clone());
         return refused(
             BotError::NotAPlayer {
@@ -109,7 +123,7 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
             },
             false,
         );
-    }
+    };
     if record.result.is_some() {
         return refused(BotError::GameOver(id), true);
     }
@@ -117,8 +131,23 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
         return refused(BotError::MovedOn(id), true);
     }
     let command = match press.action {
-        Action::AcceptDraw => Typed::Draw,
+        Action::AcceptDraw | Action::OfferDraw => Typed::Draw,
         Action::DeclineDraw => Typed::Decline,
+        Action::Move | Action::SubmitMove if record.side_to_move() != color => {
+            let err = if against_bot(&record, color).is_some() {
+                BotError::BotThinking(id)
+            } else {
+                BotError::NotYourTurn(id)
+            };
+            return refused(err, false);
+        }
+        Action::Move => Typed::AskMove,
+        Action::SubmitMove => Typed::Move,
+        Action::Resign => Typed::AskResign,
+        Action::ConfirmResign => Typed::Resign,
+        Action::Takeback => Typed::Takeback,
+        Action::Hint => Typed::Hint,
+        Action::Flip => Typed::Flip(id),
         // Challenge actions never come here (see `check`).
         Action::Accept | Action::Decline | Action::Withdraw => {
             return refused(BotError::PressNotUnderstood, false)
@@ -130,12 +159,61 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
     }
 }
 
+/// The form a board's Move opens: one line for the move, in any notation,
+/// sent back as a [`Action::SubmitMove`] press at the board's ply.
+pub fn move_form(press: Press, voice: Voice) -> Form {
+    Form {
+        custom_id: Press {
+            action: Action::SubmitMove,
+            ..press
+        }
+        .custom_id(),
+        title: voice.say(Msg::MoveFormTitle { game: press.target }),
+        label: voice.say(Msg::MoveFormLabel),
+        placeholder: voice.say(Msg::MoveFormPlaceholder),
+    }
+}
+
+/// What a board's Resign answers, privately: the question, and the one
+/// button that resigns.
+pub fn resign_confirmation(press: Press, voice: Voice) -> Reply {
+    Reply::private(voice.say(Msg::ResignConfirm { game: press.target })).with_buttons([Button {
+        press: Press {
+            action: Action::ConfirmResign,
+            ..press
+        },
+        label: voice.say(Msg::ButtonConfirmResign),
+        style: Style::Danger,
+    }])
+}
+
+/// A refused press, said privately; a stale one ("the game has moved on")
+/// shows the game's board as it is now, from the presser's seat.
+pub async fn refusal(core: &Core, actor: &Actor, err: &BotError, voice: Voice) -> Reply {
+    let mut reply = Reply::private(err.message(voice));
+    if let BotError::MovedOn(id) = err {
+        let board = async {
+            let loaded = load(&core.store, *id).await?;
+            let black_seat = seen_by_black(&loaded.record, Some(actor));
+            core.boards
+                .board(&loaded, black_seat, voice.style, voice)
+                .await
+        };
+        match board.await {
+            Ok(board) => reply.files.push(board),
+            Err(err) => tracing::warn!(game = id.0, error = %err, "no board for a stale press"),
+        }
+    }
+    reply
+}
+
 /// Whether a press's buttons are spent once its command ran: the challenge
-/// is answered, withdrawn or expired (or gone); the game moved on, ended, or
-/// has no draw offer standing any more.
+/// is answered, withdrawn or expired (or gone); the game moved on or ended,
+/// or, for a draw offer's buttons, has no draw offer standing any more.
 pub async fn spent_after(core: &Core, press: Press) -> bool {
     if !press.action.on_challenge() {
         let id = GameId(press.target);
+        let offer_buttons = matches!(press.action, Action::AcceptDraw | Action::DeclineDraw);
         return match (
             core.store.game(id).await,
             core.store.pending_offers(id).await,
@@ -143,7 +221,7 @@ pub async fn spent_after(core: &Core, press: Press) -> bool {
             (Ok(record), Ok(offers)) => {
                 record.result.is_some()
                     || record.ply != press.ply
-                    || !offers.iter().any(|offer| offer.kind == OfferKind::Draw)
+                    || (offer_buttons && !offers.iter().any(|offer| offer.kind == OfferKind::Draw))
             }
             _ => false,
         };

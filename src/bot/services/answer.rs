@@ -161,7 +161,7 @@ async fn store_bot_move(
         ),
         None => announcement(&bot, voice),
     };
-    post_file(core, text, &bot.after, board?, outbox).await
+    post_file(core, text, &bot.after, board?, voice, outbox).await
 }
 
 /// Makes the bot's move for a job this process holds, timed as every bot

@@ -10,6 +10,7 @@ pub mod answer;
 pub mod boards;
 pub mod claims;
 pub mod config;
+pub mod controls;
 pub mod ctx;
 pub mod engine;
 pub mod games;

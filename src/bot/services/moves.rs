@@ -16,6 +16,7 @@ use crate::rules::{Color, GameStatus, IllegalMove, Move};
 use crate::store::{self, GameId, GameResult};
 
 use super::boards::Boards;
+use super::controls::board_controls;
 use super::ctx::post;
 use super::games::{load, player_seat, result_sentence, seat, store_error, LoadedGame};
 use super::settings::{place_voice, wants_turn_notices};
@@ -163,6 +164,7 @@ pub async fn announce(
         announcement(played, voice),
         &played.after,
         board,
+        voice,
         outbox,
     )
     .await
@@ -181,8 +183,8 @@ pub async fn announce_locked(
     announce(core, played, voice, outbox).await
 }
 
-/// Posts `text` with `board` in `game`'s place, and records that the
-/// game's moves so far are shown. The record is queued, not waited for: the
+/// Posts `text` with `board` in `game`'s place, with the game's controls
+/// while it goes on, and records that the game's moves so far are shown. The record is queued, not waited for: the
 /// game's lock is let go as soon as the post is out, and the game's later
 /// writes from this process (its next move, a job given back) commit after
 /// it. A failure to record it is logged: at worst the sweep shows the move
@@ -192,9 +194,10 @@ pub async fn post_file(
     text: String,
     game: &LoadedGame,
     board: Attachment,
+    voice: Voice,
     outbox: &dyn Outbox,
 ) -> BotResult<()> {
-    let mut reply = Reply::public(text);
+    let mut reply = Reply::public(text).with_buttons(board_controls(core, game, voice));
     reply.files.push(board);
     if let Some(user) = turn_to_notify(core, game).await {
         reply = reply.notifying([user]);
@@ -246,7 +249,7 @@ pub async fn post_with_board(
 ) -> BotResult<()> {
     let loaded = load(&core.store, id).await?;
     let board = board_after(&core.boards, &loaded, voice).await?;
-    post_file(core, text, &loaded, board, outbox).await
+    post_file(core, text, &loaded, board, voice, outbox).await
 }
 
 /// Shows every game's stored moves that were never posted (see the
@@ -313,7 +316,7 @@ pub async fn show_unshown(
     }
     let board = board_after(&core.boards, loaded, voice).await?;
     text.push_str(&whats_next_in(loaded, mover, voice));
-    post_file(core, text, loaded, board, outbox).await
+    post_file(core, text, loaded, board, voice, outbox).await
 }
 
 /// What a player whose move was stored hears when showing it failed: that it

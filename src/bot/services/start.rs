@@ -8,6 +8,7 @@ use crate::store::GameRecord;
 
 use super::answer::run_job;
 use super::claims::{give_back, holding, too_far_behind};
+use super::controls::board_controls;
 use super::ctx::post;
 use super::games::{game_place, load, pairing, seat, LoadedGame};
 use super::jobs::Claim;
@@ -114,7 +115,7 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
         .boards
         .board(loaded, black_seat, voice.style, voice)
         .await?;
-    let mut reply = Reply::public(text);
+    let mut reply = Reply::public(text).with_buttons(board_controls(ctx.core, loaded, voice));
     reply.files.push(board);
     if &place != ctx.place() {
         // A thread of its own: its first message names the players, so that

@@ -2,7 +2,9 @@
 //! ([`Action`]), on what ([`Press`]: a challenge or game id, and the ply the
 //! message showed), and its label in the reader's language. A press carries
 //! everything it needs in its id ([`Press::custom_id`]), so another process,
-//! or this one after a restart, handles it with nothing remembered.
+//! or this one after a restart, handles it with nothing remembered. A press
+//! may open a [`Form`] instead of acting at once (a game's Move button asks
+//! for the move), whose submission comes back as a press of its own.
 
 /// What a button does, in the words its typed equivalent uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,20 +19,66 @@ pub enum Action {
     AcceptDraw,
     /// The opponent refuses it (`decline`).
     DeclineDraw,
+    /// A game's board: opens the form that asks for a move (`move`).
+    Move,
+    /// That form sent back, with the move written in it (`move <text>`).
+    SubmitMove,
+    /// A game's board: asks the player, privately, to confirm (`resign`).
+    Resign,
+    /// The confirmation's button: resigns (`resign`).
+    ConfirmResign,
+    /// A game's board: offers a draw, or accepts the one standing (`draw`).
+    OfferDraw,
+    /// A game's board: asks for a takeback, or agrees to one (`takeback`).
+    Takeback,
+    /// A game's board, against the bot with hints on (`hint`).
+    Hint,
+    /// A game's board seen from the other side (`flip`).
+    Flip,
 }
 
 impl Action {
-    const ALL: [Action; 5] = [
+    const ALL: [Action; 13] = [
         Action::Accept,
         Action::Decline,
         Action::Withdraw,
         Action::AcceptDraw,
         Action::DeclineDraw,
+        Action::Move,
+        Action::SubmitMove,
+        Action::Resign,
+        Action::ConfirmResign,
+        Action::OfferDraw,
+        Action::Takeback,
+        Action::Hint,
+        Action::Flip,
     ];
 
     /// Whether its target is a challenge (else a game).
     pub fn on_challenge(self) -> bool {
         matches!(self, Action::Accept | Action::Decline | Action::Withdraw)
+    }
+
+    /// Whether it is one of the controls every board of a live game carries
+    /// (Move, Resign, Draw, Takeback, Hint, Flip): the buttons a transport
+    /// keeps live on the game's latest board only.
+    pub fn is_game_control(self) -> bool {
+        matches!(
+            self,
+            Action::Move
+                | Action::Resign
+                | Action::OfferDraw
+                | Action::Takeback
+                | Action::Hint
+                | Action::Flip
+        )
+    }
+
+    /// Whether pressing it opens a form instead of acting: the transport
+    /// must not acknowledge the press before the core answers it, since
+    /// the form is the press's one answer.
+    pub fn opens_form(self) -> bool {
+        self == Action::Move
     }
 
     /// Its name inside a custom_id: short, stable across releases.
@@ -41,6 +89,14 @@ impl Action {
             Action::Withdraw => "withdraw",
             Action::AcceptDraw => "draw",
             Action::DeclineDraw => "nodraw",
+            Action::Move => "move",
+            Action::SubmitMove => "play",
+            Action::Resign => "resign",
+            Action::ConfirmResign => "resignok",
+            Action::OfferDraw => "offerdraw",
+            Action::Takeback => "takeback",
+            Action::Hint => "hint",
+            Action::Flip => "flip",
         }
     }
 
@@ -50,7 +106,12 @@ impl Action {
         match self {
             Action::Accept => "accept",
             Action::Decline | Action::Withdraw | Action::DeclineDraw => "decline",
-            Action::AcceptDraw => "draw",
+            Action::AcceptDraw | Action::OfferDraw => "draw",
+            Action::Move | Action::SubmitMove => "move",
+            Action::Resign | Action::ConfirmResign => "resign",
+            Action::Takeback => "takeback",
+            Action::Hint => "hint",
+            Action::Flip => "flip",
         }
     }
 }
@@ -114,12 +175,26 @@ pub struct Button {
     pub style: Style,
 }
 
+/// A form a press opens: one line of text to fill in, sent back as a press
+/// whose custom_id is [`Form::custom_id`] (a [`Press`] of its own, so the
+/// submission too carries all it needs). Discord shows it as a modal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub custom_id: String,
+    /// Already in the reader's language, as are the field's label and hint.
+    pub title: String,
+    pub label: String,
+    pub placeholder: String,
+}
+
 /// Buttons as a line of their typed equivalents, each once, in order
 /// (`[accept] [decline]`), for a transport that cannot show buttons; `None`
-/// for no buttons.
+/// for no buttons. A board's game controls are left out: where moves are
+/// typed, `move`, `resign` and the rest are typed too, and a line of six
+/// words under every board would only repeat `help`.
 pub fn typed_line(buttons: &[Button]) -> Option<String> {
     let mut words: Vec<&str> = Vec::new();
-    for button in buttons {
+    for button in buttons.iter().filter(|b| !b.press.action.is_game_control()) {
         let word = button.press.action.typed();
         if !words.contains(&word) {
             words.push(word);
@@ -159,6 +234,37 @@ mod tests {
             Some("[accept] [decline]")
         );
         assert_eq!(typed_line(&[]), None);
+        let board = [
+            button(Action::Move),
+            button(Action::OfferDraw),
+            button(Action::Resign),
+        ];
+        assert_eq!(typed_line(&board), None);
+        let offer = [button(Action::AcceptDraw), button(Action::DeclineDraw)];
+        assert_eq!(typed_line(&offer).as_deref(), Some("[draw] [decline]"));
+    }
+
+    #[test]
+    fn every_action_has_its_own_code() {
+        let codes: std::collections::HashSet<_> = Action::ALL.iter().map(|a| a.code()).collect();
+        assert_eq!(codes.len(), Action::ALL.len());
+        for code in [
+            "move",
+            "play",
+            "resign",
+            "resignok",
+            "offerdraw",
+            "takeback",
+            "hint",
+            "flip",
+        ] {
+            let id = format!("xq1:{code}:12:7");
+            let press = Press::parse(&id).expect(code);
+            assert_eq!((press.target, press.ply, press.custom_id()), (12, 7, id));
+            assert!(!press.action.on_challenge(), "{code}");
+        }
+        assert!(Action::Move.opens_form() && !Action::SubmitMove.opens_form());
+        assert!(!Action::ConfirmResign.is_game_control() && !Action::SubmitMove.is_game_control());
     }
 
     #[test]
@@ -184,6 +290,10 @@ mod tests {
             "xq1:accept:5:0:9",
             "xq2:accept:5:0",
             "xq1:castle:5:0",
+            "xq1:move:5",
+            "xq1:play:5:1:h2e2",
+            "xq1:resignok:0:3",
+            "xq1:Flip:5:0",
             "xq1:accept:-5:0",
             "xq1:accept:0:0",
             "xq1:accept:5:-1",

@@ -56,6 +56,15 @@ impl Reply {
         self
     }
 
+    /// The game whose controls (Move, Resign, …) this reply carries: it is
+    /// that game's latest board.
+    pub fn game_controls(&self) -> Option<i64> {
+        self.buttons
+            .iter()
+            .find(|button| button.press.action.is_game_control())
+            .map(|button| button.press.target)
+    }
+
     /// The same reply, notifying these users.
     pub fn notifying(mut self, users: impl IntoIterator<Item = String>) -> Reply {
         self.mentions.extend(users);
@@ -95,6 +104,11 @@ pub trait Outbox: Send + Sync {
     async fn progress(&self, _place: &Place, _text: &str) -> anyhow::Result<()> {
         Ok(())
     }
+
+    /// Game `game` has ended: no button on its boards may stay pressable.
+    /// A transport that keeps a game's controls on its latest board takes
+    /// them off; one without buttons has nothing to do.
+    async fn game_ended(&self, _game: i64) {}
 
     /// Whether `place` is a conversation of one person with the bot (a
     /// Discord DM), where nobody else could see a challenge or play.

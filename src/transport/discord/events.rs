@@ -2,8 +2,9 @@
 //! command and picks up games waiting on it; a slash command is handed to the
 //! core and answered through its interaction (deferred when the answer is
 //! private by nature, or when the core has not answered by the deadline); a
-//! typed `!xq` or `@bot` command, a bare move in a game's place, or a
-//! pressed button (a component interaction), is handed to the core too. Everything else is ignored.
+//! typed `!xq` or `@bot` command, a bare move in a game's place, a
+//! pressed button (a component interaction), or a form sent back (a modal
+//! submit), is handed to the core too. Everything else is ignored.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -12,17 +13,20 @@ use std::time::Duration;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Member, Message, Ready, UserId,
+    Interaction, Member, Message, ModalInteraction, Ready, UserId,
 };
 use serenity::async_trait;
 
 use super::commands;
-use super::outbox::{ChannelOutbox, ComponentOutbox, InteractionOutbox, MessageOutbox};
+use super::outbox::{
+    ChannelOutbox, ComponentOutbox, InteractionOutbox, LatestBoards, MessageOutbox, PressedVia,
+    FORM_FIELD,
+};
 use super::places::{self, Places};
 use crate::bot::markup::in_code;
 use crate::bot::{
-    parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, PressRequest, Reply,
-    Request, SlashError, Voice, PREFIX,
+    parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, Press, PressRequest,
+    Reply, Request, SlashError, Voice, PREFIX,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -33,6 +37,8 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60);
 pub struct Handler {
     bot: Arc<Bot>,
     places: Arc<Places>,
+    /// Each live game's latest board, whose controls alone stay live.
+    boards: Arc<LatestBoards>,
     /// Register the slash command in this guild only (instant) instead of
     /// globally (which Discord may take up to an hour to show).
     dev_guild: Option<GuildId>,
@@ -50,6 +56,7 @@ impl Handler {
         Handler {
             bot,
             places: Arc::new(Places::new()),
+            boards: Arc::new(LatestBoards::default()),
             dev_guild,
             started: AtomicBool::new(false),
             me: OnceLock::new(),
@@ -58,7 +65,7 @@ impl Handler {
     }
 
     fn outbox(&self, ctx: &Context) -> ChannelOutbox {
-        ChannelOutbox::new(ctx.http.clone(), self.places.clone())
+        ChannelOutbox::new(ctx.http.clone(), self.places.clone(), self.boards.clone())
     }
 
     async fn register_commands(&self, ctx: &Context) {
@@ -162,24 +169,81 @@ impl Handler {
 
     /// A pressed button: acknowledged at once, then handed to the core,
     /// which checks who pressed it and answers (privately when refused);
-    /// buttons the core says are spent are taken off their message.
+    /// buttons the core says are spent are taken off their message. A
+    /// button that opens a form (a board's Move) is not acknowledged first:
+    /// the core answers it within Discord's 3 s with the form, or a refusal.
     async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
         let channel = self.outbox(ctx);
-        let outbox = ComponentOutbox::new(&channel, interaction);
-        if let Err(err) = outbox.acknowledge().await {
-            tracing::warn!("could not acknowledge a button: {err:#}");
-            return;
+        let outbox = ComponentOutbox::new(&channel, PressedVia::Button(interaction));
+        let opens_form = Press::parse(&interaction.data.custom_id)
+            .is_some_and(|press| press.action.opens_form());
+        if !opens_form {
+            if let Err(err) = outbox.acknowledge().await {
+                tracing::warn!("could not acknowledge a button: {err:#}");
+                return;
+            }
         }
         let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
         let press = PressRequest {
             actor: commands::actor(&interaction.user, nick),
             place: self.places.of_component(interaction),
             custom_id: interaction.data.custom_id.clone(),
+            typed: None,
             locale: Lang::from_discord_locale(&interaction.locale),
             permissions: member_permissions(interaction.member.as_ref()),
         };
         let pressed = self.bot.press(&press, &outbox).await;
-        if pressed.spent {
+        if let Some(form) = &pressed.form {
+            if let Err(err) = outbox.open_form(form).await {
+                tracing::warn!("could not open a form: {err:#}");
+            }
+        }
+        self.settle_press(&outbox, pressed.spent).await;
+    }
+
+    /// A form sent back (MODAL_SUBMIT): its custom_id is a press of its own
+    /// (a board's move, at the board's ply), with what was written in it.
+    /// Acknowledged at once, as a button is.
+    async fn on_form(&self, ctx: &Context, interaction: &ModalInteraction) {
+        let channel = self.outbox(ctx);
+        let outbox = ComponentOutbox::new(&channel, PressedVia::Form(interaction));
+        if let Err(err) = outbox.acknowledge().await {
+            tracing::warn!("could not acknowledge a form: {err:#}");
+            return;
+        }
+        let typed = interaction
+            .data
+            .components
+            .iter()
+            .flat_map(|row| &row.components)
+            .find_map(|component| match component {
+                serenity::all::ActionRowComponent::InputText(input)
+                    if input.custom_id == FORM_FIELD =>
+                {
+                    input.value.clone()
+                }
+                _ => None,
+            });
+        let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
+        let press = PressRequest {
+            actor: commands::actor(&interaction.user, nick),
+            place: self.places.of_form(interaction),
+            custom_id: interaction.data.custom_id.clone(),
+            typed: Some(typed.unwrap_or_default()),
+            locale: Lang::from_discord_locale(&interaction.locale),
+            permissions: member_permissions(interaction.member.as_ref()),
+        };
+        let pressed = self.bot.press(&press, &outbox).await;
+        self.settle_press(&outbox, pressed.spent).await;
+    }
+
+    /// After the core answered a press: acknowledged if nothing answered it
+    /// yet, and its message's buttons taken off when they are spent.
+    async fn settle_press(&self, outbox: &ComponentOutbox<'_>, spent: bool) {
+        if let Err(err) = outbox.acknowledge().await {
+            tracing::warn!("could not acknowledge a button: {err:#}");
+        }
+        if spent {
             if let Err(err) = outbox.remove_buttons().await {
                 tracing::warn!("could not remove spent buttons: {err:#}");
             }
@@ -310,6 +374,9 @@ impl EventHandler for Handler {
             }
             Interaction::Component(component) => {
                 self.on_component(&ctx, &component).await;
+            }
+            Interaction::Modal(form) => {
+                self.on_form(&ctx, &form).await;
             }
             _ => {}
         }

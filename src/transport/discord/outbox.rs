@@ -1,4 +1,4 @@
-//! The core's [`Outbox`] on Discord, in three flavours that differ only in
+//! The core's [`Outbox`] on Discord, in four flavours that differ only in
 //! what they answer:
 //! - [`ChannelOutbox`]: plain channel messages (games resumed at start, the
 //!   idle sweep, and moves played in a thread the command was not typed in);
@@ -8,14 +8,20 @@
 //! - [`InteractionOutbox`]: answers a slash command through its interaction,
 //!   keeping private replies ephemeral (see "What a user sees" in
 //!   docs/architecture.md for the rules Discord imposes and how they are met);
-//! - [`ComponentOutbox`]: answers a pressed button, privately to the presser
-//!   or publicly in the channel, and takes spent buttons off their message.
+//! - [`ComponentOutbox`]: answers a pressed button or a form sent back,
+//!   privately to the presser or publicly in the channel, opens the form a
+//!   press asks for, and takes spent buttons off their message.
+//!
+//! A game's controls stay live on its latest board only ([`LatestBoards`]):
+//! each new board takes them off the one before, and the game's end off the
+//! last.
 //!
 //! Every message names exactly the users it may ping (Discord's allowed
 //! mentions): the ones the core asked to notify, nobody else, whatever the
 //! text says. Boards go as plain attachments, not embed images: Discord's
 //! mobile clients crop embed images to a square, and the board is portrait.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,14 +30,15 @@ use async_trait::async_trait;
 use serenity::all::{
     AutoArchiveDuration, ButtonStyle, ChannelId, ChannelType, CommandInteraction,
     ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EditInteractionResponse, EditMessage, Http, Message, MessageId,
-    MessageReference, UserId,
+    CreateInputText, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
+    EditInteractionResponse, EditMessage, Http, InputTextStyle, Message, MessageFlags, MessageId,
+    MessageReference, ModalInteraction, UserId,
 };
 use tokio::sync::Mutex;
 
 use super::places::{parse_id, target_channel, Places};
-use crate::bot::{Attachment, Button, Outbox, Place, PlaceGone, Reply, Style};
+use crate::bot::{Attachment, Button, Form, Outbox, Place, PlaceGone, Reply, Style};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
@@ -50,16 +57,77 @@ const RATE_LIMIT_BACKOFF: Duration = Duration::from_millis(500);
 /// thread.
 const PLACE_GONE_CODES: [isize; 4] = [10003, 50001, 50013, 160005];
 
+/// Each live game's latest board that carries its controls, as this
+/// process posted it: a game's controls stay live on that board only, so a
+/// new board takes them off the one before, and the game's end off the
+/// last. Kept in memory: after a restart the board posted before it keeps
+/// its buttons until they are pressed, when the core answers that the game
+/// has moved on (or is over) and they are taken off.
+#[derive(Default)]
+pub struct LatestBoards {
+    boards: std::sync::Mutex<HashMap<i64, (ChannelId, MessageId)>>,
+}
+
+impl LatestBoards {
+    fn boards(&self) -> std::sync::MutexGuard<'_, HashMap<i64, (ChannelId, MessageId)>> {
+        // Only a cache of what was posted: a half-made change is harmless.
+        self.boards.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records `game`'s new latest board; returns the one it replaces.
+    fn replace(&self, game: i64, board: (ChannelId, MessageId)) -> Option<(ChannelId, MessageId)> {
+        self.boards()
+            .insert(game, board)
+            .filter(|old| *old != board)
+    }
+
+    fn take(&self, game: i64) -> Option<(ChannelId, MessageId)> {
+        self.boards().remove(&game)
+    }
+
+    fn forget(&self, board: (ChannelId, MessageId)) {
+        self.boards().retain(|_, known| *known != board);
+    }
+}
+
 /// Posts into channels and threads through Discord's REST API.
 #[derive(Clone)]
 pub struct ChannelOutbox {
     http: Arc<Http>,
     places: Arc<Places>,
+    boards: Arc<LatestBoards>,
 }
 
 impl ChannelOutbox {
-    pub fn new(http: Arc<Http>, places: Arc<Places>) -> ChannelOutbox {
-        ChannelOutbox { http, places }
+    pub fn new(http: Arc<Http>, places: Arc<Places>, boards: Arc<LatestBoards>) -> ChannelOutbox {
+        ChannelOutbox {
+            http,
+            places,
+            boards,
+        }
+    }
+
+    /// `message` is now `game`'s latest board: the controls of the board
+    /// before it are taken off, without holding up the reply.
+    fn remember_board(&self, game: i64, channel: ChannelId, message: MessageId) {
+        if let Some((channel, message)) = self.boards.replace(game, (channel, message)) {
+            let outbox = self.clone();
+            tokio::spawn(async move { outbox.clear_buttons(channel, message).await });
+        }
+    }
+
+    /// A board whose buttons were taken off by a press.
+    fn forget_board(&self, channel: ChannelId, message: MessageId) {
+        self.boards.forget((channel, message));
+    }
+
+    /// Takes every button off one of the bot's messages; a failure is only
+    /// logged (a press on what stays is answered as stale).
+    async fn clear_buttons(&self, channel: ChannelId, message: MessageId) {
+        let edit = EditMessage::new().components(Vec::new());
+        if let Err(err) = channel.edit_message(&self.http, message, edit).await {
+            tracing::info!(%channel, %message, "could not take a board's buttons off: {err}");
+        }
     }
 
     pub fn http(&self) -> &Http {
@@ -75,6 +143,7 @@ impl ChannelOutbox {
         reply: Reply,
         quote: Option<MessageId>,
     ) -> anyhow::Result<()> {
+        let controls = reply.game_controls();
         let outgoing = Outgoing::from(reply);
         let count = outgoing.parts.len();
         let mut files = Some(outgoing.files);
@@ -94,9 +163,12 @@ impl ChannelOutbox {
                 }
                 message = message.components(outgoing.rows.clone());
             }
-            retry_rate_limited(|| channel.send_message(&self.http, message.clone()))
+            let sent = retry_rate_limited(|| channel.send_message(&self.http, message.clone()))
                 .await
                 .map_err(|err| place_error(err, channel))?;
+            if let (Some(game), true) = (controls, i + 1 == count) {
+                self.remember_board(game, channel, sent.id);
+            }
         }
         Ok(())
     }
@@ -165,6 +237,12 @@ impl Outbox for ChannelOutbox {
         self.thread_for(place, title, None).await
     }
 
+    async fn game_ended(&self, game: i64) {
+        if let Some((channel, message)) = self.boards.take(game) {
+            self.clear_buttons(channel, message).await;
+        }
+    }
+
     fn is_direct_message(&self, place: &Place) -> bool {
         place.guild.is_none()
     }
@@ -205,6 +283,10 @@ impl Outbox for MessageOutbox<'_> {
         let target = target_channel(place)?;
         let quote = (reply.private && target == self.message.channel_id).then_some(self.message.id);
         self.channel.send(target, reply, quote).await
+    }
+
+    async fn game_ended(&self, game: i64) {
+        self.channel.game_ended(game).await
     }
 
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
@@ -327,7 +409,7 @@ impl<'a> InteractionOutbox<'a> {
         files: Vec<Attachment>,
         outgoing: &Outgoing,
         rows: Vec<CreateActionRow>,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<MessageId> {
         let mut builder = CreateInteractionResponseFollowup::new()
             .content(text)
             .ephemeral(outgoing.private)
@@ -336,11 +418,12 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.add_file(attachment(file));
         }
-        self.interaction
+        let sent = self
+            .interaction
             .create_followup(self.http(), builder)
             .await
             .context("following up a slash command")?;
-        Ok(())
+        Ok(sent.id)
     }
 
     /// Replaces "thinking…" (the original response) with this message.
@@ -350,7 +433,7 @@ impl<'a> InteractionOutbox<'a> {
         files: Vec<Attachment>,
         mentions: &[UserId],
         rows: Vec<CreateActionRow>,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<MessageId> {
         let mut builder = EditInteractionResponse::new()
             .content(text)
             .allowed_mentions(allowed_mentions(mentions))
@@ -358,15 +441,17 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.new_attachment(attachment(file));
         }
-        self.interaction
+        let edited = self
+            .interaction
             .edit_response(self.http(), builder)
             .await
             .context("answering a slash command")?;
-        Ok(())
+        Ok(edited.id)
     }
 
     /// Sends one message of a reply through the interaction, in the way its
-    /// state allows, and returns the new state.
+    /// state allows, and returns the new state and the message's id (none
+    /// for an initial response, whose id Discord does not return).
     async fn send_part(
         &self,
         state: Response,
@@ -374,17 +459,18 @@ impl<'a> InteractionOutbox<'a> {
         files: Vec<Attachment>,
         outgoing: &Outgoing,
         rows: Vec<CreateActionRow>,
-    ) -> anyhow::Result<Response> {
+    ) -> anyhow::Result<(Response, Option<MessageId>)> {
         match state {
             Response::Pending => {
                 self.respond(text, files, outgoing.private, &outgoing.mentions, rows)
                     .await?;
-                Ok(Response::Shown { placeholder: false })
+                Ok((Response::Shown { placeholder: false }, None))
             }
             Response::Deferred { ephemeral } if ephemeral == outgoing.private => {
-                self.edit_original(text, files, &outgoing.mentions, rows)
+                let id = self
+                    .edit_original(text, files, &outgoing.mentions, rows)
                     .await?;
-                Ok(Response::Shown { placeholder: false })
+                Ok((Response::Shown { placeholder: false }, Some(id)))
             }
             Response::Deferred { ephemeral } => {
                 let placeholder = if ephemeral {
@@ -394,12 +480,12 @@ impl<'a> InteractionOutbox<'a> {
                 };
                 self.edit_original(placeholder.to_string(), Vec::new(), &[], Vec::new())
                     .await?;
-                self.follow_up(text, files, outgoing, rows).await?;
-                Ok(Response::Shown { placeholder: true })
+                let id = self.follow_up(text, files, outgoing, rows).await?;
+                Ok((Response::Shown { placeholder: true }, Some(id)))
             }
             shown @ Response::Shown { .. } => {
-                self.follow_up(text, files, outgoing, rows).await?;
-                Ok(shown)
+                let id = self.follow_up(text, files, outgoing, rows).await?;
+                Ok((shown, Some(id)))
             }
         }
     }
@@ -422,9 +508,10 @@ impl<'a> InteractionOutbox<'a> {
                 .delete_response(self.http())
                 .await
                 .map_err(anyhow::Error::from),
-            Response::Deferred { .. } => {
-                self.edit_original(note, Vec::new(), &[], Vec::new()).await
-            }
+            Response::Deferred { .. } => self
+                .edit_original(note, Vec::new(), &[], Vec::new())
+                .await
+                .map(drop),
             Response::Pending => {
                 // Nothing answered here: say where the answer went, or
                 // (only to the user) that the command is done.
@@ -453,6 +540,7 @@ impl Outbox for InteractionOutbox<'_> {
         }
         let private = reply.private;
         let kept = (!private).then(|| reply.clone());
+        let controls = reply.game_controls();
         let mut outgoing = Outgoing::from(reply);
         let mut response = self.response.lock().await;
         let count = outgoing.parts.len();
@@ -467,7 +555,26 @@ impl Outbox for InteractionOutbox<'_> {
                 .send_part(*response, text, files, &outgoing, rows)
                 .await
             {
-                Ok(state) => *response = state,
+                Ok((state, id)) => {
+                    *response = state;
+                    if let (Some(game), true) = (controls, i + 1 == count) {
+                        let id = match id {
+                            Some(id) => Some(id),
+                            // The initial response's id is only read back.
+                            None => match self.interaction.get_response(self.http()).await {
+                                Ok(message) => Some(message.id),
+                                Err(err) => {
+                                    tracing::warn!("could not read back a board's id: {err}");
+                                    None
+                                }
+                            },
+                        };
+                        if let Some(id) = id {
+                            self.channel
+                                .remember_board(game, self.interaction.channel_id, id);
+                        }
+                    }
+                }
                 // The token's 15 minutes are over (a long review): a public
                 // reply not yet begun goes to the channel instead.
                 Err(err) if i == 0 && token_expired(&err) => {
@@ -500,6 +607,10 @@ impl Outbox for InteractionOutbox<'_> {
         Ok(())
     }
 
+    async fn game_ended(&self, game: i64) {
+        self.channel.game_ended(game).await
+    }
+
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
         // Discord tells the interaction whether the bot may make threads
         // here; asking when it may not would only collect refusals.
@@ -527,39 +638,152 @@ impl Outbox for InteractionOutbox<'_> {
     }
 }
 
-/// Answers a pressed button. The press is acknowledged at once without a
-/// message (DEFERRED_UPDATE_MESSAGE: nothing changes on the pressed message
-/// until the bot edits it), so Discord's 3 s never run out while the core
-/// works; public replies then go to their channel like any post, and private
-/// ones as ephemeral follow-ups, seen by the presser alone.
-pub struct ComponentOutbox<'a> {
-    channel: &'a ChannelOutbox,
-    interaction: &'a ComponentInteraction,
+/// The interaction a press came as: a button's (MESSAGE_COMPONENT), or a
+/// form's sent back (MODAL_SUBMIT, from the button that opened it).
+#[derive(Clone, Copy)]
+pub enum PressedVia<'a> {
+    Button(&'a ComponentInteraction),
+    Form(&'a ModalInteraction),
 }
 
-impl<'a> ComponentOutbox<'a> {
-    pub fn new(
-        channel: &'a ChannelOutbox,
-        interaction: &'a ComponentInteraction,
-    ) -> ComponentOutbox<'a> {
-        ComponentOutbox {
-            channel,
-            interaction,
+impl PressedVia<'_> {
+    /// The message the press came from: the button's, or the one whose
+    /// button opened the form.
+    fn message(&self) -> Option<&Message> {
+        match self {
+            PressedVia::Button(interaction) => Some(&interaction.message),
+            PressedVia::Form(interaction) => interaction.message.as_deref(),
         }
     }
 
-    /// Acknowledges the press (callback type 6).
+    async fn create_response(
+        &self,
+        http: &Http,
+        response: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            PressedVia::Button(interaction) => interaction.create_response(http, response).await,
+            PressedVia::Form(interaction) => interaction.create_response(http, response).await,
+        }
+    }
+
+    async fn create_followup(
+        &self,
+        http: &Http,
+        followup: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<Message> {
+        match self {
+            PressedVia::Button(interaction) => interaction.create_followup(http, followup).await,
+            PressedVia::Form(interaction) => interaction.create_followup(http, followup).await,
+        }
+    }
+
+    async fn edit_response(
+        &self,
+        http: &Http,
+        edit: EditInteractionResponse,
+    ) -> serenity::Result<Message> {
+        match self {
+            PressedVia::Button(interaction) => interaction.edit_response(http, edit).await,
+            PressedVia::Form(interaction) => interaction.edit_response(http, edit).await,
+        }
+    }
+}
+
+/// Discord's limits on a modal's title and a text input's label, and on
+/// the input's placeholder.
+const MAX_MODAL_TITLE_CHARS: usize = 45;
+const MAX_PLACEHOLDER_CHARS: usize = 100;
+/// The longest move a player writes (`炮二平五` is 4 characters, `R+=5` 4,
+/// ICCS 4; this leaves room for spaces and a `move ` they type by habit).
+const MAX_MOVE_CHARS: u16 = 40;
+
+/// Answers a pressed button, or a form sent back. The press is
+/// acknowledged at once without a message (DEFERRED_UPDATE_MESSAGE:
+/// nothing changes on the pressed message until the bot edits it), so
+/// Discord's 3 s never run out while the core works; public replies then go
+/// to their channel like any post, and private ones as ephemeral follow-ups,
+/// seen by the presser alone. A press that opens a form is not
+/// acknowledged first: the form (MODAL) must be its initial response.
+pub struct ComponentOutbox<'a> {
+    channel: &'a ChannelOutbox,
+    interaction: PressedVia<'a>,
+    acknowledged: Mutex<bool>,
+}
+
+impl<'a> ComponentOutbox<'a> {
+    pub fn new(channel: &'a ChannelOutbox, interaction: PressedVia<'a>) -> ComponentOutbox<'a> {
+        ComponentOutbox {
+            channel,
+            interaction,
+            acknowledged: Mutex::new(false),
+        }
+    }
+
+    /// Acknowledges the press (callback type 6), unless that was done.
     pub async fn acknowledge(&self) -> anyhow::Result<()> {
+        let mut acknowledged = self.acknowledged.lock().await;
+        if *acknowledged {
+            return Ok(());
+        }
         self.interaction
             .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
             .await
-            .context("acknowledging a button")
+            .context("acknowledging a button")?;
+        *acknowledged = true;
+        Ok(())
     }
 
-    /// Takes the buttons off the pressed message, leaving its text and its
-    /// files (an edit that names no attachments keeps them all).
+    /// Answers the press with a form (callback type 9, MODAL) of one line
+    /// of text; only possible while nothing else answered it.
+    pub async fn open_form(&self, form: &Form) -> anyhow::Result<()> {
+        let mut acknowledged = self.acknowledged.lock().await;
+        anyhow::ensure!(!*acknowledged, "a form can only be a press's first answer");
+        let input = CreateInputText::new(
+            InputTextStyle::Short,
+            truncate_chars(&form.label, MAX_MODAL_TITLE_CHARS),
+            FORM_FIELD,
+        )
+        .placeholder(truncate_chars(&form.placeholder, MAX_PLACEHOLDER_CHARS))
+        .min_length(1)
+        .max_length(MAX_MOVE_CHARS)
+        .required(true);
+        let modal = CreateModal::new(
+            form.custom_id.clone(),
+            truncate_chars(&form.title, MAX_MODAL_TITLE_CHARS),
+        )
+        .components(vec![CreateActionRow::InputText(input)]);
+        self.interaction
+            .create_response(&self.channel.http, CreateInteractionResponse::Modal(modal))
+            .await
+            .context("opening a form")?;
+        *acknowledged = true;
+        Ok(())
+    }
+
+    /// Takes the buttons off the message the press came from, leaving its
+    /// text and its files (an edit that names no attachments keeps them
+    /// all). An ephemeral message (a resignation's confirmation) exists only
+    /// for the interaction's webhook, so it is edited through it: after a
+    /// deferred update, the original response is the pressed message.
     pub async fn remove_buttons(&self) -> anyhow::Result<()> {
-        let message = &self.interaction.message;
+        let Some(message) = self.interaction.message() else {
+            return Ok(());
+        };
+        if message
+            .flags
+            .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL))
+        {
+            self.interaction
+                .edit_response(
+                    &self.channel.http,
+                    EditInteractionResponse::new().components(Vec::new()),
+                )
+                .await
+                .context("removing used buttons")?;
+            return Ok(());
+        }
+        self.channel.forget_board(message.channel_id, message.id);
         message
             .channel_id
             .edit_message(
@@ -573,12 +797,18 @@ impl<'a> ComponentOutbox<'a> {
     }
 }
 
+/// The custom_id of a form's one text input.
+pub const FORM_FIELD: &str = "text";
+
 #[async_trait]
 impl Outbox for ComponentOutbox<'_> {
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         if !reply.private {
             return self.channel.post(place, reply).await;
         }
+        // A follow-up needs the press acknowledged (a press that could
+        // open a form is not, until the core answers).
+        self.acknowledge().await?;
         let outgoing = Outgoing::from(reply);
         let count = outgoing.parts.len();
         let mut files = Some(outgoing.files.clone());
@@ -603,6 +833,10 @@ impl Outbox for ComponentOutbox<'_> {
 
     async fn open_thread(&self, place: &Place, title: &str) -> Option<Place> {
         self.channel.thread_for(place, title, None).await
+    }
+
+    async fn game_ended(&self, game: i64) {
+        self.channel.game_ended(game).await
     }
 
     fn is_direct_message(&self, place: &Place) -> bool {

@@ -12,7 +12,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use serenity::all::{
     Channel, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, GuildId, Http,
-    PartialChannel,
+    ModalInteraction, PartialChannel,
 };
 
 use crate::bot::Place;
@@ -114,6 +114,15 @@ impl Places {
 
     /// The place of a pressed button: its interaction says it too.
     pub fn of_component(&self, interaction: &ComponentInteraction) -> Place {
+        self.of_parts(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.channel.as_ref(),
+        )
+    }
+
+    /// The place of a form sent back: its interaction says it too.
+    pub fn of_form(&self, interaction: &ModalInteraction) -> Place {
         self.of_parts(
             interaction.guild_id,
             interaction.channel_id,

@@ -89,11 +89,14 @@ pub enum Ack {
     /// A component interaction answered by editing its message (callback 7).
     Update,
     Autocomplete,
+    /// Answered with a form (callback 9): the modal, as the bot sent it.
+    Modal,
 }
 
 pub struct Interaction {
     pub id: u64,
-    /// 2 application command, 3 message component, 4 autocomplete.
+    /// 2 application command, 3 message component, 4 autocomplete,
+    /// 5 modal submit.
     pub kind: u8,
     pub channel: u64,
     pub user: u64,
@@ -103,8 +106,11 @@ pub struct Interaction {
     pub ack: Option<Ack>,
     pub original: Option<u64>,
     pub size_limit: u64,
-    /// For a component interaction: the message its button is on.
+    /// For a component interaction: the message its button is on; for a
+    /// modal submit, the message whose button opened the modal.
     pub message: Option<u64>,
+    /// The modal it was answered with (callback 9), as the bot sent it.
+    pub modal: Option<Value>,
 }
 
 impl Interaction {

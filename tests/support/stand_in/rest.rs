@@ -536,31 +536,50 @@ fn callback(
             Ack::Autocomplete
         }
         // DEFERRED_UPDATE_MESSAGE and UPDATE_MESSAGE exist only for a
-        // message component: they act on the message it is on.
-        (3, 6) => Ack::DeferredUpdate,
-        (3, 7) => {
+        // message component: they act on the message it is on. A modal
+        // submit from a component's modal carries that message and may act
+        // on it too; one from a command's modal has none.
+        (3, 6) | (5, 6) if pressed.is_some() => Ack::DeferredUpdate,
+        (3, 7) | (5, 7) if pressed.is_some() => {
             validate::check_message_fields(data, req.files, size_limit, &["data"])?;
-            let id = pressed.expect("a component interaction has its message");
-            let mut message = world.message(id).expect("the pressed message").clone();
+            let id = pressed.expect("checked above");
+            let Some(mut message) = world.message(id).filter(|m| !m.deleted).cloned() else {
+                return Err(ApiError::unknown_message());
+            };
             apply_content(&mut message, data, req.files, |_| new_id(state));
             message.edited = true;
             message.call = Some(index);
             *world.message_mut(id).expect("the pressed message") = message;
-            world.interactions.get_mut(token).expect("known").ack = Some(Ack::Update);
+            let interaction = world.interactions.get_mut(token).expect("known");
+            interaction.ack = Some(Ack::Update);
+            interaction.original = Some(id);
             return Ok(Outcome::with(204, None, Effect::default()));
         }
-        // A channel message for a component (4, 5) is allowed by Discord
-        // but not used by the bot; MODAL (9) and everything else is refused.
-        (3, 4) => {
+        // A channel message (4, 5) is allowed for a component and a modal
+        // submit alike.
+        (3 | 5, 4) => {
             validate::check_message_fields(data, req.files, size_limit, &["data"])?;
             validate::check_not_empty(data, req.files)?;
             Ack::Message
         }
-        (3, 5) => Ack::Deferred,
+        (3 | 5, 5) => Ack::Deferred,
+        // MODAL answers a command or a component, never a modal submit
+        // (nor an autocomplete).
+        (2 | 3, 9) => {
+            validate::check_modal(data)?;
+            let interaction = world.interactions.get_mut(token).expect("known");
+            interaction.ack = Some(Ack::Modal);
+            interaction.modal = Some(data.clone());
+            return Ok(Outcome::with(204, None, Effect::default()));
+        }
         _ => return Err(invalid_type()),
     };
     if ack == Ack::DeferredUpdate {
-        world.interactions.get_mut(token).expect("known").ack = Some(ack);
+        // Its original response is the message it acts on: `@original`
+        // edits that message (an ephemeral one can be edited no other way).
+        let interaction = world.interactions.get_mut(token).expect("known");
+        interaction.ack = Some(ack);
+        interaction.original = pressed;
         return Ok(Outcome::with(204, None, Effect::default()));
     }
     let mut effect = Effect::default();
@@ -607,15 +626,22 @@ fn webhook_interaction(world: &World, app: &str, token: &str) -> Result<(), ApiE
     Ok(())
 }
 
-/// `@original` or a follow-up's id → the message, if it exists still.
+/// `@original` or a follow-up's id → the message, if it exists still. The
+/// original response of a component's deferred update or update is the
+/// message the component is on, whichever interaction made that message.
 fn webhook_message(world: &World, token: &str, message: &str) -> Result<u64, ApiError> {
+    let original = world.interactions[token].original;
     let id = if message == "@original" {
-        world.interactions[token].original
+        original
     } else {
         message.parse().ok()
     };
     id.and_then(|id| world.message(id))
-        .filter(|m| !m.deleted && m.interaction_token.as_deref() == Some(token))
+        .filter(|m| {
+            !m.deleted
+                && (m.interaction_token.as_deref() == Some(token)
+                    || (message == "@original" && Some(m.id) == original))
+        })
         .map(|m| m.id)
         .ok_or_else(ApiError::unknown_message)
 }
@@ -878,11 +904,13 @@ fn create_message(
 }
 
 fn channel_message(world: &World, channel: u64, message: &str) -> Result<u64, ApiError> {
+    // An ephemeral message is not in the channel for anyone but its user:
+    // only its interaction's webhook reaches it.
     message
         .parse::<u64>()
         .ok()
         .and_then(|id| world.message(id))
-        .filter(|m| m.channel == channel && !m.deleted)
+        .filter(|m| m.channel == channel && !m.deleted && !m.ephemeral)
         .map(|m| m.id)
         .ok_or_else(ApiError::unknown_message)
 }

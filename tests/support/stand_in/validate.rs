@@ -237,8 +237,10 @@ pub fn check_message_fields(
 /// (type 2) or a single select; a custom_id of 1–100 characters, unique in
 /// the message; a button label of at most 80; a link button (style 5) with a
 /// url and no custom_id, any other button with a custom_id and no url.
-/// Lenient: emoji, select options and the newer layout components (v2) are
-/// not checked, since the bot sends none.
+/// A string select (type 3) has 1 to 25 options, each with a label and a
+/// value of 1 to 100 characters; a text input (type 4) belongs in a modal,
+/// never in a message. Lenient: emoji, the other selects' fields and the
+/// newer layout components (v2) are not checked, since the bot sends none.
 fn check_components(components: &Value, prefix: &[&str]) -> Result<(), ApiError> {
     let invalid = |at: Vec<String>, code: &str, text: &str| {
         let at: Vec<&str> = at.iter().map(String::as_str).collect();
@@ -322,6 +324,37 @@ fn check_components(components: &Value, prefix: &[&str]) -> Result<(), ApiError>
                 }
                 (true, None) => {}
             }
+            if child["type"].as_u64() == Some(4) {
+                return Err(invalid(
+                    here("type"),
+                    "COMPONENT_TYPE_INVALID",
+                    "A text input can only be used in a modal.",
+                ));
+            }
+            if child["type"].as_u64() == Some(3) {
+                let options = child["options"].as_array().cloned().unwrap_or_default();
+                if options.is_empty() || options.len() > 25 {
+                    return Err(invalid(
+                        here("options"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 25 in length.",
+                    ));
+                }
+                for (o, option) in options.iter().enumerate() {
+                    for key in ["label", "value"] {
+                        let text = option[key].as_str().unwrap_or_default();
+                        if text.is_empty() || chars(text) > 100 {
+                            let mut at = here("options");
+                            at.extend([o.to_string(), key.to_string()]);
+                            return Err(invalid(
+                                at,
+                                "BASE_TYPE_BAD_LENGTH",
+                                "Must be between 1 and 100 in length.",
+                            ));
+                        }
+                    }
+                }
+            }
             if let Some(label) = child.get("label").and_then(Value::as_str) {
                 if chars(label) > 80 {
                     return Err(invalid(
@@ -330,6 +363,98 @@ fn check_components(components: &Value, prefix: &[&str]) -> Result<(), ApiError>
                         "Must be 80 or fewer in length.",
                     ));
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A modal (callback 9's `data`), as the pages on interactions and on
+/// components say: a custom_id of 1–100 characters, a title of 1–45, and
+/// 1 to 5 action rows of one text input (type 4) each; a text input has a
+/// custom_id of 1–100 characters unique in the modal, style 1 (short) or 2
+/// (paragraph), a label of 1–45, `min_length` 0–4,000, `max_length`
+/// 1–4,000, a placeholder of at most 100 and a value of at most 4,000.
+pub fn check_modal(data: &Value) -> Result<(), ApiError> {
+    let invalid = |at: Vec<String>, code: &str, text: &str| {
+        let at: Vec<&str> = at.iter().map(String::as_str).collect();
+        ApiError::form(&path(&["data"], &at), code, text)
+    };
+    let length = |value: &Value, at: Vec<String>, min: usize, max: usize| {
+        let text = value.as_str().unwrap_or_default();
+        if chars(text) < min || chars(text) > max || (min > 0 && !value.is_string()) {
+            return Err(invalid(
+                at,
+                "BASE_TYPE_BAD_LENGTH",
+                &format!("Must be between {min} and {max} in length."),
+            ));
+        }
+        Ok(())
+    };
+    length(&data["custom_id"], vec!["custom_id".into()], 1, 100)?;
+    length(&data["title"], vec!["title".into()], 1, 45)?;
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    if rows.is_empty() || rows.len() > 5 {
+        return Err(invalid(
+            vec!["components".into()],
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 5 in length.",
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (r, row) in rows.iter().enumerate() {
+        let at = |rest: &[&str]| {
+            let mut at = vec!["components".to_string(), r.to_string()];
+            at.extend(rest.iter().map(|s| s.to_string()));
+            at
+        };
+        let inputs = row["components"].as_array().cloned().unwrap_or_default();
+        if row["type"].as_u64() != Some(1) || inputs.len() != 1 {
+            return Err(invalid(
+                at(&["components"]),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "A modal's action row holds exactly one text input.",
+            ));
+        }
+        let input = &inputs[0];
+        let here = |f: &str| at(&["components", "0", f]);
+        if input["type"].as_u64() != Some(4) {
+            return Err(invalid(
+                here("type"),
+                "COMPONENT_TYPE_INVALID",
+                "A modal holds text inputs only.",
+            ));
+        }
+        length(&input["custom_id"], here("custom_id"), 1, 100)?;
+        if !seen.insert(input["custom_id"].as_str().unwrap_or_default().to_string()) {
+            return Err(invalid(
+                here("custom_id"),
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+                "Component custom id cannot be duplicated",
+            ));
+        }
+        if !matches!(input["style"].as_u64(), Some(1 | 2)) {
+            return Err(invalid(
+                here("style"),
+                "BASE_TYPE_CHOICES",
+                "Value must be one of (1, 2).",
+            ));
+        }
+        length(&input["label"], here("label"), 1, 45)?;
+        for (key, min) in [("min_length", 0), ("max_length", 1)] {
+            if let Some(value) = input.get(key).filter(|v| !v.is_null()) {
+                if !value.as_u64().is_some_and(|n| n >= min && n <= 4000) {
+                    return Err(invalid(
+                        here(key),
+                        "NUMBER_TYPE_MAX",
+                        &format!("Must be between {min} and 4000."),
+                    ));
+                }
+            }
+        }
+        for (key, max) in [("placeholder", 100), ("value", 4000)] {
+            if let Some(value) = input.get(key).filter(|v| !v.is_null()) {
+                length(value, here(key), 0, max)?;
             }
         }
     }
