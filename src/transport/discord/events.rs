@@ -19,6 +19,7 @@ use serenity::async_trait;
 use super::commands;
 use super::outbox::{ChannelOutbox, ComponentOutbox, InteractionOutbox, MessageOutbox};
 use super::places::{self, Places};
+use super::retry::retrying;
 use crate::bot::markup::in_code;
 use crate::bot::{
     parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, PressRequest, Reply,
@@ -402,15 +403,16 @@ async fn resolve_names(
                 name: in_code(&name),
             });
         };
-        let members = guild
-            .search_members(http, &name, Some(NAME_SEARCH_LIMIT))
-            .await
-            .map_err(|err| {
-                tracing::warn!("searching members failed: {err}");
-                Msg::NameLookupFailed {
-                    name: in_code(&name),
-                }
-            })?;
+        let members = retrying("searching members", |_| {
+            guild.search_members(http, &name, Some(NAME_SEARCH_LIMIT))
+        })
+        .await
+        .map_err(|err| {
+            tracing::warn!("searching members failed: {err}");
+            Msg::NameLookupFailed {
+                name: in_code(&name),
+            }
+        })?;
         let same = |text: &str| text.to_lowercase() == name.to_lowercase();
         let matching: Vec<_> = members
             .iter()

@@ -17,7 +17,6 @@
 //! mobile clients crop embed images to a square, and the board is portrait.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context;
 use async_trait::async_trait;
@@ -26,24 +25,18 @@ use serenity::all::{
     ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, CreateThread, EditInteractionResponse, EditMessage, Http, Message, MessageId,
-    MessageReference, UserId,
+    MessageReference, Nonce, UserId,
 };
 use tokio::sync::Mutex;
 
 use super::places::{parse_id, target_channel, Places};
+use super::retry::{acknowledged_before, retrying, transient};
 use crate::bot::{Attachment, Button, Outbox, Place, PlaceGone, Reply, Style};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
 /// Discord's limit on a thread name.
 const MAX_THREAD_NAME_CHARS: usize = 100;
-/// Posts refused with 429 are tried this many times in all. serenity's own
-/// rate limiter waits and retries by itself; this matters only with it off
-/// (`--api-proxy`), for a proxy that answers 429 instead of queueing.
-const POST_ATTEMPTS: u32 = 3;
-/// The wait before the first retry after a 429, doubled each time: the
-/// answer's `retry_after` does not reach us through serenity's error.
-const RATE_LIMIT_BACKOFF: Duration = Duration::from_millis(500);
 
 /// Discord error codes that mean a channel will not take posts, now or
 /// later: Unknown Channel, Missing Access, Missing Permissions, and a locked
@@ -79,9 +72,14 @@ impl ChannelOutbox {
         let count = outgoing.parts.len();
         let mut files = Some(outgoing.files);
         for (i, text) in outgoing.parts.into_iter().enumerate() {
+            // One nonce for every attempt at this message: should an attempt
+            // that failed on the way have reached Discord, the next is
+            // answered with the message it made instead of a second one.
             let mut message = CreateMessage::new()
                 .content(text)
-                .allowed_mentions(allowed_mentions(&outgoing.mentions));
+                .allowed_mentions(allowed_mentions(&outgoing.mentions))
+                .nonce(Nonce::String(new_nonce()))
+                .enforce_nonce(true);
             if i == 0 {
                 if let Some(id) = quote {
                     let reference = MessageReference::from((channel, id)).fail_if_not_exists(false);
@@ -94,9 +92,11 @@ impl ChannelOutbox {
                 }
                 message = message.components(outgoing.rows.clone());
             }
-            retry_rate_limited(|| channel.send_message(&self.http, message.clone()))
-                .await
-                .map_err(|err| place_error(err, channel))?;
+            retrying("posting a message", |_| {
+                channel.send_message(&self.http, message.clone())
+            })
+            .await
+            .map_err(|err| place_error(err, channel))?;
         }
         Ok(())
     }
@@ -123,27 +123,52 @@ impl ChannelOutbox {
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let made = match starter {
             Some(message) => {
-                channel
-                    .create_thread_from_message(&self.http, message, builder)
-                    .await
+                retrying("opening a thread", |attempt| {
+                    let builder = builder.clone();
+                    async move {
+                        match channel
+                            .create_thread_from_message(&self.http, message, builder)
+                            .await
+                        {
+                            // An attempt that failed on the way made it: a
+                            // thread from a message has the message's id.
+                            Err(err) if attempt > 1 && discord_code(&err) == Some(160004) => {
+                                Ok(ChannelId::new(message.get()))
+                            }
+                            other => other.map(|thread| thread.id),
+                        }
+                    }
+                })
+                .await
             }
             None => {
-                channel
-                    .create_thread(&self.http, builder.kind(ChannelType::PublicThread))
-                    .await
+                // No thread can be asked for twice without making two: a
+                // failure on the way may leave one unused, which is better
+                // than a game with no thread.
+                let builder = builder.kind(ChannelType::PublicThread);
+                retrying("opening a thread", |_| {
+                    let builder = builder.clone();
+                    async move {
+                        channel
+                            .create_thread(&self.http, builder)
+                            .await
+                            .map(|thread| thread.id)
+                    }
+                })
+                .await
             }
         };
         match made {
             Ok(thread) => {
-                self.places.remember_thread(thread.id, channel);
+                self.places.remember_thread(thread, channel);
                 Some(Place {
                     guild: place.guild.clone(),
                     channel: place.channel.clone(),
-                    thread: Some(thread.id.to_string()),
+                    thread: Some(thread.to_string()),
                 })
             }
             Err(err) => {
-                if discord_code(&err).is_some() {
+                if discord_code(&err).is_some() && transient(&err).is_none() {
                     // Discord refused (permissions, channel kind): it will
                     // again, so stop asking in this channel.
                     self.places.forbid_threads(channel);
@@ -290,8 +315,7 @@ impl<'a> InteractionOutbox<'a> {
         let defer = CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ephemeral),
         );
-        self.interaction
-            .create_response(self.http(), defer)
+        callback(|| self.interaction.create_response(self.http(), defer.clone()))
             .await
             .context("deferring a slash command")?;
         *response = Response::Deferred { ephemeral };
@@ -315,10 +339,13 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             message = message.add_file(attachment(file));
         }
-        self.interaction
-            .create_response(self.http(), CreateInteractionResponse::Message(message))
-            .await
-            .context("answering a slash command")
+        let response = CreateInteractionResponse::Message(message);
+        callback(|| {
+            self.interaction
+                .create_response(self.http(), response.clone())
+        })
+        .await
+        .context("answering a slash command")
     }
 
     async fn follow_up(
@@ -336,10 +363,12 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.add_file(attachment(file));
         }
-        self.interaction
-            .create_followup(self.http(), builder)
-            .await
-            .context("following up a slash command")?;
+        retrying("following up a slash command", |_| {
+            self.interaction
+                .create_followup(self.http(), builder.clone())
+        })
+        .await
+        .context("following up a slash command")?;
         Ok(())
     }
 
@@ -358,10 +387,11 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.new_attachment(attachment(file));
         }
-        self.interaction
-            .edit_response(self.http(), builder)
-            .await
-            .context("answering a slash command")?;
+        retrying("editing a slash command's response", |_| {
+            self.interaction.edit_response(self.http(), builder.clone())
+        })
+        .await
+        .context("answering a slash command")?;
         Ok(())
     }
 
@@ -417,11 +447,11 @@ impl<'a> InteractionOutbox<'a> {
         };
         let result = match response {
             Response::Shown { placeholder: false } => Ok(()),
-            Response::Shown { placeholder: true } => self
-                .interaction
-                .delete_response(self.http())
-                .await
-                .map_err(anyhow::Error::from),
+            Response::Shown { placeholder: true } => retrying("deleting a placeholder", |_| {
+                self.interaction.delete_response(self.http())
+            })
+            .await
+            .map_err(anyhow::Error::from),
             Response::Deferred { .. } => {
                 self.edit_original(note, Vec::new(), &[], Vec::new()).await
             }
@@ -550,25 +580,27 @@ impl<'a> ComponentOutbox<'a> {
 
     /// Acknowledges the press (callback type 6).
     pub async fn acknowledge(&self) -> anyhow::Result<()> {
-        self.interaction
-            .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
-            .await
-            .context("acknowledging a button")
+        callback(|| {
+            self.interaction
+                .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
+        })
+        .await
+        .context("acknowledging a button")
     }
 
     /// Takes the buttons off the pressed message, leaving its text and its
     /// files (an edit that names no attachments keeps them all).
     pub async fn remove_buttons(&self) -> anyhow::Result<()> {
         let message = &self.interaction.message;
-        message
-            .channel_id
-            .edit_message(
+        retrying("removing used buttons", |_| {
+            message.channel_id.edit_message(
                 &self.channel.http,
                 message.id,
                 EditMessage::new().components(Vec::new()),
             )
-            .await
-            .context("removing used buttons")?;
+        })
+        .await
+        .context("removing used buttons")?;
         Ok(())
     }
 }
@@ -593,10 +625,12 @@ impl Outbox for ComponentOutbox<'_> {
                 }
                 builder = builder.components(outgoing.rows.clone());
             }
-            self.interaction
-                .create_followup(&self.channel.http, builder)
-                .await
-                .context("answering a button privately")?;
+            retrying("answering a button privately", |_| {
+                self.interaction
+                    .create_followup(&self.channel.http, builder.clone())
+            })
+            .await
+            .context("answering a button privately")?;
         }
         Ok(())
     }
@@ -710,29 +744,37 @@ fn token_expired(err: &anyhow::Error) -> bool {
         .any(|err| discord_code(err) == Some(50027))
 }
 
-fn is_rate_limited(err: &serenity::Error) -> bool {
-    matches!(err, serenity::Error::Http(http) if http.status_code().is_some_and(|s| s.as_u16() == 429))
-}
-
-/// Runs a request again after a 429, a bounded number of times.
-async fn retry_rate_limited<T, F, Fut>(mut request: F) -> serenity::Result<T>
+/// An interaction callback, tried again after failures on the way; a
+/// repeat refused as already acknowledged (40060) means an earlier attempt
+/// reached Discord, and the callback is done.
+async fn callback<F, Fut>(mut call: F) -> serenity::Result<()>
 where
     F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = serenity::Result<T>>,
+    Fut: std::future::Future<Output = serenity::Result<()>>,
 {
-    let mut wait = RATE_LIMIT_BACKOFF;
-    let mut attempt = 1;
-    loop {
-        match request().await {
-            Err(err) if is_rate_limited(&err) && attempt < POST_ATTEMPTS => {
-                tracing::info!(?wait, "rate limited; trying again");
-                tokio::time::sleep(wait).await;
-                wait *= 2;
-                attempt += 1;
+    retrying("answering an interaction", |attempt| {
+        let sent = call();
+        async move {
+            match sent.await {
+                Err(err) if attempt > 1 && acknowledged_before(&err) => Ok(()),
+                other => other,
             }
-            other => return other,
         }
-    }
+    })
+    .await
+}
+
+/// A message nonce (Discord takes up to 25 characters): 16 hex digits, a
+/// fresh one per message, the same for each attempt at it.
+fn new_nonce() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    format!("{:016x}", hasher.finish())
 }
 
 /// A refused post as the core needs it: [`PlaceGone`] where the channel will
