@@ -2098,3 +2098,5 @@ async fn private_answer(h: &Harness, pressed: &str, what: &str) -> String {
     assert_eq!(answer.effective_ephemeral, Some(true), "{what}");
     answer.content().to_string()
 }
+
+mod faults;
