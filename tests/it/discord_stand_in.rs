@@ -2007,3 +2007,5 @@ async fn an_invalid_shard_is_closed_with_4010() {
     assert_eq!(stand_in.identify_count(), 0);
     assert!(stand_in.identified_shards().is_empty());
 }
+
+mod faults;
