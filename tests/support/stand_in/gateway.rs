@@ -3,7 +3,9 @@
 //! checks the intents of each IDENTIFY against what the application was
 //! granted and its `shard` (`[shard_id, num_shards]`, closing 4010 Invalid
 //! shard when the id is not below the count), and carries the dispatches
-//! tests inject to the shard Discord would send them to.
+//! tests inject to the shard Discord would send them to. Tests can close
+//! the connections with any close code (the fatal ones then refuse every
+//! IDENTIFY), invalidate the sessions, and stop acknowledging heartbeats.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
