@@ -244,7 +244,10 @@ impl Bot {
                 )
                 .await
             {
-                return Pressed { spent: false };
+                return Pressed {
+                    spent: false,
+                    form: None,
+                };
             }
             let actor = press.actor.clone().unmistakable();
             let Some(pressed) = Press::parse(&press.custom_id) else {

@@ -359,16 +359,33 @@ impl Store {
         game: GameId,
         ply: u32,
     ) -> StoreResult<impl std::future::Future<Output = StoreResult<()>> + Send + 'static> {
-        let ply = i64::from(ply);
+        self.queue_mark_shown(game, 0, ply).await
+    }
+
+    /// Records that a post showed the moves of `game` after ply `after` up
+    /// to ply `upto`, queued as [`Store::queue_mark_announced`] is. The mark
+    /// rises only when it already reaches `after`: a post that showed later
+    /// moves while an earlier one's post failed leaves the earlier ones
+    /// owed (the sweep, or the next bot move, shows them), rather than
+    /// counting them as shown. Never lowers the mark, nor raises it past
+    /// the game's ply.
+    pub async fn queue_mark_shown(
+        &self,
+        game: GameId,
+        after: u32,
+        upto: u32,
+    ) -> StoreResult<impl std::future::Future<Output = StoreResult<()>> + Send + 'static> {
+        let (after, upto) = (i64::from(after), i64::from(upto));
         self.writer
             .queue_keyed(game.0, move |conn| {
                 Box::pin(async move {
                     on_conn!(conn, |c| sqlx::query(
-                        "UPDATE games SET announced_ply = CASE WHEN announced_ply > $1 THEN announced_ply ELSE $1 END \
-                         WHERE id = $2 AND ply >= $1",
+                        "UPDATE games SET announced_ply = $1 \
+                         WHERE id = $2 AND ply >= $1 AND announced_ply >= $3 AND announced_ply < $1",
                     )
-                    .bind(ply)
+                    .bind(upto)
                     .bind(game.0)
+                    .bind(after)
                     .execute(c)
                     .await?.rows_affected());
                     Ok(())

@@ -98,6 +98,11 @@ struct BotProcess {
     bot: Arc<Bot>,
 }
 
+/// `--rest-timeout-secs`: short, so that a call the stand-in holds is given
+/// up and tried again within a test's patience, long enough for a loaded
+/// machine's slowest answer.
+const REST_TIMEOUT_SECS: f64 = 3.0;
+
 /// How a test's bot is configured, where it differs from production.
 #[derive(Clone, Copy)]
 struct BotSettings {
@@ -159,6 +164,7 @@ impl BotProcess {
             message_content,
             api_proxy: Some(stand_in.rest_base().to_string()),
             answer_within_ms,
+            rest_timeout_secs: REST_TIMEOUT_SECS,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -2472,3 +2478,5 @@ async fn game_buttons_refuse_strangers_and_stale_forms_and_outlive_a_restart() {
         .await;
     latest_board(&h, thread, game, 4).await;
 }
+
+mod faults;

@@ -185,6 +185,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
             // No proxy: the limiter stays on, as in production.
             api_proxy: None,
             answer_within_ms: 1500,
+            rest_timeout_secs: 15.0,
         };
         let bot = Arc::new(
             Bot::connect(&args.bot)

@@ -2380,3 +2380,5 @@ async fn an_ephemeral_message_is_reached_only_through_its_interaction() {
         .custom_ids()
         .is_empty());
 }
+
+mod faults;

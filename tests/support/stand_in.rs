@@ -14,6 +14,7 @@
 
 #![allow(dead_code)] // helpers kept for tests that may use them; not every one does
 
+mod faults;
 mod gateway;
 mod model;
 mod rest;
@@ -78,6 +79,9 @@ pub struct StandInConfig {
     pub attachment_size_limit: u64,
     /// The shard count `GET /gateway/bot` recommends.
     pub recommended_shards: u64,
+    /// The heartbeat interval HELLO asks for (Discord's is about 41 s); a
+    /// short one lets a test see a client notice missing acknowledgements.
+    pub heartbeat_interval: Duration,
 }
 
 impl Default for StandInConfig {
@@ -90,6 +94,7 @@ impl Default for StandInConfig {
             token_lifetime: Duration::from_secs(15 * 60),
             attachment_size_limit: DEFAULT_ATTACHMENT_SIZE_LIMIT,
             recommended_shards: 1,
+            heartbeat_interval: Duration::from_secs(45),
         }
     }
 }
@@ -205,6 +210,9 @@ pub struct RestCall {
     /// `@original`, or a first follow-up after a deferral that Discord turns
     /// into one.
     pub edited_original: bool,
+    /// A message create that repeated the nonce of one made before with
+    /// `enforce_nonce`: answered with that message, nothing new shown.
+    pub repeated_nonce: bool,
 }
 
 impl RestCall {
@@ -255,7 +263,7 @@ impl RestCall {
     /// interaction response carrying a message, a follow-up, or the edit that
     /// fills a deferred response.
     pub fn shows_message(&self) -> bool {
-        if !self.succeeded() {
+        if !self.succeeded() || self.repeated_nonce {
             return false;
         }
         let segs = self.segments();
@@ -549,6 +557,74 @@ impl StandIn {
         for live in self.state.gateway.lock().unwrap().live.drain(..) {
             let _ = live.tx.send(Outgoing::Drop);
         }
+    }
+
+    /// Closes every gateway connection with the close `code` (and a
+    /// reason), as Discord does (events/gateway, "Gateway Close Event
+    /// Codes"). For the codes that say reconnecting will not help (4004,
+    /// 4010, 4011, 4012, 4013, 4014) every later IDENTIFY is closed with
+    /// the same code too, as the fault would persist at Discord, until
+    /// [`clear_gateway_faults`](Self::clear_gateway_faults).
+    pub fn close_gateway(&self, code: u16) {
+        let mut gateway = self.state.gateway.lock().unwrap();
+        if gateway::is_fatal(code) {
+            gateway.refuse_identify_with = Some(code);
+        }
+        for live in gateway.live.drain(..) {
+            let _ = live
+                .tx
+                .send(Outgoing::Close(code, gateway::close_reason(code).into()));
+        }
+    }
+
+    /// IDENTIFYs closed since [`close_gateway`](Self::close_gateway) with a
+    /// code that does not allow reconnecting.
+    pub fn identifies_refused_with(&self, code: u16) -> usize {
+        self.state
+            .gateway
+            .lock()
+            .unwrap()
+            .refused_with
+            .iter()
+            .filter(|c| **c == code)
+            .count()
+    }
+
+    /// IDENTIFYs are answered with READY again.
+    pub fn clear_gateway_faults(&self) {
+        let mut gateway = self.state.gateway.lock().unwrap();
+        gateway.refuse_identify_with = None;
+    }
+
+    /// Sends INVALID_SESSION (op 9) with `d: false` on every connection: the
+    /// session cannot be resumed, and the client must identify afresh
+    /// (events/gateway-events, "Invalid Session").
+    pub fn invalidate_sessions(&self) {
+        for live in &self.state.gateway.lock().unwrap().live {
+            let _ = live
+                .tx
+                .send(Outgoing::Frame(json!({"op": 9, "d": false}).to_string()));
+        }
+    }
+
+    /// The connections open now stop acknowledging heartbeats (op 11) while
+    /// staying open, as a zombied connection does; the client is expected
+    /// to notice at its next heartbeat and reconnect (events/gateway,
+    /// "Heartbeat Interval"). New connections are acknowledged as usual.
+    pub fn zombie_gateway(&self) {
+        let mut gateway = self.state.gateway.lock().unwrap();
+        let ids: Vec<u64> = gateway.live.iter().map(|live| live.id).collect();
+        gateway.zombies.extend(ids);
+    }
+
+    /// Heartbeats the stand-in left unacknowledged (on zombied connections).
+    pub fn unacknowledged_heartbeats(&self) -> usize {
+        self.state.gateway.lock().unwrap().unacknowledged
+    }
+
+    /// Gateway connections opened in all (each HELLO).
+    pub fn connection_count(&self) -> usize {
+        self.state.connections.load(Ordering::Relaxed)
     }
 
     /// The `[shard_id, num_shards]` of every accepted IDENTIFY, in order.
@@ -910,6 +986,41 @@ impl StandIn {
             status,
             code,
         });
+    }
+
+    /// The next call of `method` on a path starting with `path_prefix` is
+    /// carried out, and then answered with `status` (a 5xx) as if Discord's
+    /// answer had been lost on the way: the message it made stays made.
+    pub fn lose_answer_next(&self, method: &str, path_prefix: &str, status: u16) {
+        self.world().faults.push(
+            method,
+            path_prefix,
+            faults::FaultKind::AnswerLost { status },
+        );
+    }
+
+    /// The next call of `method` on a path starting with `path_prefix` has
+    /// its connection closed after the first part of its body arrived
+    /// (a reset mid-upload): nothing is carried out, and the record shows
+    /// the call with status 0.
+    pub fn reset_next(&self, method: &str, path_prefix: &str) {
+        self.world()
+            .faults
+            .push(method, path_prefix, faults::FaultKind::Reset);
+    }
+
+    /// The next call of `method` on a path starting with `path_prefix` is
+    /// carried out at once and answered `by` later (a client with a shorter
+    /// timeout gives up on it, though it reached Discord).
+    pub fn delay_next(&self, method: &str, path_prefix: &str, by: Duration) {
+        self.world()
+            .faults
+            .push(method, path_prefix, faults::FaultKind::Delay(by));
+    }
+
+    /// REST faults injected and not yet met.
+    pub fn pending_faults(&self) -> usize {
+        self.world().faults.pending()
     }
 
     /// The next `n` REST calls, whatever they are, get 429 with

@@ -90,7 +90,8 @@ async fn play(ctx: &Ctx<'_>, text: &str) -> BotResult<()> {
             let posted = match board {
                 Ok(board) => {
                     let text = announcement(&played, voice);
-                    post_file(core, text, &played.after, board, voice, ctx.outbox).await
+                    let after = played.after.ply().saturating_sub(1);
+                    post_file(core, text, &played.after, after, board, voice, ctx.outbox).await
                 }
                 Err(err) => Err(err),
             };

@@ -151,6 +151,9 @@ async fn store_bot_move(
         }
         Err(other) => return Err(other),
     };
+    // The moves the message shows: the bot's, and the player's before it
+    // when it goes in the same message.
+    let shows = if player.is_some() { 2 } else { 1 };
     let text = match player {
         Some(player) => format!(
             "#{} · {} {}{}",
@@ -161,7 +164,8 @@ async fn store_bot_move(
         ),
         None => announcement(&bot, voice),
     };
-    post_file(core, text, &bot.after, board?, voice, outbox).await
+    let after = bot.after.ply().saturating_sub(shows);
+    post_file(core, text, &bot.after, after, board?, voice, outbox).await
 }
 
 /// Makes the bot's move for a job this process holds, timed as every bot

@@ -3,7 +3,8 @@
 //! cannot both move), then announced with the board after it.
 //!
 //! A stored move is always shown: the store remembers how many plies were
-//! posted (`mark_announced`), and when a post fails, or the process stops
+//! posted (`queue_mark_shown`: a post marks only the moves it showed, and
+//! only once every move before them is marked), and when a post fails, or the process stops
 //! between storing and posting, the missing moves are posted later, once.
 //! When the bot's move is due after them, whoever makes it shows them first
 //! ([`show_unshown`], from the job); otherwise the first sweep (of any
@@ -163,6 +164,7 @@ pub async fn announce(
         core,
         announcement(played, voice),
         &played.after,
+        played.after.ply().saturating_sub(1),
         board,
         voice,
         outbox,
@@ -184,7 +186,11 @@ pub async fn announce_locked(
 }
 
 /// Posts `text` with `board` in `game`'s place, with the game's controls
-/// while it goes on, and records that the game's moves so far are shown. The record is queued, not waited for: the
+/// while it goes on, and records that the moves it shows (those after ply
+/// `after`, up to the game's ply) are shown; the mark rises only when every
+/// move before them was shown already (see
+/// [`Store::queue_mark_shown`](crate::store::Store::queue_mark_shown)), so
+/// a move whose own post failed stays owed. The record is queued, not waited for: the
 /// game's lock is let go as soon as the post is out, and the game's later
 /// writes from this process (its next move, a job given back) commit after
 /// it. A failure to record it is logged: at worst the sweep shows the move
@@ -193,6 +199,7 @@ pub async fn post_file(
     core: &Core,
     text: String,
     game: &LoadedGame,
+    after: u32,
     board: Attachment,
     voice: Voice,
     outbox: &dyn Outbox,
@@ -204,7 +211,7 @@ pub async fn post_file(
     }
     post(outbox, &game.place(), reply).await?;
     let id = game.id();
-    match core.store.queue_mark_announced(id, game.ply()).await {
+    match core.store.queue_mark_shown(id, after, game.ply()).await {
         Ok(recorded) => {
             tokio::spawn(async move {
                 if let Err(err) = recorded.await {
@@ -239,7 +246,8 @@ async fn turn_to_notify(core: &Core, game: &LoadedGame) -> Option<String> {
         .then(|| next.to_owned())
 }
 
-/// Posts `text` with game `id`'s current board in the game's place.
+/// Posts `text` with game `id`'s current board in the game's place; it
+/// names no move, so it marks none as shown.
 pub async fn post_with_board(
     core: &Core,
     id: GameId,
@@ -249,7 +257,7 @@ pub async fn post_with_board(
 ) -> BotResult<()> {
     let loaded = load(&core.store, id).await?;
     let board = board_after(&core.boards, &loaded, voice).await?;
-    post_file(core, text, &loaded, board, voice, outbox).await
+    post_file(core, text, &loaded, loaded.ply(), board, voice, outbox).await
 }
 
 /// Shows every game's stored moves that were never posted (see the
@@ -316,7 +324,16 @@ pub async fn show_unshown(
     }
     let board = board_after(&core.boards, loaded, voice).await?;
     text.push_str(&whats_next_in(loaded, mover, voice));
-    post_file(core, text, loaded, board, voice, outbox).await
+    post_file(
+        core,
+        text,
+        loaded,
+        loaded.record.announced_ply,
+        board,
+        voice,
+        outbox,
+    )
+    .await
 }
 
 /// What a player whose move was stored hears when showing it failed: that it

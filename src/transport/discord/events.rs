@@ -23,6 +23,7 @@ use super::outbox::{
     FORM_FIELD,
 };
 use super::places::{self, Places};
+use super::retry::retrying;
 use crate::bot::markup::in_code;
 use crate::bot::{
     parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, Press, PressRequest,
@@ -469,15 +470,16 @@ async fn resolve_names(
                 name: in_code(&name),
             });
         };
-        let members = guild
-            .search_members(http, &name, Some(NAME_SEARCH_LIMIT))
-            .await
-            .map_err(|err| {
-                tracing::warn!("searching members failed: {err}");
-                Msg::NameLookupFailed {
-                    name: in_code(&name),
-                }
-            })?;
+        let members = retrying("searching members", |_| {
+            guild.search_members(http, &name, Some(NAME_SEARCH_LIMIT))
+        })
+        .await
+        .map_err(|err| {
+            tracing::warn!("searching members failed: {err}");
+            Msg::NameLookupFailed {
+                name: in_code(&name),
+            }
+        })?;
         let same = |text: &str| text.to_lowercase() == name.to_lowercase();
         let matching: Vec<_> = members
             .iter()

@@ -13,6 +13,7 @@ mod commands;
 mod events;
 mod outbox;
 mod places;
+mod retry;
 pub mod shards;
 
 use std::sync::Arc;
@@ -50,7 +51,8 @@ pub struct DiscordArgs {
 
     /// Send REST calls to this base URL instead of Discord (a rate-limiting
     /// proxy, or a test stand-in). Turns serenity's own rate limiter off; a
-    /// post answered with 429 is then tried again twice, after 0.5 s and 1 s.
+    /// call answered with 429 is then tried again like one that failed on
+    /// the way (see `retry.rs`).
     #[arg(long, env = "DISCORD_API_PROXY")]
     pub api_proxy: Option<String>,
 
@@ -65,6 +67,27 @@ pub struct DiscordArgs {
     #[arg(long, env = "DISCORD_ANSWER_WITHIN_MS", default_value_t = 1500,
           value_parser = clap::value_parser!(u64).range(0..=2500))]
     pub answer_within_ms: u64,
+
+    /// How long one REST call may take before it is given up and tried
+    /// again, in seconds.
+    #[arg(long, env = "DISCORD_REST_TIMEOUT_SECS", default_value_t = retry::REQUEST_TIMEOUT.as_secs_f64(),
+          value_parser = rest_timeout)]
+    pub rest_timeout_secs: f64,
+}
+
+/// A REST timeout of 0.1 s to 10 minutes.
+fn rest_timeout(text: &str) -> Result<f64, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if (0.1..=600.0).contains(&secs) {
+        Ok(secs)
+    } else {
+        Err(format!(
+            "the REST timeout must be 0.1 to 600 seconds, not {secs}"
+        ))
+    }
 }
 
 /// The gateway events the bot needs: guilds and their messages, and DMs.
@@ -82,7 +105,15 @@ pub fn intents(message_content: bool) -> GatewayIntents {
 
 /// The serenity client for `bot`, ready to `start()`.
 pub async fn build_client(bot: Arc<Bot>, args: &DiscordArgs) -> anyhow::Result<Client> {
-    build_client_with(bot, args, HttpBuilder::new(&args.token)).await
+    // serenity's own HTTP client waits for an answer for ever: a call that
+    // hangs would hold its game's lock. This one gives up, and the call is
+    // tried again (`retry.rs`).
+    let client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .timeout(std::time::Duration::from_secs_f64(args.rest_timeout_secs))
+        .build()
+        .context("building the HTTP client")?;
+    build_client_with(bot, args, HttpBuilder::new(&args.token).client(client)).await
 }
 
 /// [`build_client`] from an `HttpBuilder` the caller began: a test gives it

@@ -23,7 +23,6 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context;
 use async_trait::async_trait;
@@ -33,24 +32,18 @@ use serenity::all::{
     CreateInputText, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
     EditInteractionResponse, EditMessage, Http, InputTextStyle, Message, MessageFlags, MessageId,
-    MessageReference, ModalInteraction, UserId,
+    MessageReference, ModalInteraction, Nonce, UserId,
 };
 use tokio::sync::Mutex;
 
 use super::places::{parse_id, target_channel, Places};
+use super::retry::{acknowledged_before, retrying, transient};
 use crate::bot::{Attachment, Button, Form, Outbox, Place, PlaceGone, Reply, Style};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
 /// Discord's limit on a thread name.
 const MAX_THREAD_NAME_CHARS: usize = 100;
-/// Posts refused with 429 are tried this many times in all. serenity's own
-/// rate limiter waits and retries by itself; this matters only with it off
-/// (`--api-proxy`), for a proxy that answers 429 instead of queueing.
-const POST_ATTEMPTS: u32 = 3;
-/// The wait before the first retry after a 429, doubled each time: the
-/// answer's `retry_after` does not reach us through serenity's error.
-const RATE_LIMIT_BACKOFF: Duration = Duration::from_millis(500);
 
 /// Discord error codes that mean a channel will not take posts, now or
 /// later: Unknown Channel, Missing Access, Missing Permissions, and a locked
@@ -125,7 +118,10 @@ impl ChannelOutbox {
     /// logged (a press on what stays is answered as stale).
     async fn clear_buttons(&self, channel: ChannelId, message: MessageId) {
         let edit = EditMessage::new().components(Vec::new());
-        if let Err(err) = channel.edit_message(&self.http, message, edit).await {
+        let clearing = retrying("taking a board's buttons off", |_| {
+            channel.edit_message(&self.http, message, edit.clone())
+        });
+        if let Err(err) = clearing.await {
             tracing::info!(%channel, %message, "could not take a board's buttons off: {err}");
         }
     }
@@ -148,9 +144,14 @@ impl ChannelOutbox {
         let count = outgoing.parts.len();
         let mut files = Some(outgoing.files);
         for (i, text) in outgoing.parts.into_iter().enumerate() {
+            // One nonce for every attempt at this message: should an attempt
+            // that failed on the way have reached Discord, the next is
+            // answered with the message it made instead of a second one.
             let mut message = CreateMessage::new()
                 .content(text)
-                .allowed_mentions(allowed_mentions(&outgoing.mentions));
+                .allowed_mentions(allowed_mentions(&outgoing.mentions))
+                .nonce(Nonce::String(new_nonce()))
+                .enforce_nonce(true);
             if i == 0 {
                 if let Some(id) = quote {
                     let reference = MessageReference::from((channel, id)).fail_if_not_exists(false);
@@ -163,9 +164,11 @@ impl ChannelOutbox {
                 }
                 message = message.components(outgoing.rows.clone());
             }
-            let sent = retry_rate_limited(|| channel.send_message(&self.http, message.clone()))
-                .await
-                .map_err(|err| place_error(err, channel))?;
+            let sent = retrying("posting a message", |_| {
+                channel.send_message(&self.http, message.clone())
+            })
+            .await
+            .map_err(|err| place_error(err, channel))?;
             if let (Some(game), true) = (controls, i + 1 == count) {
                 self.remember_board(game, channel, sent.id);
             }
@@ -195,27 +198,52 @@ impl ChannelOutbox {
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let made = match starter {
             Some(message) => {
-                channel
-                    .create_thread_from_message(&self.http, message, builder)
-                    .await
+                retrying("opening a thread", |attempt| {
+                    let builder = builder.clone();
+                    async move {
+                        match channel
+                            .create_thread_from_message(&self.http, message, builder)
+                            .await
+                        {
+                            // An attempt that failed on the way made it: a
+                            // thread from a message has the message's id.
+                            Err(err) if attempt > 1 && discord_code(&err) == Some(160004) => {
+                                Ok(ChannelId::new(message.get()))
+                            }
+                            other => other.map(|thread| thread.id),
+                        }
+                    }
+                })
+                .await
             }
             None => {
-                channel
-                    .create_thread(&self.http, builder.kind(ChannelType::PublicThread))
-                    .await
+                // No thread can be asked for twice without making two: a
+                // failure on the way may leave one unused, which is better
+                // than a game with no thread.
+                let builder = builder.kind(ChannelType::PublicThread);
+                retrying("opening a thread", |_| {
+                    let builder = builder.clone();
+                    async move {
+                        channel
+                            .create_thread(&self.http, builder)
+                            .await
+                            .map(|thread| thread.id)
+                    }
+                })
+                .await
             }
         };
         match made {
             Ok(thread) => {
-                self.places.remember_thread(thread.id, channel);
+                self.places.remember_thread(thread, channel);
                 Some(Place {
                     guild: place.guild.clone(),
                     channel: place.channel.clone(),
-                    thread: Some(thread.id.to_string()),
+                    thread: Some(thread.to_string()),
                 })
             }
             Err(err) => {
-                if discord_code(&err).is_some() {
+                if discord_code(&err).is_some() && transient(&err).is_none() {
                     // Discord refused (permissions, channel kind): it will
                     // again, so stop asking in this channel.
                     self.places.forbid_threads(channel);
@@ -372,8 +400,7 @@ impl<'a> InteractionOutbox<'a> {
         let defer = CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ephemeral),
         );
-        self.interaction
-            .create_response(self.http(), defer)
+        callback(|| self.interaction.create_response(self.http(), defer.clone()))
             .await
             .context("deferring a slash command")?;
         *response = Response::Deferred { ephemeral };
@@ -397,10 +424,13 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             message = message.add_file(attachment(file));
         }
-        self.interaction
-            .create_response(self.http(), CreateInteractionResponse::Message(message))
-            .await
-            .context("answering a slash command")
+        let response = CreateInteractionResponse::Message(message);
+        callback(|| {
+            self.interaction
+                .create_response(self.http(), response.clone())
+        })
+        .await
+        .context("answering a slash command")
     }
 
     async fn follow_up(
@@ -418,11 +448,12 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.add_file(attachment(file));
         }
-        let sent = self
-            .interaction
-            .create_followup(self.http(), builder)
-            .await
-            .context("following up a slash command")?;
+        let sent = retrying("following up a slash command", |_| {
+            self.interaction
+                .create_followup(self.http(), builder.clone())
+        })
+        .await
+        .context("following up a slash command")?;
         Ok(sent.id)
     }
 
@@ -441,11 +472,11 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.new_attachment(attachment(file));
         }
-        let edited = self
-            .interaction
-            .edit_response(self.http(), builder)
-            .await
-            .context("answering a slash command")?;
+        let edited = retrying("editing a slash command's response", |_| {
+            self.interaction.edit_response(self.http(), builder.clone())
+        })
+        .await
+        .context("answering a slash command")?;
         Ok(edited.id)
     }
 
@@ -503,11 +534,11 @@ impl<'a> InteractionOutbox<'a> {
         };
         let result = match response {
             Response::Shown { placeholder: false } => Ok(()),
-            Response::Shown { placeholder: true } => self
-                .interaction
-                .delete_response(self.http())
-                .await
-                .map_err(anyhow::Error::from),
+            Response::Shown { placeholder: true } => retrying("deleting a placeholder", |_| {
+                self.interaction.delete_response(self.http())
+            })
+            .await
+            .map_err(anyhow::Error::from),
             Response::Deferred { .. } => self
                 .edit_original(note, Vec::new(), &[], Vec::new())
                 .await
@@ -726,10 +757,12 @@ impl<'a> ComponentOutbox<'a> {
         if *acknowledged {
             return Ok(());
         }
-        self.interaction
-            .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
-            .await
-            .context("acknowledging a button")?;
+        callback(|| {
+            self.interaction
+                .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
+        })
+        .await
+        .context("acknowledging a button")?;
         *acknowledged = true;
         Ok(())
     }
@@ -753,10 +786,14 @@ impl<'a> ComponentOutbox<'a> {
             truncate_chars(&form.title, MAX_MODAL_TITLE_CHARS),
         )
         .components(vec![CreateActionRow::InputText(input)]);
-        self.interaction
-            .create_response(&self.channel.http, CreateInteractionResponse::Modal(modal))
-            .await
-            .context("opening a form")?;
+        callback(|| {
+            self.interaction.create_response(
+                &self.channel.http,
+                CreateInteractionResponse::Modal(modal.clone()),
+            )
+        })
+        .await
+        .context("opening a form")?;
         *acknowledged = true;
         Ok(())
     }
@@ -774,25 +811,26 @@ impl<'a> ComponentOutbox<'a> {
             .flags
             .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL))
         {
-            self.interaction
-                .edit_response(
+            retrying("removing used buttons", |_| {
+                self.interaction.edit_response(
                     &self.channel.http,
                     EditInteractionResponse::new().components(Vec::new()),
                 )
-                .await
-                .context("removing used buttons")?;
+            })
+            .await
+            .context("removing used buttons")?;
             return Ok(());
         }
         self.channel.forget_board(message.channel_id, message.id);
-        message
-            .channel_id
-            .edit_message(
+        retrying("removing used buttons", |_| {
+            message.channel_id.edit_message(
                 &self.channel.http,
                 message.id,
                 EditMessage::new().components(Vec::new()),
             )
-            .await
-            .context("removing used buttons")?;
+        })
+        .await
+        .context("removing used buttons")?;
         Ok(())
     }
 }
@@ -823,10 +861,12 @@ impl Outbox for ComponentOutbox<'_> {
                 }
                 builder = builder.components(outgoing.rows.clone());
             }
-            self.interaction
-                .create_followup(&self.channel.http, builder)
-                .await
-                .context("answering a button privately")?;
+            retrying("answering a button privately", |_| {
+                self.interaction
+                    .create_followup(&self.channel.http, builder.clone())
+            })
+            .await
+            .context("answering a button privately")?;
         }
         Ok(())
     }
@@ -944,29 +984,37 @@ fn token_expired(err: &anyhow::Error) -> bool {
         .any(|err| discord_code(err) == Some(50027))
 }
 
-fn is_rate_limited(err: &serenity::Error) -> bool {
-    matches!(err, serenity::Error::Http(http) if http.status_code().is_some_and(|s| s.as_u16() == 429))
-}
-
-/// Runs a request again after a 429, a bounded number of times.
-async fn retry_rate_limited<T, F, Fut>(mut request: F) -> serenity::Result<T>
+/// An interaction callback, tried again after failures on the way; a
+/// repeat refused as already acknowledged (40060) means an earlier attempt
+/// reached Discord, and the callback is done.
+async fn callback<F, Fut>(mut call: F) -> serenity::Result<()>
 where
     F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = serenity::Result<T>>,
+    Fut: std::future::Future<Output = serenity::Result<()>>,
 {
-    let mut wait = RATE_LIMIT_BACKOFF;
-    let mut attempt = 1;
-    loop {
-        match request().await {
-            Err(err) if is_rate_limited(&err) && attempt < POST_ATTEMPTS => {
-                tracing::info!(?wait, "rate limited; trying again");
-                tokio::time::sleep(wait).await;
-                wait *= 2;
-                attempt += 1;
+    retrying("answering an interaction", |attempt| {
+        let sent = call();
+        async move {
+            match sent.await {
+                Err(err) if attempt > 1 && acknowledged_before(&err) => Ok(()),
+                other => other,
             }
-            other => return other,
         }
-    }
+    })
+    .await
+}
+
+/// A message nonce (Discord takes up to 25 characters): 16 hex digits, a
+/// fresh one per message, the same for each attempt at it.
+fn new_nonce() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    format!("{:016x}", hasher.finish())
 }
 
 /// A refused post as the core needs it: [`PlaceGone`] where the channel will

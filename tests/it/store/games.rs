@@ -355,6 +355,57 @@ on_both_backends!(late_moves_go_to_one_sweep_after_their_grace, multi_thread);
 
 /// A store opened with its own announce grace keeps to it, for a stored
 /// move and for a sweep's take alike, rather than to the default.
+/// A post marks only the moves it showed: one that showed ply 2 while
+/// ply 1's post failed leaves both owed, and the sweep lists the game; a
+/// post that shows them from where the mark stands raises it.
+async fn a_post_marks_only_the_moves_it_showed(backend: Backend) {
+    use xiangqi_bot::store::DEFAULT_ANNOUNCE_GRACE;
+    let (_dir, clock, store) = fresh(backend).await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    store
+        .apply_move(game.id, 0, "h2e2", &actor(&alice()))
+        .await
+        .unwrap();
+    store
+        .apply_move(game.id, 1, "h9g7", &actor(&bob()))
+        .await
+        .unwrap();
+    // Ply 1's post failed; ply 2's went out.
+    store
+        .queue_mark_shown(game.id, 1, 2)
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().announced_ply, 0);
+    clock.advance(DEFAULT_ANNOUNCE_GRACE);
+    assert_eq!(store.games_unannounced().await.unwrap(), vec![game.id]);
+    // Shown from the mark on (the sweep's late post): both are shown.
+    store
+        .queue_mark_shown(game.id, 0, 2)
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().announced_ply, 2);
+    // Never lowered, never past the game's ply.
+    store
+        .queue_mark_shown(game.id, 0, 1)
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+    store
+        .queue_mark_shown(game.id, 2, 3)
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().announced_ply, 2);
+    assert!(store.games_unannounced().await.unwrap().is_empty());
+}
+on_both_backends!(a_post_marks_only_the_moves_it_showed);
+
 async fn a_configured_announce_grace_is_kept(backend: Backend) {
     let grace = Duration::from_secs(5);
     let db = TestDb::new(backend).await;

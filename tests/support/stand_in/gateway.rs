@@ -3,7 +3,9 @@
 //! checks the intents of each IDENTIFY against what the application was
 //! granted and its `shard` (`[shard_id, num_shards]`, closing 4010 Invalid
 //! shard when the id is not below the count), and carries the dispatches
-//! tests inject to the shard Discord would send them to.
+//! tests inject to the shard Discord would send them to. Tests can close
+//! the connections with any close code (the fatal ones then refuse every
+//! IDENTIFY), invalidate the sessions, and stop acknowledging heartbeats.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -60,6 +62,42 @@ impl LiveConnection {
 pub struct Gateway {
     /// Every identified connection: one per shard a client runs.
     pub live: Vec<LiveConnection>,
+    /// A close code every IDENTIFY is answered with (a fault a test
+    /// injected that reconnecting does not cure).
+    pub refuse_identify_with: Option<u16>,
+    /// The close codes IDENTIFYs were refused with under that fault.
+    pub refused_with: Vec<u16>,
+    /// Connections whose heartbeats are no longer acknowledged.
+    pub zombies: Vec<u64>,
+    /// Heartbeats left unacknowledged on them.
+    pub unacknowledged: usize,
+}
+
+/// Whether a close code tells the client not to reconnect (events/gateway,
+/// "Gateway Close Event Codes": Reconnect is false for these).
+pub fn is_fatal(code: u16) -> bool {
+    matches!(code, 4004 | 4010 | 4011 | 4012 | 4013 | 4014)
+}
+
+/// The description Discord's documentation gives each close code.
+pub fn close_reason(code: u16) -> &'static str {
+    match code {
+        4000 => "Unknown error",
+        4001 => "Unknown opcode",
+        4002 => "Decode error",
+        4003 => "Not authenticated",
+        4004 => "Authentication failed",
+        4005 => "Already authenticated",
+        4007 => "Invalid seq",
+        4008 => "Rate limited",
+        4009 => "Session timed out",
+        4010 => "Invalid shard",
+        4011 => "Sharding required",
+        4012 => "Invalid API version",
+        4013 => "Invalid intent(s)",
+        4014 => "Disallowed intent(s)",
+        _ => "",
+    }
 }
 
 pub async fn serve(listener: TcpListener, state: Arc<State>) {
@@ -79,7 +117,9 @@ async fn connection(stream: TcpStream, state: Arc<State>) {
     let connection_id = state.connections.fetch_add(1, Ordering::Relaxed) as u64 + 1;
     let (mut sink, mut source) = socket.split();
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 45_000}}).to_string();
+    let interval = state.world.lock().unwrap().config.heartbeat_interval;
+    let hello =
+        json!({"op": 10, "d": {"heartbeat_interval": interval.as_millis() as u64}}).to_string();
     if sink.send(WsMessage::Text(hello)).await.is_err() {
         return;
     }
@@ -95,7 +135,12 @@ async fn connection(stream: TcpStream, state: Arc<State>) {
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                 match payload.get("op").and_then(Value::as_u64) {
                     Some(1) => {
-                        let _ = tx.send(Outgoing::Frame(json!({"op": 11}).to_string()));
+                        let mut gateway = state.gateway.lock().unwrap();
+                        if gateway.zombies.contains(&connection_id) {
+                            gateway.unacknowledged += 1;
+                        } else {
+                            let _ = tx.send(Outgoing::Frame(json!({"op": 11}).to_string()));
+                        }
                     }
                     Some(2) => identify(&state, connection_id, &tx, &payload),
                     Some(6) => {
@@ -147,6 +192,11 @@ fn identify(
         }
     };
     let mut gateway = state.gateway.lock().unwrap();
+    if let Some(code) = gateway.refuse_identify_with {
+        gateway.refused_with.push(code);
+        let _ = tx.send(Outgoing::Close(code, close_reason(code).into()));
+        return;
+    }
     {
         let mut world = state.world.lock().unwrap();
         let config = &world.config;

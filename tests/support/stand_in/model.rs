@@ -160,6 +160,10 @@ pub struct World {
     /// Each user's client language, sent as an interaction's `locale`
     /// (`en-US` when not set).
     pub locales: HashMap<u64, String>,
+    /// Faults on the way to and from the stand-in (`faults.rs`).
+    pub faults: super::faults::Faults,
+    /// Message creates that asked for `enforce_nonce`.
+    pub nonces: super::faults::Nonces,
 }
 
 impl World {
@@ -182,6 +186,8 @@ impl World {
             identified_shards: Vec::new(),
             refused_identifies: 0,
             undelivered: 0,
+            faults: Default::default(),
+            nonces: Default::default(),
         }
     }
 

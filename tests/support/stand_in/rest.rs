@@ -2,7 +2,6 @@
 //! bot uses, each answering as Discord documents it (see
 //! `docs/discord-stand-in.md`). Every call is recorded, refused or not.
 
-use std::convert::Infallible;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -15,6 +14,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 
+use super::faults::{self, FaultKind};
 use super::model::{apply_content, bot_message, perm, resolve_pings, Ack, Thread, World};
 use super::validate::{self, ApiError};
 use super::{
@@ -42,7 +42,7 @@ where
 {
     let service = hyper::service::service_fn(move |request| {
         let state = state.clone();
-        async move { Ok::<_, Infallible>(answer(&state, request).await) }
+        async move { answer_or_reset(&state, request).await }
     });
     let _ = hyper::server::conn::http1::Builder::new()
         .serve_connection(TokioIo::new(io), service)
@@ -62,6 +62,8 @@ struct Outcome {
     body: Option<Value>,
     headers: Vec<(&'static str, String)>,
     effect: Effect,
+    /// A create answered with the message an earlier one with its nonce made.
+    repeated_nonce: bool,
 }
 
 impl Outcome {
@@ -79,6 +81,7 @@ impl Outcome {
             body,
             headers: Vec::new(),
             effect,
+            repeated_nonce: false,
         }
     }
 
@@ -97,7 +100,72 @@ struct Req<'a> {
     files: &'a [UploadedFile],
 }
 
-async fn answer(state: &State, request: Request<Incoming>) -> Response<Full<Bytes>> {
+/// The connection was closed on purpose, without an answer (an injected
+/// [`FaultKind::Reset`]).
+#[derive(Debug)]
+struct ConnectionReset;
+
+impl std::fmt::Display for ConnectionReset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("connection reset by the stand-in")
+    }
+}
+
+impl std::error::Error for ConnectionReset {}
+
+/// Answers a call, unless a fault catches it: a reset reads the start of
+/// the request and closes the connection (hyper drops a connection whose
+/// service fails) with nothing carried out; other faults change how the
+/// answer comes back.
+async fn answer_or_reset(
+    state: &State,
+    request: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, ConnectionReset> {
+    let full_path = request.uri().path().to_string();
+    let path = full_path.strip_prefix(API_PREFIX).unwrap_or(&full_path);
+    let method = request.method().clone();
+    let fault = state.world.lock().unwrap().faults.take(&method, path);
+    if fault != Some(FaultKind::Reset) {
+        let response = answer(state, request, fault).await;
+        if let Some(FaultKind::Delay(by)) = fault {
+            tokio::time::sleep(by).await;
+        }
+        return Ok(response);
+    }
+    let query = request.uri().query().unwrap_or("").to_string();
+    let path = path.to_string();
+    let mut body = request.into_body();
+    // Mid-upload: the first part of the body arrived, the rest never does.
+    let _ = body.frame().await;
+    let mut calls = state.calls.lock().unwrap();
+    let index = calls.len();
+    calls.push(RestCall {
+        index,
+        at: Instant::now(),
+        method,
+        path,
+        query,
+        json: Value::Null,
+        files: Vec::new(),
+        channel: None,
+        interaction_token: None,
+        status: 0,
+        error_code: None,
+        response: Value::Null,
+        message_id: None,
+        effective_ephemeral: None,
+        edited_original: false,
+        repeated_nonce: false,
+    });
+    state.call_count.send_replace(calls.len());
+    Err(ConnectionReset)
+}
+
+async fn answer(
+    state: &State,
+    request: Request<Incoming>,
+    fault: Option<FaultKind>,
+) -> Response<Full<Bytes>> {
     let method = request.method().clone();
     let full_path = request.uri().path().to_string();
     let query = request.uri().query().unwrap_or("").to_string();
@@ -160,6 +228,19 @@ async fn answer(state: &State, request: Request<Incoming>) -> Response<Full<Byte
     } else {
         route(state, &mut world, &req, index).unwrap_or_else(Outcome::error)
     };
+    let outcome = match fault {
+        // Carried out, but what comes back is the edge's error, which has
+        // no Discord code.
+        Some(FaultKind::AnswerLost { status }) => Outcome {
+            status,
+            body: Some(
+                json!({"message": format!("{status}: the stand-in lost the answer"), "code": 0}),
+            ),
+            headers: Vec::new(),
+            ..outcome
+        },
+        _ => outcome,
+    };
     if matches!(outcome.status, 401 | 403 | 429) {
         world.invalid_requests += 1;
     }
@@ -184,6 +265,7 @@ async fn answer(state: &State, request: Request<Incoming>) -> Response<Full<Byte
         message_id: outcome.effect.message,
         effective_ephemeral: outcome.effect.effective_ephemeral,
         edited_original: outcome.effect.edited_original,
+        repeated_nonce: outcome.repeated_nonce,
     };
     {
         let mut calls = state.calls.lock().unwrap();
@@ -837,6 +919,31 @@ fn create_message(
     check_can_send(world, channel, !req.files.is_empty())?;
     let size_limit = world.config.attachment_size_limit;
     validate::check_message_fields(req.json, req.files, size_limit, &[])?;
+    let nonce = message_nonce(req.json)?;
+    let enforced = req.json.get("enforce_nonce").and_then(Value::as_bool) == Some(true);
+    if let Some(earlier) = nonce
+        .as_ref()
+        .filter(|_| enforced)
+        .and_then(|nonce| world.nonces.find(channel, nonce))
+    {
+        // resources/message, Create Message: "If another message was
+        // created by the same author with the same nonce, that message
+        // will be returned and no new message will be created."
+        if let Some(message) = world.message(earlier).filter(|m| !m.deleted) {
+            let body = world.message_json(message);
+            let mut outcome = Outcome::with(
+                200,
+                Some(body),
+                Effect {
+                    message: Some(earlier),
+                    effective_ephemeral: Some(false),
+                    edited_original: false,
+                },
+            );
+            outcome.repeated_nonce = true;
+            return Ok(outcome);
+        }
+    }
     let mut reference = None;
     if let Some(asked) = req.json.get("message_reference").filter(|r| r.is_object()) {
         let wanted: Option<u64> = asked.get("message_id").and_then(|v| {
@@ -892,6 +999,9 @@ fn create_message(
     set_pings(world, &mut message, req.json, false);
     let body = world.message_json(&message);
     world.add_message(message);
+    if let Some(nonce) = nonce.filter(|_| enforced) {
+        world.nonces.remember(channel, nonce, id);
+    }
     Ok(Outcome::with(
         200,
         Some(body),
@@ -901,6 +1011,28 @@ fn create_message(
             edited_original: false,
         },
     ))
+}
+
+/// A message create's `nonce` (resources/message, Create Message: an
+/// integer or a string of up to 25 characters), as text.
+fn message_nonce(json: &Value) -> Result<Option<String>, ApiError> {
+    let bad = || {
+        ApiError::form(
+            &["nonce".into()],
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 25 or fewer in length.",
+        )
+    };
+    match json.get("nonce") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.chars().count() <= faults::MAX_NONCE_CHARS => {
+            Ok(Some(text.clone()))
+        }
+        Some(Value::Number(number)) if number.is_i64() || number.is_u64() => {
+            Ok(Some(number.to_string()))
+        }
+        Some(_) => Err(bad()),
+    }
 }
 
 fn channel_message(world: &World, channel: u64, message: &str) -> Result<u64, ApiError> {
