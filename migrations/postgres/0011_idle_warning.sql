@@ -1,4 +1,4 @@
--- PostgreSQL's copy of migrations/sqlite/0010_idle_warning.sql (the same
+-- PostgreSQL's copy of migrations/sqlite/0011_idle_warning.sql (the same
 -- statement reads the same on both).
 --
 -- The game's `last_activity_at` when its player to move was last warned that
