@@ -346,6 +346,16 @@ messages! {
     ReviewClean = "review-clean";
     ReviewMomentCaption { game: i64, number: String, played: String, class: String, better: String } = "review-moment-caption";
     ReviewOffer { game: i64 } = "review-offer";
+    ButtonReview = "button-review";
+    ButtonRematch = "button-rematch";
+    AboutRematch = "about-rematch";
+    OptionGameRematch = "option-game-rematch";
+    RematchNoGame = "rematch-no-game";
+    RematchLive { game: i64 } = "rematch-live";
+    RematchTaken { game: i64 } = "rematch-taken";
+    RematchNotYours { game: i64, red: String, black: String } = "rematch-not-yours";
+    RematchOffered { game: i64, from: String, to: String, side: String, within: String } = "rematch-offered";
+    ChallengeOtherBot { name: String } = "challenge-other-bot";
     SettingServerAutoReview = "setting-server-auto-review";
     /// A command's word (`command`: its English word) in this language: a
     /// slash subcommand's localized name and a chat alias, so lowercase and

@@ -18,6 +18,10 @@ pub enum Typed {
     Accept,
     Decline,
     Draw,
+    /// `review <game>`.
+    Review(GameId),
+    /// `rematch <game>`.
+    Rematch(GameId),
 }
 
 /// What a press comes to once checked: the command to run, or a refusal;
@@ -32,6 +36,9 @@ pub struct Checked {
 /// challenged player, its Withdraw for the challenger; anyone else is
 /// refused and nothing changes.
 pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
+    if press.action.after_game() {
+        return check_after_game(core, actor, press).await;
+    }
     if !press.action.on_challenge() {
         return check_in_game(core, actor, press).await;
     }
@@ -72,7 +79,7 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
         Action::Accept => Typed::Accept,
         Action::Decline | Action::Withdraw => Typed::Decline,
         // Game actions were sent to `check_in_game` above.
-        Action::AcceptDraw | Action::DeclineDraw => {
+        Action::AcceptDraw | Action::DeclineDraw | Action::Review | Action::Rematch => {
             return refused(BotError::PressNotUnderstood, false)
         }
     };
@@ -119,8 +126,12 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
     let command = match press.action {
         Action::AcceptDraw => Typed::Draw,
         Action::DeclineDraw => Typed::Decline,
-        // Challenge actions never come here (see `check`).
-        Action::Accept | Action::Decline | Action::Withdraw => {
+        // Challenge and finished-game actions never come here (see `check`).
+        Action::Accept
+        | Action::Decline
+        | Action::Withdraw
+        | Action::Review
+        | Action::Rematch => {
             return refused(BotError::PressNotUnderstood, false)
         }
     };
@@ -130,10 +141,51 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
     }
 }
 
+/// A finished game's button: Review for anyone (as a typed `review` is),
+/// Rematch for its players only and once. The message keeps its buttons
+/// (Review stays useful after a rematch), so nothing here spends them; the
+/// typed command's own checks (a live game, a rematch already made) answer
+/// the rest.
+async fn check_after_game(core: &Core, actor: &Actor, press: Press) -> Checked {
+    let id = GameId(press.target);
+    let refused = |err| Checked {
+        outcome: Err(err),
+        spent: false,
+    };
+    if press.action == Action::Review {
+        return Checked {
+            outcome: Ok(Typed::Review(id)),
+            spent: false,
+        };
+    }
+    let record = match core.store.game(id).await {
+        Ok(record) => record,
+        Err(StoreError::GameNotFound(_)) => return refused(BotError::GameNotFound(id)),
+        Err(err) => return refused(BotError::internal(err)),
+    };
+    let plays = [&record.red, &record.black]
+        .into_iter()
+        .any(|side| side.user_id() == Some(actor.id.as_str()));
+    if !plays {
+        return refused(BotError::NotYourRematch {
+            game: id,
+            red: record.red.clone(),
+            black: record.black.clone(),
+        });
+    }
+    Checked {
+        outcome: Ok(Typed::Rematch(id)),
+        spent: false,
+    }
+}
+
 /// Whether a press's buttons are spent once its command ran: the challenge
 /// is answered, withdrawn or expired (or gone); the game moved on, ended, or
 /// has no draw offer standing any more.
 pub async fn spent_after(core: &Core, press: Press) -> bool {
+    if press.action.after_game() {
+        return false;
+    }
     if !press.action.on_challenge() {
         let id = GameId(press.target);
         return match (

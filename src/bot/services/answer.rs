@@ -161,7 +161,7 @@ async fn store_bot_move(
         ),
         None => announcement(&bot, voice),
     };
-    post_file(core, text, &bot.after, board?, outbox).await
+    post_file(core, text, &bot.after, board?, voice, outbox).await
 }
 
 /// Makes the bot's move for a job this process holds, timed as every bot
@@ -196,7 +196,7 @@ async fn make_job_move(
     }
     let voice = match voice {
         Some(voice) => voice,
-        None => place_voice(core, snapshot.record.location.guild_id.as_deref()).await,
+        None => place_voice(core, snapshot.record.location.guild_id.as_deref(), outbox).await,
     };
     if snapshot.record.announced_ply < snapshot.ply() {
         // Moves whose post failed, or whose process died before posting:

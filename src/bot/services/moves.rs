@@ -23,6 +23,7 @@ use super::state::Core;
 use super::timing::{self, Phase};
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
+use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use crate::bot::vocabulary::reply::{Attachment, Outbox, Reply};
 use crate::bot::vocabulary::voice::Voice;
 
@@ -163,6 +164,7 @@ pub async fn announce(
         announcement(played, voice),
         &played.after,
         board,
+        voice,
         outbox,
     )
     .await
@@ -192,10 +194,14 @@ pub async fn post_file(
     text: String,
     game: &LoadedGame,
     board: Attachment,
+    voice: Voice,
     outbox: &dyn Outbox,
 ) -> BotResult<()> {
     let mut reply = Reply::public(text);
     reply.files.push(board);
+    if !game.record.is_live() {
+        reply = reply.with_buttons(end_buttons(game.id(), voice));
+    }
     post(outbox, &game.place(), reply).await?;
     let id = game.id();
     match core.store.queue_mark_announced(id, game.ply()).await {
@@ -226,7 +232,7 @@ pub async fn post_with_board(
 ) -> BotResult<()> {
     let loaded = load(&core.store, id).await?;
     let board = board_after(&core.boards, &loaded, voice).await?;
-    post_file(core, text, &loaded, board, outbox).await
+    post_file(core, text, &loaded, board, voice, outbox).await
 }
 
 /// Shows every game's stored moves that were never posted (see the
@@ -260,7 +266,7 @@ async fn announce_late(core: &Core, id: GameId, outbox: &dyn Outbox) -> BotResul
     if !taken.map_err(|e| store_error(e, id))? {
         return Ok(());
     }
-    let voice = place_voice(core, loaded.record.location.guild_id.as_deref()).await;
+    let voice = place_voice(core, loaded.record.location.guild_id.as_deref(), outbox).await;
     show_unshown(core, &loaded, voice, outbox).await
 }
 
@@ -293,7 +299,7 @@ pub async fn show_unshown(
     }
     let board = board_after(&core.boards, loaded, voice).await?;
     text.push_str(&whats_next_in(loaded, mover, voice));
-    post_file(core, text, loaded, board, outbox).await
+    post_file(core, text, loaded, board, voice, outbox).await
 }
 
 /// What a player whose move was stored hears when showing it failed: that it
@@ -366,7 +372,26 @@ fn whats_next_in(game: &LoadedGame, mover: Color, voice: Voice) -> String {
     }
 }
 
-/// The line that offers a finished game's review.
+/// The line that offers a finished game's review and rematch, which its
+/// buttons ([`end_buttons`]) do.
 pub fn review_offer(game: GameId, voice: Voice) -> String {
     voice.say(Msg::ReviewOffer { game: game.0 })
+}
+
+/// The buttons of the message that says a game is over: Review (anyone)
+/// and Rematch (its players). A finished game has nothing else to press.
+pub fn end_buttons(game: GameId, voice: Voice) -> [Button; 2] {
+    let button = |action, label, style| Button {
+        press: Press {
+            action,
+            target: game.0,
+            ply: 0,
+        },
+        label: voice.say(label),
+        style,
+    };
+    [
+        button(Action::Review, Msg::ButtonReview, Style::Secondary),
+        button(Action::Rematch, Msg::ButtonRematch, Style::Primary),
+    ]
 }

@@ -17,20 +17,33 @@ pub enum Action {
     AcceptDraw,
     /// The opponent refuses it (`decline`).
     DeclineDraw,
+    /// Anyone who can see a finished game asks for its review (`review`).
+    Review,
+    /// A player of a finished game asks to play it again, colours swapped
+    /// (`rematch`).
+    Rematch,
 }
 
 impl Action {
-    const ALL: [Action; 5] = [
+    const ALL: [Action; 7] = [
         Action::Accept,
         Action::Decline,
         Action::Withdraw,
         Action::AcceptDraw,
         Action::DeclineDraw,
+        Action::Review,
+        Action::Rematch,
     ];
 
     /// Whether its target is a challenge (else a game).
     pub fn on_challenge(self) -> bool {
         matches!(self, Action::Accept | Action::Decline | Action::Withdraw)
+    }
+
+    /// Whether it is pressed on a finished game (else on a challenge or a
+    /// live game).
+    pub fn after_game(self) -> bool {
+        matches!(self, Action::Review | Action::Rematch)
     }
 
     /// Its name inside a custom_id: short, stable across releases.
@@ -41,6 +54,8 @@ impl Action {
             Action::Withdraw => "withdraw",
             Action::AcceptDraw => "draw",
             Action::DeclineDraw => "nodraw",
+            Action::Review => "review",
+            Action::Rematch => "rematch",
         }
     }
 
@@ -51,6 +66,8 @@ impl Action {
             Action::Accept => "accept",
             Action::Decline | Action::Withdraw | Action::DeclineDraw => "decline",
             Action::AcceptDraw => "draw",
+            Action::Review => "review",
+            Action::Rematch => "rematch",
         }
     }
 }
@@ -159,6 +176,8 @@ mod tests {
             Some("[accept] [decline]")
         );
         assert_eq!(typed_line(&[]), None);
+        let end = [button(Action::Review), button(Action::Rematch)];
+        assert_eq!(typed_line(&end).as_deref(), Some("[review] [rematch]"));
     }
 
     #[test]

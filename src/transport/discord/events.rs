@@ -254,7 +254,11 @@ impl Handler {
                 self.bot.handle(&request, outbox).await;
             }
             Err(refusal) => {
-                let voice = self.bot.voice(&actor, &place, locale).await;
+                let voice = self
+                    .bot
+                    .voice(&actor, &place, locale)
+                    .await
+                    .on(outbox.surface());
                 let text = refusal.message(voice);
                 if let Err(err) = outbox.post(&place, Reply::private(text)).await {
                     tracing::warn!("could not answer a command: {err:#}");

@@ -32,6 +32,7 @@ use tokio::sync::Mutex;
 
 use super::places::{parse_id, target_channel, Places};
 use crate::bot::{Attachment, Button, Outbox, Place, PlaceGone, Reply, Style};
+use crate::i18n::Surface;
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
@@ -157,6 +158,10 @@ impl ChannelOutbox {
 
 #[async_trait]
 impl Outbox for ChannelOutbox {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         self.send(target_channel(place)?, reply, None).await
     }
@@ -201,6 +206,10 @@ impl<'a> MessageOutbox<'a> {
 
 #[async_trait]
 impl Outbox for MessageOutbox<'_> {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         let target = target_channel(place)?;
         let quote = (reply.private && target == self.message.channel_id).then_some(self.message.id);
@@ -440,6 +449,10 @@ impl<'a> InteractionOutbox<'a> {
 
 #[async_trait]
 impl Outbox for InteractionOutbox<'_> {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         if !reply.private {
             let target = target_channel(place)?;
@@ -575,6 +588,10 @@ impl<'a> ComponentOutbox<'a> {
 
 #[async_trait]
 impl Outbox for ComponentOutbox<'_> {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         if !reply.private {
             return self.channel.post(place, reply).await;
