@@ -519,7 +519,7 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] mistake
    *[blunder] blunder
  }: { $played }, better { $better }
-review-offer = Review shows where game #{ $game } turned; Rematch plays it again with the colours swapped.
+review-offer = Review (or `{ $cmd }review { $game }`) shows where this game turned; Rematch plays it again with the colours swapped.
 button-review = Review
 button-rematch = Rematch
 about-rematch = Play a finished game again, colours swapped (the bot starts at once; a person is challenged)
@@ -534,6 +534,7 @@ rematch-offered = { $from } asks { $to } for a rematch of game #{ $game }, colou
    *[random] a random side
  }). { $to }: answer within { $within }, with the buttons below.
 challenge-other-bot = { $name } is a bot and cannot answer a challenge; challenge a person, or play against this bot.
+menu-challenge = Challenge to Xiangqi
 setting-server-auto-review = Review each finished game automatically
 command-name = { $command }
 puzzle-action-word = { $action }

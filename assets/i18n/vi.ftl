@@ -482,7 +482,7 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] nước sai
    *[blunder] nước hỏng nặng
  }: { $played }, tốt hơn là { $better }
-review-offer = Phân tích cho thấy ván #{ $game } đã rẽ hướng ở đâu; Chơi lại mở một ván mới với màu quân đổi cho nhau.
+review-offer = Phân tích (hoặc `{ $cmd }review { $game }`) cho thấy ván cờ đã rẽ hướng ở đâu; Chơi lại mở một ván mới với màu quân đổi cho nhau.
 button-review = Phân tích
 button-rematch = Chơi lại
 about-rematch = Chơi lại ván đã kết thúc, đổi màu quân (với bot: bắt đầu ngay; với người: gửi thách đấu)
@@ -497,6 +497,7 @@ rematch-offered = { $from } mời { $to } chơi lại ván #{ $game } với màu
    *[random] ngẫu nhiên
  }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
 challenge-other-bot = { $name } là bot và không thể trả lời lời thách đấu; hãy thách đấu một người, hoặc chơi với bot này.
+menu-challenge = Thách đấu cờ tướng
 setting-server-auto-review = Tự động phân tích mỗi ván khi kết thúc
 command-name = { $command ->
     [play] chơi

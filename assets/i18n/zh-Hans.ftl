@@ -481,7 +481,7 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] 失着
    *[blunder] 败着
  }：{ $played }，更好的是 { $better }
-review-offer = “复盘”显示第 #{ $game } 局的转折点；“再来一局”交换红黑再下一局。
+review-offer = “复盘”（或 `{ $cmd }review { $game }`）显示这局棋的转折点；“再来一局”交换红黑再下一局。
 button-review = 复盘
 button-rematch = 再来一局
 about-rematch = 交换红黑，把一局已结束的对局再下一次（对机器人立即开始；对人则发出挑战）
@@ -496,6 +496,7 @@ rematch-offered = { $from } 邀请 { $to } 交换红黑再下一局第 #{ $game 
    *[random] 随机一方
  }）。{ $to }：请在 { $within }内用下方的按钮回应。
 challenge-other-bot = { $name } 是机器人，无法回应挑战；请挑战真人，或与本机器人对弈。
+menu-challenge = 挑战下象棋
 setting-server-auto-review = 每局结束后自动复盘
 command-name = { $command ->
     [play] 下棋

@@ -481,7 +481,7 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] 失著
    *[blunder] 敗著
  }：{ $played }，更好的是 { $better }
-review-offer = 「復盤」顯示第 #{ $game } 局的轉折點；「再來一局」交換紅黑再下一局。
+review-offer = 「復盤」（或 `{ $cmd }review { $game }`）顯示這局棋的轉折點；「再來一局」交換紅黑再下一局。
 button-review = 復盤
 button-rematch = 再來一局
 about-rematch = 交換紅黑，把一局已結束的對局再下一次（對機器人立即開始；對人則發出挑戰）
@@ -496,6 +496,7 @@ rematch-offered = { $from } 邀請 { $to } 交換紅黑再下一局第 #{ $game 
    *[random] 隨機一方
  }）。{ $to }：請在 { $within }內用下方的按鈕回應。
 challenge-other-bot = { $name } 是機器人，無法回應挑戰；請挑戰真人，或與本機器人對弈。
+menu-challenge = 挑戰下象棋
 setting-server-auto-review = 每局結束後自動復盤
 command-name = { $command ->
     [play] 下棋

@@ -356,6 +356,9 @@ messages! {
     RematchNotYours { game: i64, red: String, black: String } = "rematch-not-yours";
     RematchOffered { game: i64, from: String, to: String, side: String, within: String } = "rematch-offered";
     ChallengeOtherBot { name: String } = "challenge-other-bot";
+    /// The member menu's challenge (a Discord user command's name: 1 to 32
+    /// characters; capitals and spaces allowed).
+    MenuChallenge = "menu-challenge";
     SettingServerAutoReview = "setting-server-auto-review";
     /// A command's word (`command`: its English word) in this language: a
     /// slash subcommand's localized name and a chat alias, so lowercase and

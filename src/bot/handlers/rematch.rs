@@ -52,6 +52,12 @@ pub async fn rematch(ctx: &Ctx<'_>, game: Option<crate::store::GameId>) -> BotRe
             black: record.black.clone(),
         });
     };
+    // Said before anything else (a live rematch game, a busy opponent): a
+    // second press learns the rematch exists. The claim in the store's
+    // transaction still settles two presses at once.
+    if store.has_rematch(record.id).await.map_err(BotError::internal)? {
+        return Err(BotError::RematchTaken(record.id));
+    }
     match record.participant(was.opponent()) {
         Participant::Bot(level) => against_bot(ctx, record, was, *level).await,
         Participant::User(other) => challenge_again(ctx, record, was, other).await,
@@ -71,9 +77,6 @@ async fn against_bot(
         let _starting = core.locks.starting().await;
         if let Some(game) = live_game_of(&core.store, ctx.actor(), ctx.place()).await? {
             return Err(BotError::AlreadyPlaying(game.id));
-        }
-        if core.store.has_rematch(old.id).await.map_err(BotError::internal)? {
-            return Err(BotError::RematchTaken(old.id));
         }
         let me = Participant::User(user_ref(ctx.actor()));
         let bot = Participant::Bot(level);
