@@ -661,10 +661,17 @@ async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() 
         "the review is offered in one line: {}",
         reply.text
     );
-    let presses: Vec<_> = reply.buttons.iter().map(|b| (b.press.action, b.press.target)).collect();
+    let presses: Vec<_> = reply
+        .buttons
+        .iter()
+        .map(|b| (b.press.action, b.press.target))
+        .collect();
     assert_eq!(
         presses,
-        [(Action::Review, record.id.0), (Action::Rematch, record.id.0)],
+        [
+            (Action::Review, record.id.0),
+            (Action::Rematch, record.id.0)
+        ],
         "the end's message offers Review and Rematch, and nothing else"
     );
     assert_eq!(reply.files.len(), 1);

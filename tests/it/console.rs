@@ -383,13 +383,18 @@ quit
     );
     assert!(out.contains("Review (or `review 1`) shows"), "{out}");
     assert!(out.contains("\n  [review] [rematch]\n"), "{out}");
-    assert!(out.contains("Review of game #1"), "anyone may review: {out}");
+    assert!(
+        out.contains("Review of game #1"),
+        "anyone may review: {out}"
+    );
     assert!(
         out.contains("(private) Only alice and bob can ask for a rematch of game #1."),
         "a stranger's rematch: {out}"
     );
     assert!(
-        out.contains("alice asks bob for a rematch of game #1, colours swapped (alice plays Black)"),
+        out.contains(
+            "alice asks bob for a rematch of game #1, colours swapped (alice plays Black)"
+        ),
         "{out}"
     );
     assert!(
@@ -402,7 +407,10 @@ quit
         "alice has Black now: {out}"
     );
     assert!(out.contains("bob (Red): h2e2"), "{out}");
-    assert!(!out.contains("/xiangqi"), "the console has no slash commands: {out}");
+    assert!(
+        !out.contains("/xiangqi"),
+        "the console has no slash commands: {out}"
+    );
     assert!(
         out.contains("your move: type it like `h2e2`"),
         "the start says to type the move: {out}"

@@ -2060,7 +2060,10 @@ async fn a_draw_is_offered_and_accepted_by_buttons() {
 /// Every button left in `thread` once `game` is over is its Review or
 /// Rematch: nothing of the game itself can be pressed any more.
 fn assert_only_end_buttons(h: &Harness, thread: u64, game: i64) {
-    let ends = [format!("xq1:review:{game}:0"), format!("xq1:rematch:{game}:0")];
+    let ends = [
+        format!("xq1:review:{game}:0"),
+        format!("xq1:rematch:{game}:0"),
+    ];
     let live: Vec<_> = h
         .stand_in
         .messages_in(thread)
@@ -2164,7 +2167,11 @@ async fn the_member_menu_challenges_and_its_accept_starts_the_game() {
         "the start names the move that works here: {}",
         start.content()
     );
-    assert!(!start.content().contains("type it like"), "{}", start.content());
+    assert!(
+        !start.content().contains("type it like"),
+        "{}",
+        start.content()
+    );
 
     // Carol on herself, then on another bot: refused privately.
     for (target, said) in [
@@ -2195,10 +2202,16 @@ async fn the_member_menu_challenges_and_its_accept_starts_the_game() {
     let start = h
         .stand_in
         .wait_for("the game against the bot", from, WAIT, |c| {
-            c.shows_message() && without_pings(c.content()).starts_with("Game #")
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
         })
         .await;
-    assert!(start.content().contains("carol (Red)"), "{}", start.content());
+    assert!(
+        start.content().contains("carol (Red)"),
+        "{}",
+        start.content()
+    );
 }
 
 /// A game against the bot ends (resigned), content intent off: its end
@@ -2269,7 +2282,11 @@ async fn a_finished_game_offers_review_and_rematch_by_buttons() {
         })
         .await;
     let next_game = game_id(next.content());
-    assert!(next.content().contains("The bot moves first"), "{}", next.content());
+    assert!(
+        next.content().contains("The bot moves first"),
+        "{}",
+        next.content()
+    );
     h.stand_in
         .wait_for("the bot's first move", from, WAIT, |c| {
             is_bot_move(c, next_game)
@@ -2302,4 +2319,76 @@ async fn a_finished_game_offers_review_and_rematch_by_buttons() {
         })
         .await;
     assert_eq!(shown.effective_ephemeral, Some(false));
+}
+
+/// A rematch between people, content intent off: the loser's Rematch is a
+/// challenge to the winner with the colours swapped, which the winner
+/// accepts with its Accept button; the game then starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_between_people_is_a_challenge_accepted_by_its_button() {
+    let h = Harness::without_the_content_intent().await;
+    let channel = h.stand_in.new_id();
+    let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
+    let challenge = h.stand_in.original_response(&token).unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.bob, challenge.id, &challenge.button("Accept").unwrap())
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.bob, thread, "resign", vec![], &[])
+        .await;
+    let end = h
+        .post_in("the resignation", from, thread, |c| {
+            c.content().contains("resigns")
+        })
+        .await;
+    let end = h.stand_in.message(end.message_id.unwrap()).unwrap();
+    assert_only_end_buttons(&h, thread, game);
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.bob, end.id, &end.button("Rematch").unwrap())
+        .await;
+    let offer = h
+        .stand_in
+        .wait_for("the rematch challenge", from, WAIT, |c| {
+            c.shows_message() && c.content().contains("for a rematch of game")
+        })
+        .await;
+    assert!(
+        offer.content().contains("bob plays Red"),
+        "bob had Black: {}",
+        offer.content()
+    );
+    assert_eq!(offer.effective_ephemeral, Some(false));
+    let offer = h.stand_in.message(offer.message_id.unwrap()).unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.alice, offer.id, &offer.button("Accept").unwrap())
+        .await;
+    let next = h
+        .stand_in
+        .wait_for("the rematch's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    assert!(
+        next.content().contains("bob (Red) vs alice (Black)"),
+        "{}",
+        next.content()
+    );
+    assert_ne!(game_id(next.content()), game);
 }

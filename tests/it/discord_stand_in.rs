@@ -2034,7 +2034,9 @@ async fn a_user_command_has_a_name_and_nothing_more() {
     register(&f, &good).await.expect("capitals and spaces");
     let mut empty = menu("Challenge");
     empty["description"] = json!("");
-    register(&f, &json!([empty])).await.expect("an empty description");
+    register(&f, &json!([empty]))
+        .await
+        .expect("an empty description");
 
     for (bad, field) in [
         (menu(""), "0.name"),

@@ -1110,8 +1110,9 @@ impl StandIn {
         target: &TestUser,
     ) -> String {
         assert!(
-            self.registered_commands().iter().any(|command| command.name == name
-                && command.json["type"].as_u64() == Some(2)),
+            self.registered_commands()
+                .iter()
+                .any(|command| command.name == name && command.json["type"].as_u64() == Some(2)),
             "no user command {name:?} is registered: a client shows only what is"
         );
         let mut resolved = json!({"users": {target.id.to_string(): target.json()}});

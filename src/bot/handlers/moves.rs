@@ -34,8 +34,7 @@ use crate::bot::services::games::{
 use crate::bot::services::jobs::Claim;
 use crate::bot::services::moves::{
     announce_locked, announcement, end_buttons, play_in_memory, post_file, post_with_board,
-    review_offer,
-    store_drawing_board, stored_not_shown, PlayedMove,
+    review_offer, store_drawing_board, stored_not_shown, PlayedMove,
 };
 use crate::bot::services::timing;
 use crate::bot::services::Ctx;

@@ -127,11 +127,7 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
         Action::AcceptDraw => Typed::Draw,
         Action::DeclineDraw => Typed::Decline,
         // Challenge and finished-game actions never come here (see `check`).
-        Action::Accept
-        | Action::Decline
-        | Action::Withdraw
-        | Action::Review
-        | Action::Rematch => {
+        Action::Accept | Action::Decline | Action::Withdraw | Action::Review | Action::Rematch => {
             return refused(BotError::PressNotUnderstood, false)
         }
     };

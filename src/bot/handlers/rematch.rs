@@ -8,8 +8,7 @@
 use crate::i18n::Msg;
 use crate::rules::Color;
 use crate::store::{
-    BotLevel, ChallengeTarget, ColorChoice, GameRecord, NewChallenge, NewGame, Participant,
-    UserRef,
+    BotLevel, ChallengeTarget, ColorChoice, GameRecord, NewChallenge, NewGame, Participant, UserRef,
 };
 
 use crate::bot::handlers::challenge::challenge_buttons;
@@ -55,7 +54,11 @@ pub async fn rematch(ctx: &Ctx<'_>, game: Option<crate::store::GameId>) -> BotRe
     // Said before anything else (a live rematch game, a busy opponent): a
     // second press learns the rematch exists. The claim in the store's
     // transaction still settles two presses at once.
-    if store.has_rematch(record.id).await.map_err(BotError::internal)? {
+    if store
+        .has_rematch(record.id)
+        .await
+        .map_err(BotError::internal)?
+    {
         return Err(BotError::RematchTaken(record.id));
     }
     match record.participant(was.opponent()) {

@@ -21,9 +21,9 @@ use super::games::{load, player_seat, result_sentence, seat, store_error, Loaded
 use super::settings::place_voice;
 use super::state::Core;
 use super::timing::{self, Phase};
+use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
-use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use crate::bot::vocabulary::reply::{Attachment, Outbox, Reply};
 use crate::bot::vocabulary::voice::Voice;
 

@@ -7,8 +7,7 @@
 
 use serenity::all::{
     CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CommandType,
-    CreateCommand,
-    CreateCommandOption, InteractionContext, User, UserId,
+    CreateCommand, CreateCommandOption, InteractionContext, User, UserId,
 };
 
 use crate::bot::command_words;

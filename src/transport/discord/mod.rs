@@ -24,8 +24,8 @@ use serenity::Client;
 
 use crate::bot::{Bot, BotArgs};
 
-pub use commands::definition as slash_command;
 pub use commands::challenge_menu as challenge_menu_command;
+pub use commands::definition as slash_command;
 pub use outbox::ChannelOutbox;
 
 /// `xiangqi-bot discord`'s settings (flags with environment fallbacks).

@@ -768,7 +768,10 @@ fn check_menu_command(command: &Value, at: &[String]) -> Result<(), ApiError> {
             }
         }
     }
-    let description = command.get("description").and_then(Value::as_str).unwrap_or("");
+    let description = command
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("");
     let localized = command
         .get("description_localizations")
         .and_then(Value::as_object)
