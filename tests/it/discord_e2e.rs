@@ -2076,8 +2076,7 @@ fn assert_only_end_buttons(h: &Harness, thread: u64, game: i64) {
         .stand_in
         .messages_in(thread)
         .into_iter()
-        .filter(|m| !m.custom_ids().is_empty())
-        .next_back()
+        .rfind(|m| !m.custom_ids().is_empty())
         .expect("the end's message has buttons");
     assert_eq!(end.custom_ids(), ends, "{}", end.content);
     assert!(end.button("Review").is_some() && end.button("Rematch").is_some());
