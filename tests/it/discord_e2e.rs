@@ -528,7 +528,12 @@ async fn server_settings_and_abort_need_the_permissions_discord_reports() {
 async fn a_zh_cn_client_is_answered_in_simplified_chinese() {
     let h = Harness::start().await;
     h.stand_in.allow_threads(false);
-    let command = h.stand_in.registered_commands().pop().expect("registered");
+    let command = h
+        .stand_in
+        .registered_commands()
+        .into_iter()
+        .find(|c| c.name == "xiangqi")
+        .expect("registered");
     let definition = &command.json;
     assert_eq!(
         definition["description_localizations"]["zh-CN"],
@@ -950,8 +955,10 @@ async fn history_and_game_record_after_a_finished_game() {
         })
         .await;
     assert!(
-        resigned.content().contains(&format!("`review {game}`")),
-        "the review is offered: {}",
+        resigned
+            .content()
+            .contains(&format!("`/xiangqi review {game}`")),
+        "the review is offered as it works on Discord: {}",
         resigned.content()
     );
 
@@ -1404,7 +1411,12 @@ async fn challenges_ping_the_person_challenged_and_resolve_plain_names() {
         h.stand_in
             .add_member(user, None, support::stand_in::DEFAULT_MEMBER_PERMISSIONS);
     }
-    let command = h.stand_in.registered_commands().pop().expect("registered");
+    let command = h
+        .stand_in
+        .registered_commands()
+        .into_iter()
+        .find(|c| c.name == "xiangqi")
+        .expect("registered");
     assert_eq!(command.contexts(), Some(vec![0, 1]));
     assert!(!command.dm_permission_sent);
 
