@@ -67,24 +67,24 @@ result-called-off = Called off ({ $reason }).
 
 ## Errors
 
-no-game-here = You have no game here. Start one with `play` (against the bot) or `challenge @user`.
-already-playing = You are already playing game #{ $game } here. Finish it (or `resign`) before starting another.
+no-game-here = You have no game here. Start one with `{ $cmd }play` (against the bot) or `{ $cmd }challenge @user`.
+already-playing = You are already playing game #{ $game } here. Finish it (or `{ $cmd }resign`) before starting another.
 opponent-busy = { $name } is already playing game #{ $game } here; challenge them when it is over.
 not-your-turn = It is not your turn in game #{ $game }; wait for your opponent's move.
-stale-game = Game #{ $game } changed while you typed; look at the `board` and try again.
+stale-game = Game #{ $game } changed while you typed; look at the `{ $cmd }board` and try again.
 bot-thinking = The bot is still thinking in game #{ $game }; wait for its move.
-not-a-player = Game #{ $game } is between { $red } and { $black }; you can follow it with `watch { $game }`.
-illegal-move = { $reason }. Try again (ICCS `h2e2`, WXF `C2=5`, `炮二平五` or `P2-5`), or ask for a `hint`.
-game-not-found = There is no game #{ $game }; `games` lists the games here, `history` your past ones.
-game-is-over = Game #{ $game } is over; start a new one with `play` or `challenge @user`.
-no-games-here = There is no game in progress here; start one with `play` or `challenge @user`.
-self-challenge = You cannot challenge yourself; try `play` to face the bot.
-challenge-in-dm = Challenges are made in a server channel, where your opponent can see and answer them; here only you and the bot can. `play` starts a game against the bot.
-no-challenge = Nobody has challenged you here. Challenge someone with `challenge @user`.
-challenge-expired = The challenge from { $name } expired; challenge them yourself with `challenge @{ $handle }`.
-challenge-not-for-you = That challenge from { $from } is for { $to }, not you; challenge { $from } yourself with `challenge @{ $handle }`.
+not-a-player = Game #{ $game } is between { $red } and { $black }; you can follow it with `{ $cmd }watch { $game }`.
+illegal-move = { $reason }. Try again (ICCS `h2e2`, WXF `C2=5`, `炮二平五` or `P2-5`), or ask for a `{ $cmd }hint`.
+game-not-found = There is no game #{ $game }; `{ $cmd }games` lists the games here, `{ $cmd }history` your past ones.
+game-is-over = Game #{ $game } is over; start a new one with `{ $cmd }play` or `{ $cmd }challenge @user`.
+no-games-here = There is no game in progress here; start one with `{ $cmd }play` or `{ $cmd }challenge @user`.
+self-challenge = You cannot challenge yourself; try `{ $cmd }play` to face the bot.
+challenge-in-dm = Challenges are made in a server channel, where your opponent can see and answer them; here only you and the bot can. `{ $cmd }play` starts a game against the bot.
+no-challenge = Nobody has challenged you here. Challenge someone with `{ $cmd }challenge @user`.
+challenge-expired = The challenge from { $name } expired; challenge them yourself with `{ $cmd }challenge @{ $handle }`.
+challenge-not-for-you = That challenge from { $from } is for { $to }, not you; challenge { $from } yourself with `{ $cmd }challenge @{ $handle }`.
 nothing-to-decline = There is nothing to decline: no challenge to you here, and no offer in your game.
-press-not-understood = This button is from an older version of the bot and does nothing now; use `/xiangqi` instead.
+press-not-understood = This button is from an older version of the bot and does nothing now; `{ $cmd }help` lists the commands.
 press-challenge-closed = This challenge is no longer open: it was answered, withdrawn or expired.
 press-moved-on = Game #{ $game } has moved on since that message; its buttons no longer apply.
 button-accept-draw = Accept draw
@@ -104,21 +104,21 @@ move-form-title = Your move in game #{ $game }
 move-form-label = Your move, in any notation
 move-form-placeholder = h2e2, C2=5 or 炮二平五
 nothing-to-take-back = There is nothing to take back yet in game #{ $game }.
-already-asked = You already asked; wait for your opponent to answer with `{ $command }`.
+already-asked = You already asked; wait for your opponent to answer with `{ $cmd }{ $command }`.
 hints-disabled = Hints are turned off on this server.
 hints-against-people = Hints are for games against the bot; between people, think for yourself!
 internal-error = Something went wrong on our side; please try again in a moment.
 
 ## Reading commands
 
-command-empty = Type a command or a move; `help` lists them.
-command-unknown = `{ $word }` is neither a command nor a move; `help` lists the commands.
+command-empty = Type a command or a move; `{ $cmd }help` lists them.
+command-unknown = `{ $word }` is neither a command nor a move; `{ $cmd }help` lists the commands.
 command-missing = `{ $command }` needs { $what }: { $usage }
 command-bad = `{ $command }`: { $problem }. Usage: { $usage }
 what-side = a side
 what-level = a level
 what-user = a user
-what-game-id = a game id (`games` lists them)
+what-game-id = a game id (`{ $cmd }games` lists them)
 what-move = a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`
 what-anything = anything
 bad-not-user = `{ $word }` is not a user
@@ -195,7 +195,10 @@ illegal-not-illegal = that move is legal
 thread-title = Xiangqi: { $pairing }
 game-starts-in = Game #{ $game } ({ $pairing }) starts in { $link }.
 game-start-bot-first = Game #{ $game }: { $red } vs { $black }. The bot moves first.
-game-start-your-move = Game #{ $game }: { $red } vs { $black }. { $name }, your move: type it like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
+game-start-your-move = Game #{ $game }: { $red } vs { $black }. { $name }, your move: { $surface ->
+    [slash] `/xiangqi move` and the move, like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
+   *[words] type it like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
+ }
 move-made = { $seat }: { $mv }.
 move-made-check = { $seat }: { $mv }. Check!
 move-made-mate = { $seat }: { $mv }. Check.
@@ -209,7 +212,7 @@ draw-offer-gone = #{ $game }: the draw offer is gone; play on.
 draw-offered = #{ $game }: { $name } offers a draw. { $opponent }: accept or decline with the buttons below; a move declines too.
 took-back-against-bot = #{ $game }: took back { $yours } and the bot's { $bots }. Your move.
 takeback-agreed = #{ $game }: { $name } agrees; took back { $moves }.
-takeback-asked = #{ $game }: { $name } asks to take back their last move. { $opponent }: type `takeback` to agree or `decline`.
+takeback-asked = #{ $game }: { $name } asks to take back their last move. { $opponent }: type `{ $cmd }takeback` to agree or `{ $cmd }decline`.
 offer-declined = #{ $game }: { $name } declines the { $kind ->
     [draw] draw
    *[takeback] takeback
@@ -237,9 +240,9 @@ games-line = #{ $game } · { $pairing } · move { $number } · { $color ->
     [red] Red
    *[black] Black
  } to move
-games-footer = `watch <id>` shows where a game is played.
+games-footer = `{ $cmd }watch <id>` shows where a game is played.
 watch-live = Game #{ $game } ({ $pairing }) is played in { $link }. { $status }
-watch-over = Game #{ $game } ({ $pairing }) is over: { $result } `game { $game }` has its record and replay.
+watch-over = Game #{ $game } ({ $pairing }) is over: { $result } `{ $cmd }game { $game }` has its record and replay.
 status-head = #{ $game } · { $red } vs { $black } · move { $number }
 status-last = last { $mv }
 status-to-move = { $color ->
@@ -261,7 +264,7 @@ replay-caption = { $heading } · ply { $ply }
 
 history-none = { $name } has no finished games yet.
 history-title = { $name }'s last games:
-history-footer = `game <id>` shows a game's moves, record and replay.
+history-footer = `{ $cmd }game <id>` shows a game's moves, record and replay.
 history-line = #{ $game } · { $pairing } · { $outcome ->
     [won] won
     [lost] lost
@@ -281,12 +284,12 @@ record-result = Result: { $result }
 record-moves = Moves: { $moves }
 moves-none = none yet
 moves-cut = … (the full list is in the record)
-stats-none = { $name } has not played yet; `play` starts a game against the bot.
+stats-none = { $name } has not played yet; `{ $cmd }play` starts a game against the bot.
 stats-line = { $name }: rating { $rating } (rank { $rank }) · { $games ->
     [one] { $games } game
    *[other] { $games } games
  }: { $wins } won, { $draws } drawn, { $losses } lost · { $live } in progress
-leaderboard-empty = Nobody has finished a game yet; `play` starts one against the bot.
+leaderboard-empty = Nobody has finished a game yet; `{ $cmd }play` starts one against the bot.
 leaderboard-title = Leaderboard:
 leaderboard-line = { $rank }. { $name } · { $rating } · { $games ->
     [one] { $games } game
@@ -349,13 +352,13 @@ name-several = Several members are called `{ $name }`; mention the one you mean.
 too-many-challenges = You already have { $count ->
     [one] { $count } challenge
    *[other] { $count } challenges
- } waiting for an answer; wait for them to be answered or expire, or withdraw one with `decline` where you made it.
+ } waiting for an answer; wait for them to be answered or expire, or withdraw one with `{ $cmd }decline` where you made it.
 challenger-busy = Your challenger is playing game #{ $game } here now; the challenge can be accepted once that game is over.
 busy = The bot is busy thinking right now; try again in a minute.
 stored-not-shown = Your move in game #{ $game } is stored; the bot could not show it just now and will post it as soon as it can.
 shown-late = #{ $game } · (shown late)
 games-title-paged = Live games here ({ $count }), page { $page } of { $pages }:
-games-next-page = `games { $next }` shows the next page.
+games-next-page = `{ $cmd }games { $next }` shows the next page.
 bad-one-page = name one page
 bad-not-page = `{ $word }` is not a page number (1, 2, ...)
 option-page = Page of the list (default 1)
@@ -410,7 +413,7 @@ bad-not-setting = { $word } is not a setting; the settings are { $settings }
 settings-yours = **Your settings**
 settings-server = **This server's settings** (Manage Server)
 settings-line = { $setting } (`{ $typed }`): { $value }
-settings-how-to = Change one with `settings <setting> <value>`, for example `settings language vi` or `settings server expiry 30m`; the value `default` goes back to the default.
+settings-how-to = Change one with `{ $cmd }settings <setting> <value>`, for example `{ $cmd }settings language vi` or `{ $cmd }settings server expiry 30m`; the value `default` goes back to the default.
 setting-default = default
 setting-default-is = default: { $value }
 setting-everywhere = every channel
@@ -453,7 +456,7 @@ not-allowed-typed = Discord tells the bot your permissions only with slash comma
    *[manage-messages] Manage Messages
  }).
 setting-server-only = Server settings are changed in one of the server's channels, not here.
-setting-needs-value = `settings { $setting }` needs a value: { $forms }; or `default`.
+setting-needs-value = `{ $cmd }settings { $setting }` needs a value: { $forms }; or `default`.
 setting-bad-value = { $given } is not a value for `{ $setting }`: { $forms }.
 not-played-here = On this server the bot plays in { $channels }; start a game there.
 game-aborted = Game #{ $game } ({ $pairing }) was aborted by { $name }. { $result } It is not rated.
@@ -461,7 +464,7 @@ bot-name = xiangqi-bot (level { $level })
 
 ## Puzzles
 
-no-puzzle-here = You have no puzzle open here; `puzzle` gives you one.
+no-puzzle-here = You have no puzzle open here; `{ $cmd }puzzle` gives you one.
 no-puzzles-left = You have solved every puzzle there is. Well done!
 puzzle-stale = Your puzzle moved on while you typed; look at the last board and try again.
 puzzle-daily-needs-server = The daily puzzle belongs to a server; ask for it in one of its channels.
@@ -472,8 +475,14 @@ puzzle-caption = Puzzle #{ $id }: { $color ->
     [0] {""}
    *[other] { " — " }mate in { $mate }
  }
-puzzle-start = { $caption } (puzzle rating { $rating }). Type your move; `puzzle hint` names the piece, `puzzle skip` gives up.
-puzzle-still-open = You are still on this puzzle: { $caption } (puzzle rating { $rating }). Type your move, or `puzzle skip`.
+puzzle-start = { $caption } (puzzle rating { $rating }). { $surface ->
+    [slash] Answer with `/xiangqi puzzle` and your move
+   *[words] Type your move
+ }; `{ $cmd }puzzle hint` names the piece, `{ $cmd }puzzle skip` gives up.
+puzzle-still-open = You are still on this puzzle: { $caption } (puzzle rating { $rating }). { $surface ->
+    [slash] Answer with `/xiangqi puzzle` and your move
+   *[words] Type your move
+ }, or `{ $cmd }puzzle skip`.
 puzzle-correct = { $mv } is right. The reply: { $reply }. Your move.
 puzzle-solved = { $mv } — solved! Puzzle rating { $rating } ({ $change }).
 puzzle-failed = { $mv } is not the move; this attempt is over. Puzzle rating { $rating } ({ $change }).
@@ -483,7 +492,7 @@ puzzle-hint = Hint: move your { $piece } on { $square }.
 puzzle-daily-place = You are solver number { $place } of today's puzzle.
 puzzle-daily-solvers = First solvers: { $names }
 puzzle-daily-done = You have already solved today's puzzle.
-puzzle-stats-none = { $name } has not tried a puzzle yet; `puzzle` gives one.
+puzzle-stats-none = { $name } has not tried a puzzle yet; `{ $cmd }puzzle` gives one.
 puzzle-stats-line = { $name }: puzzle rating { $rating } · { $attempts ->
     [one] 1 attempt
    *[other] { $attempts } attempts
@@ -491,21 +500,21 @@ puzzle-stats-line = { $name }: puzzle rating { $rating } · { $attempts ->
 puzzle-top-empty = Nobody is on this page of the puzzle leaderboard yet.
 puzzle-top-title = Puzzle leaderboard, page { $page }:
 puzzle-top-line = { $rank }. { $name } · { $rating } · { $solved } solved of { $attempts }
-puzzle-top-next = `puzzle top { $next }` shows the next page.
+puzzle-top-next = `{ $cmd }puzzle top { $next }` shows the next page.
 about-puzzle = Solve a puzzle; also puzzle hint, skip, daily, stats, top
 option-puzzle-action = hint, skip, daily, stats, top [page], or your move
 what-puzzle-action = what to do in the puzzle
 setting-server-puzzle-channel = Daily puzzle channel
 setting-server-puzzle-hour = Daily puzzle hour (UTC)
 setting-forms-hour = an hour of the day from 0 to 23 (UTC)
-puzzle-daily-post = Today's puzzle — { $caption }. Type `puzzle daily` to try it.
+puzzle-daily-post = Today's puzzle — { $caption }. Type `{ $cmd }puzzle daily` to try it.
 puzzle-daily-solution-post = The daily puzzle of { $day }: { $solution }
 puzzle-daily-nobody = Nobody solved it.
 ## Game review
 
 about-review = Review a finished game: evaluation graph, accuracy, mistakes and better moves
 option-game-review = Game id (default: your last finished game)
-review-no-game = You have no finished game to review here; name one, for example `review 12`.
+review-no-game = You have no finished game to review here; name one, for example `{ $cmd }review 12`.
 review-live = Game #{ $game } is still being played; it can be reviewed once it is over.
 review-progress = Reviewing game #{ $game }: analysed { $done } of { $total ->
     [one] { $total } move
@@ -524,7 +533,22 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] mistake
    *[blunder] blunder
  }: { $played }, better { $better }
-review-offer = Type `review { $game }` to see where this game turned.
+review-offer = Review (or `{ $cmd }review { $game }`) shows where this game turned; Rematch plays it again with the colours swapped.
+button-review = Review
+button-rematch = Rematch
+about-rematch = Play a finished game again, colours swapped (the bot starts at once; a person is challenged)
+option-game-rematch = Game id (default: your last finished game)
+rematch-no-game = You have no finished game to play again here; name one, for example `{ $cmd }rematch 12`.
+rematch-live = Game #{ $game } is still being played; a rematch can be asked for once it is over.
+rematch-taken = The rematch of game #{ $game } was already offered or started.
+rematch-not-yours = Only { $red } and { $black } can ask for a rematch of game #{ $game }.
+rematch-offered = { $from } asks { $to } for a rematch of game #{ $game }, colours swapped ({ $from } plays { $side ->
+    [red] Red
+    [black] Black
+   *[random] a random side
+ }). { $to }: answer within { $within }, with the buttons below.
+challenge-other-bot = { $name } is a bot and cannot answer a challenge; challenge a person, or play against this bot.
+menu-challenge = Challenge to Xiangqi
 setting-server-auto-review = Review each finished game automatically
 command-name = { $command }
 puzzle-action-word = { $action }

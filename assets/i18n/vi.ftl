@@ -54,24 +54,24 @@ result-called-off = Ván cờ bị hủy ({ $reason }).
 
 ## Lỗi
 
-no-game-here = Bạn không có ván cờ nào ở đây. Bắt đầu bằng `play` (đánh với bot) hoặc `challenge @người_chơi`.
-already-playing = Bạn đang chơi ván #{ $game } ở đây. Hãy chơi xong (hoặc `resign`) trước khi bắt đầu ván khác.
+no-game-here = Bạn không có ván cờ nào ở đây. Bắt đầu bằng `{ $cmd }play` (đánh với bot) hoặc `{ $cmd }challenge @người_chơi`.
+already-playing = Bạn đang chơi ván #{ $game } ở đây. Hãy chơi xong (hoặc `{ $cmd }resign`) trước khi bắt đầu ván khác.
 opponent-busy = { $name } đang chơi ván #{ $game } ở đây; hãy thách đấu khi ván đó kết thúc.
 not-your-turn = Chưa đến lượt bạn trong ván #{ $game }; hãy chờ đối thủ đi.
-stale-game = Ván #{ $game } đã thay đổi trong lúc bạn gõ; hãy xem `board` rồi thử lại.
+stale-game = Ván #{ $game } đã thay đổi trong lúc bạn gõ; hãy xem `{ $cmd }board` rồi thử lại.
 bot-thinking = Bot vẫn đang suy nghĩ trong ván #{ $game }; hãy chờ nó đi.
-not-a-player = Ván #{ $game } là giữa { $red } và { $black }; bạn có thể theo dõi bằng `watch { $game }`.
-illegal-move = { $reason }. Hãy thử lại (ICCS `h2e2`, WXF `C2=5`, `炮二平五` hoặc `P2-5`), hoặc xin gợi ý bằng `hint`.
-game-not-found = Không có ván #{ $game }; `games` liệt kê các ván ở đây, `history` các ván bạn đã chơi.
-game-is-over = Ván #{ $game } đã kết thúc; bắt đầu ván mới bằng `play` hoặc `challenge @người_chơi`.
-no-games-here = Ở đây không có ván nào đang diễn ra; bắt đầu bằng `play` hoặc `challenge @người_chơi`.
-self-challenge = Bạn không thể tự thách đấu chính mình; hãy thử `play` để đánh với bot.
-challenge-in-dm = Lời thách đấu phải gửi trong kênh của máy chủ, nơi đối thủ có thể thấy và trả lời; ở đây chỉ có bạn và bot. `play` bắt đầu một ván với bot.
-no-challenge = Không ai thách đấu bạn ở đây. Hãy thách đấu ai đó bằng `challenge @người_chơi`.
-challenge-expired = Lời thách đấu của { $name } đã hết hạn; hãy tự thách đấu họ bằng `challenge @{ $handle }`.
-challenge-not-for-you = Lời thách đấu đó của { $from } là dành cho { $to }, không phải bạn; hãy tự thách đấu { $from } bằng `challenge @{ $handle }`.
+not-a-player = Ván #{ $game } là giữa { $red } và { $black }; bạn có thể theo dõi bằng `{ $cmd }watch { $game }`.
+illegal-move = { $reason }. Hãy thử lại (ICCS `h2e2`, WXF `C2=5`, `炮二平五` hoặc `P2-5`), hoặc xin gợi ý bằng `{ $cmd }hint`.
+game-not-found = Không có ván #{ $game }; `{ $cmd }games` liệt kê các ván ở đây, `{ $cmd }history` các ván bạn đã chơi.
+game-is-over = Ván #{ $game } đã kết thúc; bắt đầu ván mới bằng `{ $cmd }play` hoặc `{ $cmd }challenge @người_chơi`.
+no-games-here = Ở đây không có ván nào đang diễn ra; bắt đầu bằng `{ $cmd }play` hoặc `{ $cmd }challenge @người_chơi`.
+self-challenge = Bạn không thể tự thách đấu chính mình; hãy thử `{ $cmd }play` để đánh với bot.
+challenge-in-dm = Lời thách đấu phải gửi trong kênh của máy chủ, nơi đối thủ có thể thấy và trả lời; ở đây chỉ có bạn và bot. `{ $cmd }play` bắt đầu một ván với bot.
+no-challenge = Không ai thách đấu bạn ở đây. Hãy thách đấu ai đó bằng `{ $cmd }challenge @người_chơi`.
+challenge-expired = Lời thách đấu của { $name } đã hết hạn; hãy tự thách đấu họ bằng `{ $cmd }challenge @{ $handle }`.
+challenge-not-for-you = Lời thách đấu đó của { $from } là dành cho { $to }, không phải bạn; hãy tự thách đấu { $from } bằng `{ $cmd }challenge @{ $handle }`.
 nothing-to-decline = Không có gì để từ chối: không có lời thách đấu nào cho bạn ở đây, và không có đề nghị nào trong ván của bạn.
-press-not-understood = Nút này thuộc một phiên bản cũ của bot và giờ không còn tác dụng; hãy dùng `/xiangqi`.
+press-not-understood = Nút này thuộc một phiên bản cũ của bot và giờ không còn tác dụng; `{ $cmd }help` liệt kê các lệnh.
 press-challenge-closed = Lời thách đấu này không còn hiệu lực: nó đã được trả lời, rút lại hoặc hết hạn.
 press-moved-on = Ván #{ $game } đã đi tiếp kể từ tin nhắn đó; các nút của nó không còn hiệu lực.
 button-accept-draw = Đồng ý hòa
@@ -91,21 +91,21 @@ move-form-title = Nước đi của bạn trong ván #{ $game }
 move-form-label = Nước đi, bằng bất kỳ ký pháp nào
 move-form-placeholder = h2e2, C2=5 hoặc 炮二平五
 nothing-to-take-back = Chưa có nước nào để đi lại trong ván #{ $game }.
-already-asked = Bạn đã đề nghị rồi; hãy chờ đối thủ trả lời bằng `{ $command }`.
+already-asked = Bạn đã đề nghị rồi; hãy chờ đối thủ trả lời bằng `{ $cmd }{ $command }`.
 hints-disabled = Máy chủ này đã tắt gợi ý.
 hints-against-people = Gợi ý chỉ dành cho ván đánh với bot; đánh với người thì hãy tự suy nghĩ nhé!
 internal-error = Có lỗi ở phía chúng tôi; vui lòng thử lại sau giây lát.
 
 ## Đọc lệnh
 
-command-empty = Hãy gõ một lệnh hoặc một nước đi; `help` liệt kê các lệnh.
-command-unknown = `{ $word }` không phải lệnh cũng không phải nước đi; `help` liệt kê các lệnh.
+command-empty = Hãy gõ một lệnh hoặc một nước đi; `{ $cmd }help` liệt kê các lệnh.
+command-unknown = `{ $word }` không phải lệnh cũng không phải nước đi; `{ $cmd }help` liệt kê các lệnh.
 command-missing = `{ $command }` cần { $what }: { $usage }
 command-bad = `{ $command }`: { $problem }. Cách dùng: { $usage }
 what-side = một bên
 what-level = một cấp độ
 what-user = một người chơi
-what-game-id = số hiệu ván (`games` liệt kê chúng)
+what-game-id = số hiệu ván (`{ $cmd }games` liệt kê chúng)
 what-move = một nước đi, như `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` hoặc `P2-5`
 what-anything = bất cứ gì
 bad-not-user = `{ $word }` không phải là người chơi
@@ -179,7 +179,10 @@ illegal-not-illegal = nước đi này hợp lệ
 thread-title = Cờ tướng: { $pairing }
 game-starts-in = Ván #{ $game } ({ $pairing }) bắt đầu ở { $link }.
 game-start-bot-first = Ván #{ $game }: { $red } đấu { $black }. Bot đi trước.
-game-start-your-move = Ván #{ $game }: { $red } đấu { $black }. { $name }, đến lượt bạn: gõ nước đi như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
+game-start-your-move = Ván #{ $game }: { $red } đấu { $black }. { $name }, đến lượt bạn: { $surface ->
+    [slash] dùng `/xiangqi đi` kèm nước đi, như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
+   *[words] gõ nước đi như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
+ }
 move-made = { $seat }: { $mv }.
 move-made-check = { $seat }: { $mv }. Chiếu!
 move-made-mate = { $seat }: { $mv }. Chiếu bí.
@@ -193,7 +196,7 @@ draw-offer-gone = #{ $game }: lời cầu hòa không còn nữa; đánh tiếp.
 draw-offered = #{ $game }: { $name } cầu hòa. { $opponent }: đồng ý hoặc từ chối bằng các nút bên dưới; đi một nước cũng là từ chối.
 took-back-against-bot = #{ $game }: đã đi lại { $yours } và nước { $bots } của bot. Đến lượt bạn.
 takeback-agreed = #{ $game }: { $name } đồng ý; đã đi lại { $moves }.
-takeback-asked = #{ $game }: { $name } xin đi lại nước vừa rồi. { $opponent }: gõ `takeback` để đồng ý hoặc `decline` để từ chối.
+takeback-asked = #{ $game }: { $name } xin đi lại nước vừa rồi. { $opponent }: gõ `{ $cmd }takeback` để đồng ý hoặc `{ $cmd }decline` để từ chối.
 offer-declined = #{ $game }: { $name } từ chối { $kind ->
     [draw] lời cầu hòa
    *[takeback] lời xin đi lại
@@ -221,9 +224,9 @@ games-line = #{ $game } · { $pairing } · nước { $number } · { $color ->
     [red] Đỏ
    *[black] Đen
  } đi
-games-footer = `watch <số>` cho biết ván cờ đang diễn ra ở đâu.
+games-footer = `{ $cmd }watch <số>` cho biết ván cờ đang diễn ra ở đâu.
 watch-live = Ván #{ $game } ({ $pairing }) đang diễn ra ở { $link }. { $status }
-watch-over = Ván #{ $game } ({ $pairing }) đã kết thúc: { $result } `game { $game }` có biên bản và phát lại.
+watch-over = Ván #{ $game } ({ $pairing }) đã kết thúc: { $result } `{ $cmd }game { $game }` có biên bản và phát lại.
 status-head = #{ $game } · { $red } đấu { $black } · nước { $number }
 status-last = nước trước { $mv }
 status-to-move = { $color ->
@@ -245,7 +248,7 @@ replay-caption = { $heading } · nửa nước { $ply }
 
 history-none = { $name } chưa có ván nào kết thúc.
 history-title = Các ván gần đây của { $name }:
-history-footer = `game <số>` cho xem các nước, biên bản và phát lại của một ván.
+history-footer = `{ $cmd }game <số>` cho xem các nước, biên bản và phát lại của một ván.
 history-line = #{ $game } · { $pairing } · { $outcome ->
     [won] thắng
     [lost] thua
@@ -262,9 +265,9 @@ record-result = Kết quả: { $result }
 record-moves = Các nước: { $moves }
 moves-none = chưa có
 moves-cut = … (danh sách đầy đủ có trong biên bản)
-stats-none = { $name } chưa chơi ván nào; `play` bắt đầu một ván với bot.
+stats-none = { $name } chưa chơi ván nào; `{ $cmd }play` bắt đầu một ván với bot.
 stats-line = { $name }: hệ số { $rating } (hạng { $rank }) · { $games } ván: thắng { $wins }, hòa { $draws }, thua { $losses } · { $live } ván đang chơi
-leaderboard-empty = Chưa ai chơi xong ván nào; `play` bắt đầu một ván với bot.
+leaderboard-empty = Chưa ai chơi xong ván nào; `{ $cmd }play` bắt đầu một ván với bot.
 leaderboard-title = Bảng xếp hạng:
 leaderboard-line = { $rank }. { $name } · { $rating } · { $games } ván ({ $wins }T { $draws }H { $losses }B)
 
@@ -321,13 +324,13 @@ name-several = Có nhiều thành viên tên `{ $name }`; hãy nhắc đúng ng�
 
 ## Giới hạn và tự khôi phục
 
-too-many-challenges = Bạn đã có { $count } lời thách đấu đang chờ trả lời; hãy chờ họ trả lời hoặc hết hạn, hoặc rút lại một lời bằng `decline` ở nơi bạn đã gửi.
+too-many-challenges = Bạn đã có { $count } lời thách đấu đang chờ trả lời; hãy chờ họ trả lời hoặc hết hạn, hoặc rút lại một lời bằng `{ $cmd }decline` ở nơi bạn đã gửi.
 challenger-busy = Người thách đấu bạn đang chơi ván #{ $game } ở đây; chỉ nhận lời được khi ván đó kết thúc.
 busy = Bot đang bận suy nghĩ; hãy thử lại sau một phút.
 stored-not-shown = Nước đi của bạn trong ván #{ $game } đã được lưu; bot chưa hiển thị được và sẽ đăng ngay khi có thể.
 shown-late = #{ $game } · (đăng muộn)
 games-title-paged = Các ván đang diễn ra ở đây ({ $count }), trang { $page }/{ $pages }:
-games-next-page = `games { $next }` cho xem trang sau.
+games-next-page = `{ $cmd }games { $next }` cho xem trang sau.
 bad-one-page = chỉ nêu một trang
 bad-not-page = `{ $word }` không phải số trang (1, 2, ...)
 option-page = Trang của danh sách (mặc định 1)
@@ -379,7 +382,7 @@ bad-not-setting = { $word } không phải là một cài đặt; các cài đặ
 settings-yours = **Cài đặt của bạn**
 settings-server = **Cài đặt của máy chủ này** (cần quyền Quản lý máy chủ)
 settings-line = { $setting } (`{ $typed }`): { $value }
-settings-how-to = Đổi một cài đặt bằng `settings <cài đặt> <giá trị>`, ví dụ `settings language vi` hoặc `settings server expiry 30m`; giá trị `default` đưa về mặc định.
+settings-how-to = Đổi một cài đặt bằng `{ $cmd }settings <cài đặt> <giá trị>`, ví dụ `{ $cmd }settings language vi` hoặc `{ $cmd }settings server expiry 30m`; giá trị `default` đưa về mặc định.
 setting-default = mặc định
 setting-default-is = mặc định: { $value }
 setting-everywhere = mọi kênh
@@ -422,7 +425,7 @@ not-allowed-typed = Discord chỉ cho bot biết quyền của bạn qua lệnh 
    *[manage-messages] Quản lý tin nhắn
  }).
 setting-server-only = Cài đặt máy chủ phải đổi trong một kênh của máy chủ đó, không phải ở đây.
-setting-needs-value = `settings { $setting }` cần một giá trị: { $forms }; hoặc `default`.
+setting-needs-value = `{ $cmd }settings { $setting }` cần một giá trị: { $forms }; hoặc `default`.
 setting-bad-value = { $given } không phải là giá trị cho `{ $setting }`: { $forms }.
 not-played-here = Trên máy chủ này bot chỉ chơi ở { $channels }; hãy bắt đầu ván ở đó.
 game-aborted = Ván #{ $game } ({ $pairing }) đã bị { $name } hủy. { $result } Ván này không tính điểm.
@@ -430,7 +433,7 @@ bot-name = xiangqi-bot (cấp { $level })
 
 ## Puzzles
 
-no-puzzle-here = Bạn chưa có bài tập nào đang mở ở đây; gõ `bài-tập` để nhận một bài.
+no-puzzle-here = Bạn chưa có bài tập nào đang mở ở đây; gõ `{ $cmd }bài-tập` để nhận một bài.
 no-puzzles-left = Bạn đã giải hết mọi bài tập hiện có. Giỏi lắm!
 puzzle-stale = Bài tập của bạn đã đi tiếp trong lúc bạn gõ; hãy xem bàn cờ mới nhất rồi thử lại.
 puzzle-daily-needs-server = Bài tập hằng ngày thuộc về một máy chủ; hãy hỏi trong một kênh của máy chủ đó.
@@ -441,8 +444,14 @@ puzzle-caption = Bài tập #{ $id }: { $color ->
     [0] {""}
    *[other] { " — " }chiếu hết sau { $mate } nước
  }
-puzzle-start = { $caption } (điểm bài tập { $rating }). Hãy gõ nước đi; `bài-tập gợi-ý` cho biết quân cần đi, `bài-tập bỏ-qua` để bỏ qua.
-puzzle-still-open = Bạn vẫn đang giải bài này: { $caption } (điểm bài tập { $rating }). Hãy gõ nước đi, hoặc `bài-tập bỏ-qua`.
+puzzle-start = { $caption } (điểm bài tập { $rating }). { $surface ->
+    [slash] Hãy trả lời bằng `/xiangqi bài-tập` kèm nước đi
+   *[words] Hãy gõ nước đi
+ }; `{ $cmd }bài-tập gợi-ý` cho biết quân cần đi, `{ $cmd }bài-tập bỏ-qua` để bỏ qua.
+puzzle-still-open = Bạn vẫn đang giải bài này: { $caption } (điểm bài tập { $rating }). { $surface ->
+    [slash] Hãy trả lời bằng `/xiangqi bài-tập` kèm nước đi
+   *[words] Hãy gõ nước đi
+ }, hoặc `{ $cmd }bài-tập bỏ-qua`.
 puzzle-correct = { $mv } là đúng. Đối phương đáp: { $reply }. Đến lượt bạn.
 puzzle-solved = { $mv } — đã giải xong! Điểm bài tập { $rating } ({ $change }).
 puzzle-failed = { $mv } không phải nước đúng; lượt thử này kết thúc. Điểm bài tập { $rating } ({ $change }).
@@ -452,26 +461,26 @@ puzzle-hint = Gợi ý: hãy đi quân { $piece } ở { $square }.
 puzzle-daily-place = Bạn là người thứ { $place } giải được bài tập hôm nay.
 puzzle-daily-solvers = Những người giải sớm nhất: { $names }
 puzzle-daily-done = Bạn đã giải bài tập hôm nay rồi.
-puzzle-stats-none = { $name } chưa thử bài tập nào; gõ `bài-tập` để nhận một bài.
+puzzle-stats-none = { $name } chưa thử bài tập nào; gõ `{ $cmd }bài-tập` để nhận một bài.
 puzzle-stats-line = { $name }: điểm bài tập { $rating } · { $attempts } lượt thử, giải được { $solved }
 puzzle-top-empty = Trang này của bảng xếp hạng bài tập chưa có ai.
 puzzle-top-title = Bảng xếp hạng bài tập, trang { $page }:
 puzzle-top-line = { $rank }. { $name } · { $rating } · giải được { $solved }/{ $attempts }
-puzzle-top-next = `bài-tập xếp-hạng { $next }` để xem trang tiếp theo.
+puzzle-top-next = `{ $cmd }bài-tập xếp-hạng { $next }` để xem trang tiếp theo.
 about-puzzle = Giải một bài tập; còn có bài-tập gợi-ý, bỏ-qua, hằng-ngày, thống-kê, xếp-hạng
 option-puzzle-action = gợi-ý, bỏ-qua, hằng-ngày, thống-kê, xếp-hạng [trang], hoặc nước đi của bạn
 what-puzzle-action = việc cần làm trong bài tập
 setting-server-puzzle-channel = Kênh bài tập hằng ngày
 setting-server-puzzle-hour = Giờ đăng bài tập hằng ngày (UTC)
 setting-forms-hour = một giờ trong ngày từ 0 đến 23 (UTC)
-puzzle-daily-post = Bài tập hôm nay — { $caption }. Gõ `bài-tập hằng-ngày` để thử.
+puzzle-daily-post = Bài tập hôm nay — { $caption }. Gõ `{ $cmd }bài-tập hằng-ngày` để thử.
 puzzle-daily-solution-post = Bài tập hằng ngày của { $day }: { $solution }
 puzzle-daily-nobody = Không ai giải được.
 ## Phân tích ván cờ
 
 about-review = Phân tích một ván đã kết thúc: biểu đồ, độ chính xác, nước sai và nước tốt hơn
 option-game-review = Số hiệu ván (mặc định: ván đã kết thúc gần nhất của bạn)
-review-no-game = Bạn chưa có ván nào đã kết thúc ở đây để phân tích; hãy chọn một ván, ví dụ `review 12`.
+review-no-game = Bạn chưa có ván nào đã kết thúc ở đây để phân tích; hãy chọn một ván, ví dụ `{ $cmd }review 12`.
 review-live = Ván #{ $game } vẫn đang diễn ra; chỉ phân tích được khi ván đã kết thúc.
 review-progress = Đang phân tích ván #{ $game }: đã xét { $done } trên { $total } nước…
 review-title = **Phân tích ván #{ $game }** · { $pairing }
@@ -487,7 +496,22 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] nước sai
    *[blunder] nước hỏng nặng
  }: { $played }, tốt hơn là { $better }
-review-offer = Gõ `review { $game }` để xem ván cờ đã rẽ hướng ở đâu.
+review-offer = Phân tích (hoặc `{ $cmd }review { $game }`) cho thấy ván cờ đã rẽ hướng ở đâu; Chơi lại mở một ván mới với màu quân đổi cho nhau.
+button-review = Phân tích
+button-rematch = Chơi lại
+about-rematch = Chơi lại ván đã kết thúc, đổi màu quân (với bot: bắt đầu ngay; với người: gửi thách đấu)
+option-game-rematch = Mã ván (mặc định: ván đã kết thúc gần nhất của bạn)
+rematch-no-game = Bạn không có ván đã kết thúc nào ở đây để chơi lại; hãy nêu một ván, ví dụ `{ $cmd }rematch 12`.
+rematch-live = Ván #{ $game } vẫn đang diễn ra; chỉ có thể xin chơi lại khi ván đã kết thúc.
+rematch-taken = Ván #{ $game } đã được mời chơi lại hoặc ván mới đã bắt đầu.
+rematch-not-yours = Chỉ { $red } và { $black } mới có thể xin chơi lại ván #{ $game }.
+rematch-offered = { $from } mời { $to } chơi lại ván #{ $game } với màu quân đổi cho nhau ({ $from } cầm quân { $side ->
+    [red] Đỏ
+    [black] Đen
+   *[random] ngẫu nhiên
+ }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
+challenge-other-bot = { $name } là bot và không thể trả lời lời thách đấu; hãy thách đấu một người, hoặc chơi với bot này.
+menu-challenge = Thách đấu cờ tướng
 setting-server-auto-review = Tự động phân tích mỗi ván khi kết thúc
 command-name = { $command ->
     [play] chơi
@@ -510,6 +534,7 @@ command-name = { $command ->
     [settings] cài-đặt
     [abort] hủy-ván
     [review] phân-tích
+    [rematch] chơi-lại
     [puzzle] bài-tập
     [help] trợ-giúp
    *[other] { $command }

@@ -53,24 +53,24 @@ result-called-off = 对局取消（{ $reason }）。
 
 ## 错误
 
-no-game-here = 你在这里没有对局。用 `play` 与机器人下棋，或用 `challenge @用户` 约人对弈。
-already-playing = 你在这里已经在下第 #{ $game } 局了。请先下完（或 `resign` 认输）再开新局。
+no-game-here = 你在这里没有对局。用 `{ $cmd }play` 与机器人下棋，或用 `{ $cmd }challenge @用户` 约人对弈。
+already-playing = 你在这里已经在下第 #{ $game } 局了。请先下完（或 `{ $cmd }resign` 认输）再开新局。
 opponent-busy = { $name } 在这里正在下第 #{ $game } 局；等那局结束再约战吧。
 not-your-turn = 第 #{ $game } 局还没轮到你；请等对手走棋。
-stale-game = 你输入时第 #{ $game } 局已有变化；请看一下 `board` 再试。
+stale-game = 你输入时第 #{ $game } 局已有变化；请看一下 `{ $cmd }board` 再试。
 bot-thinking = 机器人还在第 #{ $game } 局中思考；请等它走棋。
-not-a-player = 第 #{ $game } 局是 { $red } 与 { $black } 的对局；你可以用 `watch { $game }` 观战。
-illegal-move = { $reason }。请再试一次（ICCS `h2e2`、WXF `C2=5`、`炮二平五` 或 `P2-5`），或用 `hint` 请求提示。
-game-not-found = 没有第 #{ $game } 局；`games` 列出这里的对局，`history` 列出你下过的对局。
-game-is-over = 第 #{ $game } 局已经结束；用 `play` 或 `challenge @用户` 开新局。
-no-games-here = 这里没有进行中的对局；用 `play` 或 `challenge @用户` 开一局。
-self-challenge = 你不能向自己挑战；试试用 `play` 与机器人对弈。
-challenge-in-dm = 挑战要在服务器频道里发出，对手才能看到并回应；这里只有你和机器人。`play` 可以与机器人下一局。
-no-challenge = 这里没有人向你挑战。用 `challenge @用户` 向别人挑战吧。
-challenge-expired = 来自 { $name } 的挑战已过期；你可以用 `challenge @{ $handle }` 向对方发起挑战。
-challenge-not-for-you = { $from } 的这份挑战是发给 { $to } 的，不是给你的；你可以用 `challenge @{ $handle }` 向 { $from } 发起挑战。
+not-a-player = 第 #{ $game } 局是 { $red } 与 { $black } 的对局；你可以用 `{ $cmd }watch { $game }` 观战。
+illegal-move = { $reason }。请再试一次（ICCS `h2e2`、WXF `C2=5`、`炮二平五` 或 `P2-5`），或用 `{ $cmd }hint` 请求提示。
+game-not-found = 没有第 #{ $game } 局；`{ $cmd }games` 列出这里的对局，`{ $cmd }history` 列出你下过的对局。
+game-is-over = 第 #{ $game } 局已经结束；用 `{ $cmd }play` 或 `{ $cmd }challenge @用户` 开新局。
+no-games-here = 这里没有进行中的对局；用 `{ $cmd }play` 或 `{ $cmd }challenge @用户` 开一局。
+self-challenge = 你不能向自己挑战；试试用 `{ $cmd }play` 与机器人对弈。
+challenge-in-dm = 挑战要在服务器频道里发出，对手才能看到并回应；这里只有你和机器人。`{ $cmd }play` 可以与机器人下一局。
+no-challenge = 这里没有人向你挑战。用 `{ $cmd }challenge @用户` 向别人挑战吧。
+challenge-expired = 来自 { $name } 的挑战已过期；你可以用 `{ $cmd }challenge @{ $handle }` 向对方发起挑战。
+challenge-not-for-you = { $from } 的这份挑战是发给 { $to } 的，不是给你的；你可以用 `{ $cmd }challenge @{ $handle }` 向 { $from } 发起挑战。
 nothing-to-decline = 没有可以拒绝的：这里没有给你的挑战，你的对局中也没有待回应的请求。
-press-not-understood = 这个按钮来自旧版本的机器人，现在已无作用；请改用 `/xiangqi`。
+press-not-understood = 这个按钮来自旧版本的机器人，现在已无作用；`{ $cmd }help` 列出所有命令。
 press-challenge-closed = 这份挑战已经结束：已被回应、撤回或过期。
 press-moved-on = 第 #{ $game } 局在那条消息之后已经继续进行；它的按钮已不再适用。
 button-accept-draw = 同意和棋
@@ -90,21 +90,21 @@ move-form-title = 你在第 #{ $game } 局的着法
 move-form-label = 你的着法，任何记谱法均可
 move-form-placeholder = h2e2、C2=5 或 炮二平五
 nothing-to-take-back = 第 #{ $game } 局还没有可以悔的棋。
-already-asked = 你已经提出过了；请等对手用 `{ $command }` 回应。
+already-asked = 你已经提出过了；请等对手用 `{ $cmd }{ $command }` 回应。
 hints-disabled = 本服务器已关闭提示功能。
 hints-against-people = 提示只能在与机器人的对局中使用；与真人对弈，请自己思考！
 internal-error = 我们这边出了点问题；请稍后再试。
 
 ## 读取命令
 
-command-empty = 请输入命令或着法；`help` 列出所有命令。
-command-unknown = `{ $word }` 既不是命令也不是着法；`help` 列出所有命令。
+command-empty = 请输入命令或着法；`{ $cmd }help` 列出所有命令。
+command-unknown = `{ $word }` 既不是命令也不是着法；`{ $cmd }help` 列出所有命令。
 command-missing = `{ $command }` 需要{ $what }：{ $usage }
 command-bad = `{ $command }`：{ $problem }。用法：{ $usage }
 what-side = 执哪一方
 what-level = 一个等级
 what-user = 一位用户
-what-game-id = 对局编号（`games` 会列出）
+what-game-id = 对局编号（`{ $cmd }games` 会列出）
 what-move = 一步棋，如 `h2e2`（ICCS）、`C2=5`（WXF）、`炮二平五` 或 `P2-5`
 what-anything = 任何内容
 bad-not-user = `{ $word }` 不是用户
@@ -178,7 +178,10 @@ illegal-not-illegal = 这步棋是合法的
 thread-title = 象棋：{ $pairing }
 game-starts-in = 第 #{ $game } 局（{ $pairing }）在 { $link } 开始。
 game-start-bot-first = 第 #{ $game } 局：{ $red } 对 { $black }。机器人先走。
-game-start-your-move = 第 #{ $game } 局：{ $red } 对 { $black }。{ $name }，轮到你走：可以输入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+game-start-your-move = 第 #{ $game } 局：{ $red } 对 { $black }。{ $name }，轮到你走：{ $surface ->
+    [slash] 用 `/xiangqi 走棋` 加上着法，如 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+   *[words] 可以输入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+ }
 move-made = { $seat }：{ $mv }。
 move-made-check = { $seat }：{ $mv }。将军！
 move-made-mate = { $seat }：{ $mv }。将军。
@@ -192,7 +195,7 @@ draw-offer-gone = #{ $game }：求和请求已不存在；继续对弈。
 draw-offered = #{ $game }：{ $name } 提议和棋。{ $opponent }：请用下方的按钮接受或拒绝；走棋也视为拒绝。
 took-back-against-bot = #{ $game }：已悔回 { $yours } 和机器人的 { $bots }。轮到你走。
 takeback-agreed = #{ $game }：{ $name } 同意；已悔回 { $moves }。
-takeback-asked = #{ $game }：{ $name } 请求悔一步棋。{ $opponent }：输入 `takeback` 同意，或 `decline` 拒绝。
+takeback-asked = #{ $game }：{ $name } 请求悔一步棋。{ $opponent }：输入 `{ $cmd }takeback` 同意，或 `{ $cmd }decline` 拒绝。
 offer-declined = #{ $game }：{ $name } 拒绝了{ $kind ->
     [draw] 和棋
    *[takeback] 悔棋
@@ -220,9 +223,9 @@ games-line = #{ $game } · { $pairing } · 第 { $number } 回合 · 轮到{ $co
     [red] 红方
    *[black] 黑方
  }
-games-footer = `watch <编号>` 显示对局所在的位置。
+games-footer = `{ $cmd }watch <编号>` 显示对局所在的位置。
 watch-live = 第 #{ $game } 局（{ $pairing }）在 { $link } 进行。{ $status }
-watch-over = 第 #{ $game } 局（{ $pairing }）已结束：{ $result } `game { $game }` 可查看棋谱和回放。
+watch-over = 第 #{ $game } 局（{ $pairing }）已结束：{ $result } `{ $cmd }game { $game }` 可查看棋谱和回放。
 status-head = #{ $game } · { $red } 对 { $black } · 第 { $number } 回合
 status-last = 上一步 { $mv }
 status-to-move = 轮到{ $color ->
@@ -244,7 +247,7 @@ replay-caption = { $heading } · 第 { $ply } 步
 
 history-none = { $name } 还没有下完的对局。
 history-title = { $name } 最近的对局：
-history-footer = `game <编号>` 显示一局的着法、棋谱和回放。
+history-footer = `{ $cmd }game <编号>` 显示一局的着法、棋谱和回放。
 history-line = #{ $game } · { $pairing } · 因{ end-reason }{ $outcome ->
     [won] 胜
     [lost] 负
@@ -261,9 +264,9 @@ record-result = 结果：{ $result }
 record-moves = 着法：{ $moves }
 moves-none = 尚无着法
 moves-cut = …（完整着法见棋谱文件）
-stats-none = { $name } 还没有下过棋；`play` 可以与机器人下一局。
+stats-none = { $name } 还没有下过棋；`{ $cmd }play` 可以与机器人下一局。
 stats-line = { $name }：等级分 { $rating }（第 { $rank } 名）· { $games } 局：{ $wins } 胜，{ $draws } 和，{ $losses } 负 · { $live } 局进行中
-leaderboard-empty = 还没有人下完一局；`play` 可以与机器人下一局。
+leaderboard-empty = 还没有人下完一局；`{ $cmd }play` 可以与机器人下一局。
 leaderboard-title = 排行榜：
 leaderboard-line = { $rank }. { $name } · { $rating } · { $games } 局（{ $wins } 胜 { $draws } 和 { $losses } 负）
 
@@ -320,13 +323,13 @@ name-several = 有好几位成员叫 `{ $name }`；请提及你要找的那一�
 
 ## 限制与自愈
 
-too-many-challenges = 你已有 { $count } 个挑战在等待回应；请等对方回应或挑战过期，或在发起挑战的地方用 `decline` 撤回一个。
+too-many-challenges = 你已有 { $count } 个挑战在等待回应；请等对方回应或挑战过期，或在发起挑战的地方用 `{ $cmd }decline` 撤回一个。
 challenger-busy = 向你挑战的人正在这里下第 #{ $game } 局；那局结束后才能接受挑战。
 busy = 机器人现在正忙于思考；请一分钟后再试。
 stored-not-shown = 你在第 #{ $game } 局的着法已保存；机器人暂时无法显示，稍后会尽快发出。
 shown-late = #{ $game } ·（补发）
 games-title-paged = 这里进行中的对局（{ $count }），第 { $page }/{ $pages } 页：
-games-next-page = `games { $next }` 显示下一页。
+games-next-page = `{ $cmd }games { $next }` 显示下一页。
 bad-one-page = 只能指定一页
 bad-not-page = `{ $word }` 不是页码（1、2……）
 option-page = 列表的页码（默认 1）
@@ -378,7 +381,7 @@ bad-not-setting = { $word } 不是一项设置；可用的设置有 { $settings 
 settings-yours = **你的设置**
 settings-server = **本服务器的设置**（需“管理服务器”权限）
 settings-line = { $setting }（`{ $typed }`）：{ $value }
-settings-how-to = 用 `settings <设置> <值>` 更改，例如 `settings language vi` 或 `settings server expiry 30m`；值写 `default` 即恢复默认。
+settings-how-to = 用 `{ $cmd }settings <设置> <值>` 更改，例如 `{ $cmd }settings language vi` 或 `{ $cmd }settings server expiry 30m`；值写 `default` 即恢复默认。
 setting-default = 默认
 setting-default-is = 默认：{ $value }
 setting-everywhere = 所有频道
@@ -421,7 +424,7 @@ not-allowed-typed = Discord 只在斜杠命令中告诉机器人你的权限：�
    *[manage-messages] 管理消息
  }”权限）。
 setting-server-only = 服务器设置要在该服务器的频道里更改，不能在这里改。
-setting-needs-value = `settings { $setting }` 需要一个值：{ $forms }；或 `default`。
+setting-needs-value = `{ $cmd }settings { $setting }` 需要一个值：{ $forms }；或 `default`。
 setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }。
 not-played-here = 在本服务器，机器人只在 { $channels } 下棋；请到那里开局。
 game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不计等级分。
@@ -429,7 +432,7 @@ bot-name = xiangqi-bot（{ $level } 级）
 
 ## Puzzles
 
-no-puzzle-here = 你在这里没有进行中的习题；输入 `习题` 来一道。
+no-puzzle-here = 你在这里没有进行中的习题；输入 `{ $cmd }习题` 来一道。
 no-puzzles-left = 所有习题你都解出来了，了不起！
 puzzle-stale = 你输入时习题已经往下走了；请看最新的棋盘再试一次。
 puzzle-daily-needs-server = 每日一题属于服务器；请在服务器的频道里请求。
@@ -440,8 +443,14 @@ puzzle-caption = 习题 #{ $id }：{ $color ->
     [0] {""}
    *[other] { " — " }{ $mate } 步杀
  }
-puzzle-start = { $caption }（习题等级分 { $rating }）。请输入着法；`习题 提示` 提示该走哪个子，`习题 跳过` 放弃。
-puzzle-still-open = 你还在做这道题：{ $caption }（习题等级分 { $rating }）。请输入着法，或 `习题 跳过`。
+puzzle-start = { $caption }（习题等级分 { $rating }）。{ $surface ->
+    [slash] 请用 `/xiangqi 习题` 加上着法作答
+   *[words] 请输入着法
+ }；`{ $cmd }习题 提示` 提示该走哪个子，`{ $cmd }习题 跳过` 放弃。
+puzzle-still-open = 你还在做这道题：{ $caption }（习题等级分 { $rating }）。{ $surface ->
+    [slash] 请用 `/xiangqi 习题` 加上着法作答
+   *[words] 请输入着法
+ }，或 `{ $cmd }习题 跳过`。
 puzzle-correct = { $mv } 正确。对方应着：{ $reply }。轮到你走。
 puzzle-solved = { $mv } —— 解出来了！习题等级分 { $rating }（{ $change }）。
 puzzle-failed = { $mv } 不是正解，本次尝试结束。习题等级分 { $rating }（{ $change }）。
@@ -451,26 +460,26 @@ puzzle-hint = 提示：走你在 { $square } 的{ $piece }。
 puzzle-daily-place = 你是今天每日一题的第 { $place } 位解题者。
 puzzle-daily-solvers = 最先解出的人：{ $names }
 puzzle-daily-done = 今天的每日一题你已经解出来了。
-puzzle-stats-none = { $name } 还没做过习题；输入 `习题` 来一道。
+puzzle-stats-none = { $name } 还没做过习题；输入 `{ $cmd }习题` 来一道。
 puzzle-stats-line = { $name }：习题等级分 { $rating } · 尝试 { $attempts } 次，解出 { $solved } 题
 puzzle-top-empty = 习题排行榜的这一页还没有人。
 puzzle-top-title = 习题排行榜，第 { $page } 页：
 puzzle-top-line = { $rank }. { $name } · { $rating } · { $attempts } 次中解出 { $solved } 题
-puzzle-top-next = `习题 排行 { $next }` 查看下一页。
+puzzle-top-next = `{ $cmd }习题 排行 { $next }` 查看下一页。
 about-puzzle = 做一道习题；另有 习题 提示、跳过、每日、统计、排行
 option-puzzle-action = 提示、跳过、每日、统计、排行 [页码]，或你的着法
 what-puzzle-action = 习题中要做的事
 setting-server-puzzle-channel = 每日一题的频道
 setting-server-puzzle-hour = 每日一题的发布时间（UTC 小时）
 setting-forms-hour = 0 到 23 之间的小时数（UTC）
-puzzle-daily-post = 今日一题 —— { $caption }。输入 `习题 每日` 来试试。
+puzzle-daily-post = 今日一题 —— { $caption }。输入 `{ $cmd }习题 每日` 来试试。
 puzzle-daily-solution-post = { $day } 的每日一题：{ $solution }
 puzzle-daily-nobody = 没有人解出。
 ## 复盘
 
 about-review = 复盘一局已结束的对局：评估曲线、准确率、失着与更好的着法
 option-game-review = 对局编号（默认：你最近结束的一局）
-review-no-game = 这里没有你已结束的对局可以复盘；请指定一局，例如 `review 12`。
+review-no-game = 这里没有你已结束的对局可以复盘；请指定一局，例如 `{ $cmd }review 12`。
 review-live = 对局 #{ $game } 仍在进行中；结束后才能复盘。
 review-progress = 正在复盘对局 #{ $game }：{ $total } 步中已分析 { $done } 步……
 review-title = **对局 #{ $game } 复盘** · { $pairing }
@@ -486,7 +495,22 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] 失着
    *[blunder] 败着
  }：{ $played }，更好的是 { $better }
-review-offer = 输入 `review { $game }` 查看这局棋的转折点。
+review-offer = “复盘”（或 `{ $cmd }review { $game }`）显示这局棋的转折点；“再来一局”交换红黑再下一局。
+button-review = 复盘
+button-rematch = 再来一局
+about-rematch = 交换红黑，把一局已结束的对局再下一次（对机器人立即开始；对人则发出挑战）
+option-game-rematch = 对局编号（默认：你上一局已结束的对局）
+rematch-no-game = 你在这里没有可以再下的已结束对局；请指定一局，例如 `{ $cmd }rematch 12`。
+rematch-live = 第 #{ $game } 局还在进行中；结束后才能要求再来一局。
+rematch-taken = 第 #{ $game } 局的再来一局已经发起或开始了。
+rematch-not-yours = 只有 { $red } 和 { $black } 可以要求第 #{ $game } 局再来一局。
+rematch-offered = { $from } 邀请 { $to } 交换红黑再下一局第 #{ $game } 局（{ $from } 执{ $side ->
+    [red] 红方
+    [black] 黑方
+   *[random] 随机一方
+ }）。{ $to }：请在 { $within }内用下方的按钮回应。
+challenge-other-bot = { $name } 是机器人，无法回应挑战；请挑战真人，或与本机器人对弈。
+menu-challenge = 挑战下象棋
 setting-server-auto-review = 每局结束后自动复盘
 command-name = { $command ->
     [play] 下棋
@@ -509,6 +533,7 @@ command-name = { $command ->
     [settings] 设置
     [abort] 中止
     [review] 复盘
+    [rematch] 再来一局
     [puzzle] 习题
     [help] 帮助
    *[other] { $command }

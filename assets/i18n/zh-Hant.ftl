@@ -53,24 +53,24 @@ result-called-off = 對局取消（{ $reason }）。
 
 ## 錯誤
 
-no-game-here = 你在這裡沒有對局。用 `play` 與機器人下棋，或用 `challenge @使用者` 約人對弈。
-already-playing = 你在這裡已經在下第 #{ $game } 局了。請先下完（或 `resign` 認輸）再開新局。
+no-game-here = 你在這裡沒有對局。用 `{ $cmd }play` 與機器人下棋，或用 `{ $cmd }challenge @使用者` 約人對弈。
+already-playing = 你在這裡已經在下第 #{ $game } 局了。請先下完（或 `{ $cmd }resign` 認輸）再開新局。
 opponent-busy = { $name } 在這裡正在下第 #{ $game } 局；等那局結束再約戰吧。
 not-your-turn = 第 #{ $game } 局還沒輪到你；請等對手走棋。
-stale-game = 你輸入時第 #{ $game } 局已有變化；請看一下 `board` 再試。
+stale-game = 你輸入時第 #{ $game } 局已有變化；請看一下 `{ $cmd }board` 再試。
 bot-thinking = 機器人還在第 #{ $game } 局中思考；請等它走棋。
-not-a-player = 第 #{ $game } 局是 { $red } 與 { $black } 的對局；你可以用 `watch { $game }` 觀戰。
-illegal-move = { $reason }。請再試一次（ICCS `h2e2`、WXF `C2=5`、`炮二平五` 或 `P2-5`），或用 `hint` 請求提示。
-game-not-found = 沒有第 #{ $game } 局；`games` 列出這裡的對局，`history` 列出你下過的對局。
-game-is-over = 第 #{ $game } 局已經結束；用 `play` 或 `challenge @使用者` 開新局。
-no-games-here = 這裡沒有進行中的對局；用 `play` 或 `challenge @使用者` 開一局。
-self-challenge = 你不能向自己挑戰；試試用 `play` 與機器人對弈。
-challenge-in-dm = 挑戰要在伺服器頻道裡發出，對手才能看到並回應；這裡只有你和機器人。`play` 可以與機器人下一局。
-no-challenge = 這裡沒有人向你挑戰。用 `challenge @使用者` 向別人挑戰吧。
-challenge-expired = 來自 { $name } 的挑戰已過期；你可以用 `challenge @{ $handle }` 向對方發起挑戰。
-challenge-not-for-you = { $from } 的這份挑戰是發給 { $to } 的，不是給你的；你可以用 `challenge @{ $handle }` 向 { $from } 發起挑戰。
+not-a-player = 第 #{ $game } 局是 { $red } 與 { $black } 的對局；你可以用 `{ $cmd }watch { $game }` 觀戰。
+illegal-move = { $reason }。請再試一次（ICCS `h2e2`、WXF `C2=5`、`炮二平五` 或 `P2-5`），或用 `{ $cmd }hint` 請求提示。
+game-not-found = 沒有第 #{ $game } 局；`{ $cmd }games` 列出這裡的對局，`{ $cmd }history` 列出你下過的對局。
+game-is-over = 第 #{ $game } 局已經結束；用 `{ $cmd }play` 或 `{ $cmd }challenge @使用者` 開新局。
+no-games-here = 這裡沒有進行中的對局；用 `{ $cmd }play` 或 `{ $cmd }challenge @使用者` 開一局。
+self-challenge = 你不能向自己挑戰；試試用 `{ $cmd }play` 與機器人對弈。
+challenge-in-dm = 挑戰要在伺服器頻道裡發出，對手才能看到並回應；這裡只有你和機器人。`{ $cmd }play` 可以與機器人下一局。
+no-challenge = 這裡沒有人向你挑戰。用 `{ $cmd }challenge @使用者` 向別人挑戰吧。
+challenge-expired = 來自 { $name } 的挑戰已過期；你可以用 `{ $cmd }challenge @{ $handle }` 向對方發起挑戰。
+challenge-not-for-you = { $from } 的這份挑戰是發給 { $to } 的，不是給你的；你可以用 `{ $cmd }challenge @{ $handle }` 向 { $from } 發起挑戰。
 nothing-to-decline = 沒有可以拒絕的：這裡沒有給你的挑戰，你的對局中也沒有待回應的請求。
-press-not-understood = 這個按鈕來自舊版本的機器人，現在已無作用；請改用 `/xiangqi`。
+press-not-understood = 這個按鈕來自舊版本的機器人，現在已無作用；`{ $cmd }help` 列出所有命令。
 press-challenge-closed = 這份挑戰已經結束：已被回應、撤回或過期。
 press-moved-on = 第 #{ $game } 局在那則訊息之後已經繼續進行；它的按鈕已不再適用。
 button-accept-draw = 同意和棋
@@ -90,21 +90,21 @@ move-form-title = 你在第 #{ $game } 局的著法
 move-form-label = 你的著法，任何記譜法均可
 move-form-placeholder = h2e2、C2=5 或 炮二平五
 nothing-to-take-back = 第 #{ $game } 局還沒有可以悔的棋。
-already-asked = 你已經提出過了；請等對手用 `{ $command }` 回應。
+already-asked = 你已經提出過了；請等對手用 `{ $cmd }{ $command }` 回應。
 hints-disabled = 本伺服器已關閉提示功能。
 hints-against-people = 提示只能在與機器人的對局中使用；與真人對弈，請自己思考！
 internal-error = 我們這邊出了點問題；請稍後再試。
 
 ## 讀取命令
 
-command-empty = 請輸入命令或著法；`help` 列出所有命令。
-command-unknown = `{ $word }` 既不是命令也不是著法；`help` 列出所有命令。
+command-empty = 請輸入命令或著法；`{ $cmd }help` 列出所有命令。
+command-unknown = `{ $word }` 既不是命令也不是著法；`{ $cmd }help` 列出所有命令。
 command-missing = `{ $command }` 需要{ $what }：{ $usage }
 command-bad = `{ $command }`：{ $problem }。用法：{ $usage }
 what-side = 執哪一方
 what-level = 一個等級
 what-user = 一位使用者
-what-game-id = 對局編號（`games` 會列出）
+what-game-id = 對局編號（`{ $cmd }games` 會列出）
 what-move = 一步棋，如 `h2e2`（ICCS）、`C2=5`（WXF）、`炮二平五` 或 `P2-5`
 what-anything = 任何內容
 bad-not-user = `{ $word }` 不是使用者
@@ -178,7 +178,10 @@ illegal-not-illegal = 這步棋是合法的
 thread-title = 象棋：{ $pairing }
 game-starts-in = 第 #{ $game } 局（{ $pairing }）在 { $link } 開始。
 game-start-bot-first = 第 #{ $game } 局：{ $red } 對 { $black }。機器人先走。
-game-start-your-move = 第 #{ $game } 局：{ $red } 對 { $black }。{ $name }，輪到你走：可以輸入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+game-start-your-move = 第 #{ $game } 局：{ $red } 對 { $black }。{ $name }，輪到你走：{ $surface ->
+    [slash] 用 `/xiangqi 走棋` 加上著法，如 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+   *[words] 可以輸入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+ }
 move-made = { $seat }：{ $mv }。
 move-made-check = { $seat }：{ $mv }。將軍！
 move-made-mate = { $seat }：{ $mv }。將軍。
@@ -192,7 +195,7 @@ draw-offer-gone = #{ $game }：求和請求已不存在；繼續對弈。
 draw-offered = #{ $game }：{ $name } 提議和棋。{ $opponent }：請用下方的按鈕接受或拒絕；走棋也視為拒絕。
 took-back-against-bot = #{ $game }：已悔回 { $yours } 和機器人的 { $bots }。輪到你走。
 takeback-agreed = #{ $game }：{ $name } 同意；已悔回 { $moves }。
-takeback-asked = #{ $game }：{ $name } 請求悔一步棋。{ $opponent }：輸入 `takeback` 同意，或 `decline` 拒絕。
+takeback-asked = #{ $game }：{ $name } 請求悔一步棋。{ $opponent }：輸入 `{ $cmd }takeback` 同意，或 `{ $cmd }decline` 拒絕。
 offer-declined = #{ $game }：{ $name } 拒絕了{ $kind ->
     [draw] 和棋
    *[takeback] 悔棋
@@ -220,9 +223,9 @@ games-line = #{ $game } · { $pairing } · 第 { $number } 回合 · 輪到{ $co
     [red] 紅方
    *[black] 黑方
  }
-games-footer = `watch <編號>` 顯示對局所在的位置。
+games-footer = `{ $cmd }watch <編號>` 顯示對局所在的位置。
 watch-live = 第 #{ $game } 局（{ $pairing }）在 { $link } 進行。{ $status }
-watch-over = 第 #{ $game } 局（{ $pairing }）已結束：{ $result } `game { $game }` 可檢視棋譜和回放。
+watch-over = 第 #{ $game } 局（{ $pairing }）已結束：{ $result } `{ $cmd }game { $game }` 可檢視棋譜和回放。
 status-head = #{ $game } · { $red } 對 { $black } · 第 { $number } 回合
 status-last = 上一步 { $mv }
 status-to-move = 輪到{ $color ->
@@ -244,7 +247,7 @@ replay-caption = { $heading } · 第 { $ply } 步
 
 history-none = { $name } 還沒有下完的對局。
 history-title = { $name } 最近的對局：
-history-footer = `game <編號>` 顯示一局的著法、棋譜和回放。
+history-footer = `{ $cmd }game <編號>` 顯示一局的著法、棋譜和回放。
 history-line = #{ $game } · { $pairing } · 因{ end-reason }{ $outcome ->
     [won] 勝
     [lost] 負
@@ -261,9 +264,9 @@ record-result = 結果：{ $result }
 record-moves = 著法：{ $moves }
 moves-none = 尚無著法
 moves-cut = …（完整著法見棋譜檔案）
-stats-none = { $name } 還沒有下過棋；`play` 可以與機器人下一局。
+stats-none = { $name } 還沒有下過棋；`{ $cmd }play` 可以與機器人下一局。
 stats-line = { $name }：等級分 { $rating }（第 { $rank } 名）· { $games } 局：{ $wins } 勝，{ $draws } 和，{ $losses } 負 · { $live } 局進行中
-leaderboard-empty = 還沒有人下完一局；`play` 可以與機器人下一局。
+leaderboard-empty = 還沒有人下完一局；`{ $cmd }play` 可以與機器人下一局。
 leaderboard-title = 排行榜：
 leaderboard-line = { $rank }. { $name } · { $rating } · { $games } 局（{ $wins } 勝 { $draws } 和 { $losses } 負）
 
@@ -320,13 +323,13 @@ name-several = 有好幾位成員叫 `{ $name }`；請提及你要找的那一�
 
 ## 限制與自愈
 
-too-many-challenges = 你已有 { $count } 個挑戰在等待回應；請等對方回應或挑戰過期，或在發起挑戰的地方用 `decline` 撤回一個。
+too-many-challenges = 你已有 { $count } 個挑戰在等待回應；請等對方回應或挑戰過期，或在發起挑戰的地方用 `{ $cmd }decline` 撤回一個。
 challenger-busy = 向你挑戰的人正在這裡下第 #{ $game } 局；那局結束後才能接受挑戰。
 busy = 機器人現在正忙於思考；請一分鐘後再試。
 stored-not-shown = 你在第 #{ $game } 局的著法已儲存；機器人暫時無法顯示，稍後會盡快發出。
 shown-late = #{ $game } ·（補發）
 games-title-paged = 這裡進行中的對局（{ $count }），第 { $page }/{ $pages } 頁：
-games-next-page = `games { $next }` 顯示下一頁。
+games-next-page = `{ $cmd }games { $next }` 顯示下一頁。
 bad-one-page = 只能指定一頁
 bad-not-page = `{ $word }` 不是頁碼（1、2……）
 option-page = 列表的頁碼（預設 1）
@@ -378,7 +381,7 @@ bad-not-setting = { $word } 不是一項設定；可用的設定有 { $settings 
 settings-yours = **你的設定**
 settings-server = **本伺服器的設定**（需「管理伺服器」權限）
 settings-line = { $setting }（`{ $typed }`）：{ $value }
-settings-how-to = 用 `settings <設定> <值>` 更改，例如 `settings language vi` 或 `settings server expiry 30m`；值寫 `default` 即恢復預設。
+settings-how-to = 用 `{ $cmd }settings <設定> <值>` 更改，例如 `{ $cmd }settings language vi` 或 `{ $cmd }settings server expiry 30m`；值寫 `default` 即恢復預設。
 setting-default = 預設
 setting-default-is = 預設：{ $value }
 setting-everywhere = 所有頻道
@@ -421,7 +424,7 @@ not-allowed-typed = Discord 只在斜線指令中告訴機器人你的權限：�
    *[manage-messages] 管理訊息
  }」權限）。
 setting-server-only = 伺服器設定要在該伺服器的頻道裡更改，不能在這裡改。
-setting-needs-value = `settings { $setting }` 需要一個值：{ $forms }；或 `default`。
+setting-needs-value = `{ $cmd }settings { $setting }` 需要一個值：{ $forms }；或 `default`。
 setting-bad-value = { $given } 不是 `{ $setting }` 可用的值：{ $forms }。
 not-played-here = 在本伺服器，機器人只在 { $channels } 下棋；請到那裡開局。
 game-aborted = 第 #{ $game } 局（{ $pairing }）已被 { $name } 中止。{ $result } 本局不計等級分。
@@ -429,7 +432,7 @@ bot-name = xiangqi-bot（{ $level } 級）
 
 ## Puzzles
 
-no-puzzle-here = 你在這裡沒有進行中的習題；輸入 `習題` 來一道。
+no-puzzle-here = 你在這裡沒有進行中的習題；輸入 `{ $cmd }習題` 來一道。
 no-puzzles-left = 所有習題你都解出來了，了不起！
 puzzle-stale = 你輸入時習題已經往下走了；請看最新的棋盤再試一次。
 puzzle-daily-needs-server = 每日一題屬於伺服器；請在伺服器的頻道裡請求。
@@ -440,8 +443,14 @@ puzzle-caption = 習題 #{ $id }：{ $color ->
     [0] {""}
    *[other] { " — " }{ $mate } 步殺
  }
-puzzle-start = { $caption }（習題等級分 { $rating }）。請輸入著法；`習題 提示` 提示該走哪個子，`習題 跳過` 放棄。
-puzzle-still-open = 你還在做這道題：{ $caption }（習題等級分 { $rating }）。請輸入著法，或 `習題 跳過`。
+puzzle-start = { $caption }（習題等級分 { $rating }）。{ $surface ->
+    [slash] 請用 `/xiangqi 習題` 加上著法作答
+   *[words] 請輸入著法
+ }；`{ $cmd }習題 提示` 提示該走哪個子，`{ $cmd }習題 跳過` 放棄。
+puzzle-still-open = 你還在做這道題：{ $caption }（習題等級分 { $rating }）。{ $surface ->
+    [slash] 請用 `/xiangqi 習題` 加上著法作答
+   *[words] 請輸入著法
+ }，或 `{ $cmd }習題 跳過`。
 puzzle-correct = { $mv } 正確。對方應著：{ $reply }。輪到你走。
 puzzle-solved = { $mv } —— 解出來了！習題等級分 { $rating }（{ $change }）。
 puzzle-failed = { $mv } 不是正解，本次嘗試結束。習題等級分 { $rating }（{ $change }）。
@@ -451,26 +460,26 @@ puzzle-hint = 提示：走你在 { $square } 的{ $piece }。
 puzzle-daily-place = 你是今天每日一題的第 { $place } 位解題者。
 puzzle-daily-solvers = 最先解出的人：{ $names }
 puzzle-daily-done = 今天的每日一題你已經解出來了。
-puzzle-stats-none = { $name } 還沒做過習題；輸入 `習題` 來一道。
+puzzle-stats-none = { $name } 還沒做過習題；輸入 `{ $cmd }習題` 來一道。
 puzzle-stats-line = { $name }：習題等級分 { $rating } · 嘗試 { $attempts } 次，解出 { $solved } 題
 puzzle-top-empty = 習題排行榜的這一頁還沒有人。
 puzzle-top-title = 習題排行榜，第 { $page } 頁：
 puzzle-top-line = { $rank }. { $name } · { $rating } · { $attempts } 次中解出 { $solved } 題
-puzzle-top-next = `習題 排行 { $next }` 查看下一頁。
+puzzle-top-next = `{ $cmd }習題 排行 { $next }` 查看下一頁。
 about-puzzle = 做一道習題；另有 習題 提示、跳過、每日、統計、排行
 option-puzzle-action = 提示、跳過、每日、統計、排行 [頁碼]，或你的著法
 what-puzzle-action = 習題中要做的事
 setting-server-puzzle-channel = 每日一題的頻道
 setting-server-puzzle-hour = 每日一題的發布時間（UTC 小時）
 setting-forms-hour = 0 到 23 之間的小時數（UTC）
-puzzle-daily-post = 今日一題 —— { $caption }。輸入 `習題 每日` 來試試。
+puzzle-daily-post = 今日一題 —— { $caption }。輸入 `{ $cmd }習題 每日` 來試試。
 puzzle-daily-solution-post = { $day } 的每日一題：{ $solution }
 puzzle-daily-nobody = 沒有人解出。
 ## 復盤
 
 about-review = 復盤一局已結束的對局：評估曲線、準確率、失著與更好的著法
 option-game-review = 對局編號（預設：你最近結束的一局）
-review-no-game = 這裡沒有你已結束的對局可以復盤；請指定一局，例如 `review 12`。
+review-no-game = 這裡沒有你已結束的對局可以復盤；請指定一局，例如 `{ $cmd }review 12`。
 review-live = 對局 #{ $game } 仍在進行中；結束後才能復盤。
 review-progress = 正在復盤對局 #{ $game }：{ $total } 步中已分析 { $done } 步……
 review-title = **對局 #{ $game } 復盤** · { $pairing }
@@ -486,7 +495,22 @@ review-moment-caption = #{ $game } · { $number } { $class ->
     [mistake] 失著
    *[blunder] 敗著
  }：{ $played }，更好的是 { $better }
-review-offer = 輸入 `review { $game }` 查看這局棋的轉折點。
+review-offer = 「復盤」（或 `{ $cmd }review { $game }`）顯示這局棋的轉折點；「再來一局」交換紅黑再下一局。
+button-review = 復盤
+button-rematch = 再來一局
+about-rematch = 交換紅黑，把一局已結束的對局再下一次（對機器人立即開始；對人則發出挑戰）
+option-game-rematch = 對局編號（預設：你上一局已結束的對局）
+rematch-no-game = 你在這裡沒有可以再下的已結束對局；請指定一局，例如 `{ $cmd }rematch 12`。
+rematch-live = 第 #{ $game } 局還在進行中；結束後才能要求再來一局。
+rematch-taken = 第 #{ $game } 局的再來一局已經發起或開始了。
+rematch-not-yours = 只有 { $red } 和 { $black } 可以要求第 #{ $game } 局再來一局。
+rematch-offered = { $from } 邀請 { $to } 交換紅黑再下一局第 #{ $game } 局（{ $from } 執{ $side ->
+    [red] 紅方
+    [black] 黑方
+   *[random] 隨機一方
+ }）。{ $to }：請在 { $within }內用下方的按鈕回應。
+challenge-other-bot = { $name } 是機器人，無法回應挑戰；請挑戰真人，或與本機器人對弈。
+menu-challenge = 挑戰下象棋
 setting-server-auto-review = 每局結束後自動復盤
 command-name = { $command ->
     [play] 下棋
@@ -509,6 +533,7 @@ command-name = { $command ->
     [settings] 設定
     [abort] 中止
     [review] 復盤
+    [rematch] 再來一局
     [puzzle] 習題
     [help] 幫助
    *[other] { $command }

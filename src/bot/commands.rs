@@ -17,7 +17,7 @@ use crate::rules::notation::looks_like_move;
 use crate::store::{ColorChoice, GameId};
 
 use super::handlers::{
-    abort, challenge, help, history, moves, play, puzzle, review, settings, watch,
+    abort, challenge, help, history, moves, play, puzzle, rematch, review, settings, watch,
 };
 use super::services::Ctx;
 use super::vocabulary::command::kinds::shorten;
@@ -137,6 +137,18 @@ commands! {
             action: Option<PuzzleAction> = Msg::OptionPuzzleAction,
         },
         run: puzzle::puzzle,
+    }
+    /// A finished game played again, colours swapped; no game: the
+    /// requester's last finished game.
+    Rematch {
+        words: ["rematch"],
+        about: AboutRematch,
+        group: Playing,
+        flags: [StartsGame],
+        args: {
+            game: Option<GameId> = Msg::OptionGameRematch,
+        },
+        run: rematch::rematch,
     }
     // Watching
     Board {

@@ -289,6 +289,8 @@ impl Bot {
                     }
                     return Pressed::default();
                 }
+                Ok(Typed::Review(game)) => Command::Review { game: Some(game) },
+                Ok(Typed::Rematch(game)) => Command::Rematch { game: Some(game) },
                 Err(err) => {
                     self.refuse(press, err, outbox).await;
                     return Pressed {
@@ -355,7 +357,10 @@ impl Bot {
         if let BotError::Internal(cause) = &err {
             tracing::error!(user = %press.actor.id, error = format!("{cause:#}"), "press failed");
         }
-        let voice = self.voice(&press.actor, &press.place, press.locale).await;
+        let voice = self
+            .voice(&press.actor, &press.place, press.locale)
+            .await
+            .on(outbox.surface());
         let actor = press.actor.clone().unmistakable();
         let reply = handlers::press::refusal(&self.core, &actor, &err, voice).await;
         if let Err(post_err) = outbox.post(&press.place, reply).await {
@@ -370,7 +375,7 @@ impl Bot {
         tracing::debug!(user = %requester.actor.id, command = name, "request");
         let server = outbox.settings_server(&requester.place);
         let settings = request_settings(&core.store, &requester.actor.id, server.as_deref()).await;
-        let voice = voice_for(&core.config, &settings, requester.locale);
+        let voice = voice_for(&core.config, &settings, requester.locale).on(outbox.surface());
         // Only commands that start a game can be refused here, never a bare
         // move, so chat stays silent where the bot does not play.
         let result = match plays_here(&requester, command.starts_game(), &settings.server, outbox) {

@@ -358,6 +358,19 @@ messages! {
     ReviewClean = "review-clean";
     ReviewMomentCaption { game: i64, number: String, played: String, class: String, better: String } = "review-moment-caption";
     ReviewOffer { game: i64 } = "review-offer";
+    ButtonReview = "button-review";
+    ButtonRematch = "button-rematch";
+    AboutRematch = "about-rematch";
+    OptionGameRematch = "option-game-rematch";
+    RematchNoGame = "rematch-no-game";
+    RematchLive { game: i64 } = "rematch-live";
+    RematchTaken { game: i64 } = "rematch-taken";
+    RematchNotYours { game: i64, red: String, black: String } = "rematch-not-yours";
+    RematchOffered { game: i64, from: String, to: String, side: String, within: String } = "rematch-offered";
+    ChallengeOtherBot { name: String } = "challenge-other-bot";
+    /// The member menu's challenge (a Discord user command's name: 1 to 32
+    /// characters; capitals and spaces allowed).
+    MenuChallenge = "menu-challenge";
     SettingServerAutoReview = "setting-server-auto-review";
     SettingNotify = "setting-notify";
     TooFast { wait: String } = "too-fast";

@@ -17,6 +17,45 @@ use unic_langid::LanguageIdentifier;
 
 pub use messages::Msg;
 
+/// What a message's reader can act with where it is shown, which decides
+/// how a message names a command: typed words (`accept`, a bare move), or
+/// the platform's `/xiangqi …` commands and buttons (where typed words may
+/// never reach the bot: Discord without the Message Content intent). The
+/// catalogs see it as two variables every message gets: `$surface`
+/// (`words` or `slash`, for selectors) and `$cmd`, the text a command is
+/// typed after (empty, or `/xiangqi `).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Surface {
+    /// Commands are typed as words.
+    #[default]
+    Words,
+    /// Commands are `/xiangqi` subcommands, and buttons are pressed.
+    Slash,
+}
+
+impl Surface {
+    pub const ALL: [Surface; 2] = [Surface::Words, Surface::Slash];
+
+    /// The variables every message gets, by name, with their values here.
+    pub const VARIABLES: [&'static str; 2] = ["surface", "cmd"];
+
+    /// Its value of `$surface`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Surface::Words => "words",
+            Surface::Slash => "slash",
+        }
+    }
+
+    /// Its value of `$cmd`: what a command's words follow when typed.
+    pub const fn command_prefix(self) -> &'static str {
+        match self {
+            Surface::Words => "",
+            Surface::Slash => "/xiangqi ",
+        }
+    }
+}
+
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -73,11 +112,20 @@ impl Lang {
         self as usize
     }
 
-    /// The message `msg` in this language. A message missing from a catalog
-    /// (the catalog test prevents it) is said in English rather than not at all.
+    /// The message `msg` in this language, for a reader who types words
+    /// ([`Lang::text_on`] with [`Surface::Words`]).
     pub fn text(self, msg: Msg) -> String {
+        self.text_on(msg, Surface::Words)
+    }
+
+    /// The message `msg` in this language, naming commands as they work on
+    /// `surface`. A message missing from a catalog (the catalog test
+    /// prevents it) is said in English rather than not at all.
+    pub fn text_on(self, msg: Msg, surface: Surface) -> String {
         let id = msg.id();
-        let args: FluentArgs = msg.into_args().into_iter().collect();
+        let mut args: FluentArgs = msg.into_args().into_iter().collect();
+        args.set("surface", surface.word());
+        args.set("cmd", surface.command_prefix());
         let said = |bundle: &FluentBundle<FluentResource>| {
             let pattern = bundle.get_message(id)?.value()?;
             let mut errors = Vec::new();
@@ -178,6 +226,29 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
         );
     }
     bundle
+}
+
+/// Every message of [`Msg::CATALOG`] in `lang` on `surface`, each argument
+/// given a sample value (the number 2: selectors take their default),
+/// with its id: for the tests that read what the catalogs tell users.
+#[cfg(test)]
+pub(crate) fn sample_texts(lang: Lang, surface: Surface) -> Vec<(&'static str, String)> {
+    let bundle = &BUNDLES[lang.index()];
+    Msg::CATALOG
+        .iter()
+        .filter_map(|(id, args)| {
+            let mut values = FluentArgs::new();
+            for arg in *args {
+                values.set(*arg, fluent_bundle::FluentValue::from(2));
+            }
+            values.set("surface", surface.word());
+            values.set("cmd", surface.command_prefix());
+            let pattern = bundle.get_message(id)?.value()?;
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(&values), &mut errors);
+            Some((*id, text.into_owned()))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -169,7 +169,7 @@ async fn set_state(
     Ok(())
 }
 
-async fn insert_challenge(
+pub(super) async fn insert_challenge(
     conn: &mut Conn<'_>,
     new: NewChallenge,
     now: UnixMillis,

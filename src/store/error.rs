@@ -60,6 +60,10 @@ pub enum StoreError {
     #[error("user {user} is already playing game {game} in this channel")]
     AlreadyPlaying { user: String, game: GameId },
 
+    /// The finished game already had its rematch (offered or started).
+    #[error("game {0} already had its rematch")]
+    RematchTaken(GameId),
+
     #[error("there is already a {kind} waiting in game {game}")]
     OfferAlreadyPending { game: GameId, kind: OfferKind },
     #[error("there is no {kind} waiting in game {game}")]

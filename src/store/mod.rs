@@ -41,6 +41,7 @@ mod players;
 mod puzzles;
 pub(crate) mod rating;
 mod rebuild;
+mod rematches;
 mod reviews;
 mod settings;
 mod threads;

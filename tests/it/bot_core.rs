@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::support::recording::RecordingOutbox;
 use crate::support::shows_raw;
-use xiangqi_bot::bot::{parse, Actor, Bot, BotConfig, Place, Reply, Request};
+use xiangqi_bot::bot::{parse, Action, Actor, Bot, BotConfig, Place, Reply, Request};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
     BotLevel, Durability, GameId, GameRecord, ManualClock, NewGame, Participant, Store,
@@ -739,11 +739,25 @@ async fn a_move_that_mates_the_bot_ends_the_game_in_one_write_and_one_message() 
     );
     assert!(
         reply.text.ends_with(&format!(
-            "\nType `review {}` to see where this game turned.",
+            "\nReview (or `review {}`) shows where this game turned; \
+             Rematch plays it again with the colours swapped.",
             record.id.0
         )),
         "the review is offered in one line: {}",
         reply.text
+    );
+    let presses: Vec<_> = reply
+        .buttons
+        .iter()
+        .map(|b| (b.press.action, b.press.target))
+        .collect();
+    assert_eq!(
+        presses,
+        [
+            (Action::Review, record.id.0),
+            (Action::Rematch, record.id.0)
+        ],
+        "the end's message offers Review and Rematch, and nothing else"
     );
     assert_eq!(reply.files.len(), 1);
     assert!(is_png(&reply.files[0].bytes));

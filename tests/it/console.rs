@@ -348,3 +348,71 @@ fn a_puzzle_is_served_hinted_kept_across_a_restart_and_skipped() {
         assert!(out.contains("2 attempts, 1 solved"), "{out}");
     }
 }
+
+/// The end of a game and its rematch in typed words: the end shows its
+/// buttons as `[review] [rematch]`, `review` and `rematch` do what they
+/// press, the rematch is a challenge with the colours swapped, and a second
+/// `rematch` is refused. Nothing the console shows names `/xiangqi`.
+#[test]
+fn a_game_ends_and_is_reviewed_and_played_again_in_typed_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let boards = dir.path().join("boards");
+    let script = "\
+as alice challenge bob red
+as bob accept
+as bob b7c7
+as alice b2c2
+as bob b7c7
+as alice c2c6
+as bob f9e8
+as alice c6c9
+as carol review 1
+as carol rematch 1
+as alice rematch
+as alice rematch 1
+as bob accept
+as alice h2e2
+as bob h2e2
+quit
+";
+    let out = console(&db, &boards, script);
+    assert!(
+        out.contains("Game over: alice (Red) wins by checkmate."),
+        "{out}"
+    );
+    assert!(out.contains("Review (or `review 1`) shows"), "{out}");
+    assert!(out.contains("\n  [review] [rematch]\n"), "{out}");
+    assert!(
+        out.contains("Review of game #1"),
+        "anyone may review: {out}"
+    );
+    assert!(
+        out.contains("(private) Only alice and bob can ask for a rematch of game #1."),
+        "a stranger's rematch: {out}"
+    );
+    assert!(
+        out.contains(
+            "alice asks bob for a rematch of game #1, colours swapped (alice plays Black)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(private) The rematch of game #1 was already offered or started."),
+        "a second rematch: {out}"
+    );
+    assert!(out.contains("Game #2: bob (Red) vs alice (Black)"), "{out}");
+    assert!(
+        out.contains("(private) It is not your turn in game #2"),
+        "alice has Black now: {out}"
+    );
+    assert!(out.contains("bob (Red): h2e2"), "{out}");
+    assert!(
+        !out.contains("/xiangqi"),
+        "the console has no slash commands: {out}"
+    );
+    assert!(
+        out.contains("your move: type it like `h2e2`"),
+        "the start says to type the move: {out}"
+    );
+}

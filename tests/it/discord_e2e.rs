@@ -284,7 +284,7 @@ impl Harness {
             .iter()
             .map(|c| c["name"].as_str().unwrap_or("").to_string())
             .collect();
-        assert_eq!(names, ["xiangqi"]);
+        assert_eq!(names, ["xiangqi", "Challenge to Xiangqi"]);
     }
 
     async fn store(&self) -> Store {
@@ -537,7 +537,12 @@ async fn server_settings_and_abort_need_the_permissions_discord_reports() {
 async fn a_zh_cn_client_is_answered_in_simplified_chinese() {
     let h = Harness::start().await;
     h.stand_in.allow_threads(false);
-    let command = h.stand_in.registered_commands().pop().expect("registered");
+    let command = h
+        .stand_in
+        .registered_commands()
+        .into_iter()
+        .find(|c| c.name == "xiangqi")
+        .expect("registered");
     let definition = &command.json;
     assert_eq!(
         definition["description_localizations"]["zh-CN"],
@@ -1007,8 +1012,10 @@ async fn history_and_game_record_after_a_finished_game() {
         })
         .await;
     assert!(
-        resigned.content().contains(&format!("`review {game}`")),
-        "the review is offered: {}",
+        resigned
+            .content()
+            .contains(&format!("`/xiangqi review {game}`")),
+        "the review is offered as it works on Discord: {}",
         resigned.content()
     );
 
@@ -1461,7 +1468,12 @@ async fn challenges_ping_the_person_challenged_and_resolve_plain_names() {
         h.stand_in
             .add_member(user, None, support::stand_in::DEFAULT_MEMBER_PERMISSIONS);
     }
-    let command = h.stand_in.registered_commands().pop().expect("registered");
+    let command = h
+        .stand_in
+        .registered_commands()
+        .into_iter()
+        .find(|c| c.name == "xiangqi")
+        .expect("registered");
     assert_eq!(command.contexts(), Some(vec![0, 1]));
     assert!(!command.dm_permission_sent);
 
@@ -2111,14 +2123,32 @@ async fn a_draw_is_offered_and_accepted_by_buttons() {
         .unwrap()
         .result
         .is_some());
+    assert_only_end_buttons(&h, thread, game);
+}
+
+/// Every button left in `thread` once `game` is over is its Review or
+/// Rematch: nothing of the game itself can be pressed any more.
+fn assert_only_end_buttons(h: &Harness, thread: u64, game: i64) {
+    let ends = [
+        format!("xq1:review:{game}:0"),
+        format!("xq1:rematch:{game}:0"),
+    ];
     let live: Vec<_> = h
         .stand_in
         .messages_in(thread)
         .into_iter()
-        .filter(|m| !m.custom_ids().is_empty())
-        .map(|m| m.content)
+        .filter(|m| m.custom_ids().iter().any(|id| !ends.contains(id)))
+        .map(|m| (m.content.clone(), m.custom_ids()))
         .collect();
     assert!(live.is_empty(), "live buttons after the end: {live:?}");
+    let end = h
+        .stand_in
+        .messages_in(thread)
+        .into_iter()
+        .rfind(|m| !m.custom_ids().is_empty())
+        .expect("the end's message has buttons");
+    assert_eq!(end.custom_ids(), ends, "{}", end.content);
+    assert!(end.button("Review").is_some() && end.button("Rematch").is_some());
 }
 
 /// `user` offers a draw with `/xiangqi draw` in `thread`; returns the offer
@@ -2480,3 +2510,284 @@ async fn game_buttons_refuse_strangers_and_stale_forms_and_outlive_a_restart() {
 }
 
 mod faults;
+
+/// The member menu's "Challenge to Xiangqi", content intent off: it is
+/// registered as a user command as Discord wants one (no description, no
+/// options); picked on bob it makes the challenge `challenge @bob` makes,
+/// which bob accepts with its button, and the game's start says how to move
+/// where typed moves never reach the bot. Picked on oneself or on another
+/// bot it is refused privately; on the bot itself it starts a game against
+/// the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_member_menu_challenges_and_its_accept_starts_the_game() {
+    let h = Harness::without_the_content_intent().await;
+    let menu = h
+        .stand_in
+        .registered_commands()
+        .into_iter()
+        .find(|c| c.json["type"].as_u64() == Some(2))
+        .expect("a user command is registered beside /xiangqi");
+    assert_eq!(menu.name, "Challenge to Xiangqi");
+    assert!(menu.json["description"].as_str().unwrap_or("").is_empty());
+    assert!(menu.json["options"].as_array().is_none_or(Vec::is_empty));
+
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_user_command(&h.alice, channel, "Challenge to Xiangqi", &h.bob)
+        .await;
+    h.stand_in
+        .wait_for("the challenge", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    let challenge = h.stand_in.original_response(&token).unwrap();
+    assert!(
+        challenge.content.contains("challenges bob"),
+        "{}",
+        challenge.content
+    );
+    assert!(challenge.is_public());
+    let accept = challenge.button("Accept").expect("an Accept button");
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.bob, challenge.id, &accept).await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    game_id(start.content());
+    assert!(
+        start.content().contains("`/xiangqi move`"),
+        "the start names the move that works here: {}",
+        start.content()
+    );
+    assert!(
+        !start.content().contains("type it like"),
+        "{}",
+        start.content()
+    );
+
+    // Carol on herself, then on another bot: refused privately.
+    for (target, said) in [
+        (h.carol.clone(), "cannot challenge yourself"),
+        (
+            TestUser::other_bot(h.stand_in.new_id(), "chessbot"),
+            "chessbot is a bot and cannot answer a challenge",
+        ),
+    ] {
+        let elsewhere = h.stand_in.new_id();
+        let token = h
+            .stand_in
+            .send_user_command(&h.carol, elsewhere, "Challenge to Xiangqi", &target)
+            .await;
+        let answer = private_answer(&h, &token, "the menu's refusal").await;
+        assert!(answer.contains(said), "{answer}");
+    }
+    // On the bot itself: a game against it.
+    let bot = TestUser {
+        bot: true,
+        ..TestUser::new(BOT_USER_ID, "xiangqi-bot")
+    };
+    let elsewhere = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_user_command(&h.carol, elsewhere, "Challenge to Xiangqi", &bot)
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game against the bot", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    assert!(
+        start.content().contains("carol (Red)"),
+        "{}",
+        start.content()
+    );
+}
+
+/// A game against the bot ends (resigned), content intent off: its end
+/// message carries Review and Rematch and no other live button is left;
+/// a stranger's Rematch is refused privately; the player's starts the next
+/// game at once with the colours swapped (the bot now moves first); a second
+/// Rematch is refused; Review, pressed by anyone, gives the review.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_offers_review_and_rematch_by_buttons() {
+    let h = Harness::without_the_content_intent().await;
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.alice, channel, "play", vec![], &[])
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            thread,
+            "move",
+            vec![option("move", 3, json!("h2e2"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("the bot's answer", from, WAIT, |c| is_bot_move(c, game))
+        .await;
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.alice, thread, "resign", vec![], &[])
+        .await;
+    let end = h
+        .post_in("the resignation", from, thread, |c| {
+            c.content().contains("resigns")
+        })
+        .await;
+    let end = h.stand_in.message(end.message_id.unwrap()).unwrap();
+    assert_only_end_buttons(&h, thread, game);
+    let rematch = end.button("Rematch").unwrap();
+    let review = end.button("Review").unwrap();
+
+    let pressed = h.stand_in.press_button(&h.carol, end.id, &rematch).await;
+    let refusal = private_answer(&h, &pressed, "carol's rematch").await;
+    assert!(
+        refusal.contains("Only alice and"),
+        "a stranger cannot ask for it: {refusal}"
+    );
+
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.alice, end.id, &rematch).await;
+    let next = h
+        .stand_in
+        .wait_for("the rematch's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && game_id(c.content()) != game
+        })
+        .await;
+    let next_game = game_id(next.content());
+    assert!(
+        next.content().contains("The bot moves first"),
+        "{}",
+        next.content()
+    );
+    h.stand_in
+        .wait_for("the bot's first move", from, WAIT, |c| {
+            is_bot_move(c, next_game)
+        })
+        .await;
+    let store = h.store().await;
+    let record = store.game(GameId(next_game)).await.unwrap();
+    assert_eq!(
+        record.black.user_id(),
+        Some(h.alice.id.to_string().as_str()),
+        "colours swapped"
+    );
+    assert!(record.red.user_id().is_none(), "the bot has Red");
+    assert_eq!(
+        h.stand_in.message(end.id).unwrap().custom_ids().len(),
+        2,
+        "Review stays useful after the rematch"
+    );
+
+    let pressed = h.stand_in.press_button(&h.alice, end.id, &rematch).await;
+    let again = private_answer(&h, &pressed, "the second rematch").await;
+    assert!(again.contains("already offered or started"), "{again}");
+
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.carol, end.id, &review).await;
+    let shown = h
+        .stand_in
+        .wait_for("the review", from, Duration::from_secs(60), |c| {
+            c.shows_message() && c.content().contains(&format!("Review of game #{game}"))
+        })
+        .await;
+    assert_eq!(shown.effective_ephemeral, Some(false));
+}
+
+/// A rematch between people, content intent off: the loser's Rematch is a
+/// challenge to the winner with the colours swapped, which the winner
+/// accepts with its Accept button; the game then starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_between_people_is_a_challenge_accepted_by_its_button() {
+    let h = Harness::without_the_content_intent().await;
+    let channel = h.stand_in.new_id();
+    let token = challenge_by_slash(&h, &h.alice, &h.bob, channel).await;
+    let challenge = h.stand_in.original_response(&token).unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.bob, challenge.id, &challenge.button("Accept").unwrap())
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.bob, thread, "resign", vec![], &[])
+        .await;
+    let end = h
+        .post_in("the resignation", from, thread, |c| {
+            c.content().contains("resigns")
+        })
+        .await;
+    let end = h.stand_in.message(end.message_id.unwrap()).unwrap();
+    assert_only_end_buttons(&h, thread, game);
+
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.bob, end.id, &end.button("Rematch").unwrap())
+        .await;
+    let offer = h
+        .stand_in
+        .wait_for("the rematch challenge", from, WAIT, |c| {
+            c.shows_message() && c.content().contains("for a rematch of game")
+        })
+        .await;
+    assert!(
+        offer.content().contains("bob plays Red"),
+        "bob had Black: {}",
+        offer.content()
+    );
+    assert_eq!(offer.effective_ephemeral, Some(false));
+    let offer = h.stand_in.message(offer.message_id.unwrap()).unwrap();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .press_button(&h.alice, offer.id, &offer.button("Accept").unwrap())
+        .await;
+    let next = h
+        .stand_in
+        .wait_for("the rematch's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    assert!(
+        next.content().contains("bob (Red) vs alice (Black)"),
+        "{}",
+        next.content()
+    );
+    assert_ne!(game_id(next.content()), game);
+}

@@ -2382,3 +2382,61 @@ async fn an_ephemeral_message_is_reached_only_through_its_interaction() {
 }
 
 mod faults;
+
+/// A user command (a context menu entry, type 2) by Discord's rules for
+/// one: the bot's "Challenge to Xiangqi" is accepted beside `/xiangqi`; a
+/// name of 1 to 32 characters with capitals and spaces is fine; a
+/// description, description localizations, options or a longer name are
+/// refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_command_has_a_name_and_nothing_more() {
+    let f = Fixture::start().await;
+    let definitions = vec![
+        xiangqi_bot::transport::discord::slash_command(),
+        xiangqi_bot::transport::discord::challenge_menu_command(),
+    ];
+    f.http
+        .create_global_commands(&definitions)
+        .await
+        .expect("the bot's commands are valid");
+    let registered = f.stand_in.registered_commands();
+    assert_eq!(registered.len(), 2);
+    assert_eq!(registered[1].name, "Challenge to Xiangqi");
+    assert_eq!(registered[1].json["type"], 2);
+
+    let menu = |name: &str| json!({"name": name, "type": 2});
+    let good = json!([menu("Challenge to Xiangqi"), menu(&"A b".repeat(10)[..30])]);
+    register(&f, &good).await.expect("capitals and spaces");
+    let mut empty = menu("Challenge");
+    empty["description"] = json!("");
+    register(&f, &json!([empty]))
+        .await
+        .expect("an empty description");
+
+    for (bad, field) in [
+        (menu(""), "0.name"),
+        (menu(&"a".repeat(33)), "0.name"),
+        (
+            json!({"name": "Challenge", "type": 2, "description": "Challenge them"}),
+            "0.description",
+        ),
+        (
+            json!({"name": "Challenge", "type": 2, "description": "",
+                   "description_localizations": {"vi": "Thách đấu"}}),
+            "0.description",
+        ),
+        (
+            json!({"name": "Challenge", "type": 2,
+                   "options": [string_option("side", false)]}),
+            "0.options",
+        ),
+        (
+            json!({"name": "Challenge", "type": 2,
+                   "name_localizations": {"vi": "a".repeat(33)}}),
+            "0.name_localizations",
+        ),
+    ] {
+        let r = register(&f, &json!([bad.clone()])).await;
+        assert_eq!(refusal(r), (400, 50035, vec![field.to_string()]), "{bad}");
+    }
+}

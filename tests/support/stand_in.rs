@@ -107,6 +107,8 @@ pub struct TestUser {
     pub name: String,
     /// The display name, which anyone may set to anything.
     pub global_name: Option<String>,
+    /// A bot account (another bot in the server), not a person.
+    pub bot: bool,
 }
 
 impl TestUser {
@@ -116,6 +118,15 @@ impl TestUser {
             id,
             name: name.to_string(),
             global_name: Some(name.to_string()),
+            bot: false,
+        }
+    }
+
+    /// Another bot's account, named `name`.
+    pub fn other_bot(id: u64, name: &str) -> TestUser {
+        TestUser {
+            bot: true,
+            ..TestUser::new(id, name)
         }
     }
 
@@ -125,6 +136,7 @@ impl TestUser {
             id,
             name: username.to_string(),
             global_name: Some(global_name.to_string()),
+            bot: false,
         }
     }
 
@@ -157,7 +169,7 @@ impl TestUser {
             "global_name": self.global_name,
             "discriminator": "0",
             "avatar": null,
-            "bot": false,
+            "bot": self.bot,
         })
     }
 
@@ -1191,6 +1203,44 @@ impl StandIn {
             "name": "xiangqi",
             "type": 1,
             "options": [{"name": subcommand, "type": 1, "options": options}],
+            "resolved": resolved,
+        });
+        self.send_interaction(user, channel, 2, data, None).await
+    }
+
+    /// `user` picks the user command (context menu, type 2) `name` on
+    /// `target`'s name in `channel`: an APPLICATION_COMMAND interaction whose
+    /// data has type 2, `target_id` and the target in `resolved` (with its
+    /// member in a server). A client offers only a registered user command,
+    /// so one not registered is a test's mistake. Returns the token.
+    pub async fn send_user_command(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        target: &TestUser,
+    ) -> String {
+        assert!(
+            self.registered_commands()
+                .iter()
+                .any(|command| command.name == name && command.json["type"].as_u64() == Some(2)),
+            "no user command {name:?} is registered: a client shows only what is"
+        );
+        let mut resolved = json!({"users": {target.id.to_string(): target.json()}});
+        {
+            let mut world = self.world();
+            world.remember_user(target);
+            if world.guild_of(channel).is_some() {
+                if let Some(member) = world.member_json(target.id, false, true) {
+                    resolved["members"] = json!({target.id.to_string(): member});
+                }
+            }
+        }
+        let data = json!({
+            "id": self.new_id().to_string(),
+            "name": name,
+            "type": 2,
+            "target_id": target.id.to_string(),
             "resolved": resolved,
         });
         self.send_interaction(user, channel, 2, data, None).await

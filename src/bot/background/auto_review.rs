@@ -43,7 +43,7 @@ async fn auto_review(core: &Core, id: GameId, outbox: &dyn Outbox) -> BotResult<
     if chosen.on_off(keys::AUTO_REVIEW) != Some(true) || loaded.record.is_live() {
         return Ok(());
     }
-    let voice = place_voice(core, Some(&server)).await;
+    let voice = place_voice(core, Some(&server), outbox).await;
     let review = game_review(core, &loaded, None).await?;
     let reply = review_reply(core, &loaded, &review, false, voice).await?;
     post(outbox, &place, reply).await

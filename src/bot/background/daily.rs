@@ -90,7 +90,7 @@ async fn post_today(core: &Core, guild: &str, today: &str, outbox: &dyn Outbox) 
         return Ok(());
     }
     let puzzle = daily_choice(core, guild, today, Some(&channel)).await?;
-    let voice = place_voice(core, Some(guild)).await;
+    let voice = place_voice(core, Some(guild), outbox).await;
     let caption = puzzle_caption(puzzle, voice);
     let board = puzzle_board(core, puzzle, 0, Vec::new(), caption.clone(), voice).await?;
     let mut reply = Reply::public(voice.say(Msg::PuzzleDailyPost { caption }));
@@ -122,7 +122,7 @@ async fn close_day(core: &Core, daily: &DailyPuzzle, outbox: &dyn Outbox) -> Bot
     };
     let puzzle = serve::find(&daily.puzzle_id);
     if let (Some(channel), Some(puzzle), Some(_)) = (channel, puzzle, daily.posted_at) {
-        let voice = place_voice(core, Some(guild)).await;
+        let voice = place_voice(core, Some(guild), outbox).await;
         let solvers = core
             .store
             .daily_solvers(guild, &daily.day, DAILY_SOLVERS_SHOWN)

@@ -13,7 +13,7 @@ use crate::store::{self, GameResult};
 use crate::bot::services::answer::move_now_or_later;
 use crate::bot::services::ctx::post;
 use crate::bot::services::games::{load, location_place, result_sentence, seat, store_error};
-use crate::bot::services::moves::{announce_all_late, review_offer};
+use crate::bot::services::moves::{announce_all_late, end_buttons, review_offer};
 use crate::bot::services::settings::{place_voice, wants_turn_notices};
 use crate::bot::services::Core;
 use crate::bot::vocabulary::error::{BotError, BotResult};
@@ -89,7 +89,7 @@ async fn warn_idle_game(
     {
         return Ok(());
     }
-    let voice = place_voice(core, record.location.guild_id.as_deref()).await;
+    let voice = place_voice(core, record.location.guild_id.as_deref(), outbox).await;
     let loaded = load(&core.store, record.id).await?;
     let to_move = loaded.game.position().side_to_move();
     let player = loaded.record.participant(to_move);
@@ -138,7 +138,7 @@ async fn retire_challenge(
     outbox: &dyn Outbox,
 ) -> BotResult<()> {
     let place = location_place(&challenge.location);
-    let voice = place_voice(core, place.guild.as_deref()).await;
+    let voice = place_voice(core, place.guild.as_deref(), outbox).await;
     let to = match &challenge.to {
         store::ChallengeTarget::User(user) => shown(&user.display_name).to_string(),
         store::ChallengeTarget::Bot(_) => voice.say(Msg::TargetBot),
@@ -171,7 +171,7 @@ async fn end_idle_game(
     record: store::GameRecord,
     outbox: &dyn Outbox,
 ) -> BotResult<()> {
-    let voice = place_voice(core, record.location.guild_id.as_deref()).await;
+    let voice = place_voice(core, record.location.guild_id.as_deref(), outbox).await;
     if record.awaits_bot() {
         return move_now_or_later(core, record.id, voice, outbox).await;
     }
@@ -202,5 +202,6 @@ async fn end_idle_game(
         review_offer(after.id(), voice)
     );
     core.ended.push(after.record.id);
-    post(outbox, &after.place(), Reply::public(text)).await
+    let reply = Reply::public(text).with_buttons(end_buttons(after.id(), voice));
+    post(outbox, &after.place(), reply).await
 }

@@ -9,7 +9,7 @@ use super::*;
 use crate::bot::handlers::help;
 use crate::bot::vocabulary::command::words::{localized, PUZZLE_ACTIONS};
 use crate::bot::vocabulary::voice::Voice;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Surface};
 
 fn actor(name: &str) -> Actor {
     Actor {
@@ -96,13 +96,13 @@ fn only_help_hint_and_settings_answer_privately() {
 }
 
 #[test]
-fn only_play_challenge_and_accept_start_games() {
+fn only_play_challenge_accept_and_rematch_start_games() {
     let starting: Vec<_> = COMMANDS
         .iter()
         .filter(|spec| spec.has(Flag::StartsGame))
         .map(|spec| spec.word)
         .collect();
-    assert_eq!(starting, ["play", "challenge", "accept"]);
+    assert_eq!(starting, ["play", "challenge", "accept", "rematch"]);
 }
 
 /// Every command has its own word in each other language, and no word
@@ -515,4 +515,104 @@ proptest! {
             prop_assert!(!err.to_string().is_empty());
         }
     }
+}
+
+/// The forms a text names that do nothing on `surface`: on the slash
+/// surface a code span starting with a command's word (in any language)
+/// rather than `/xiangqi` (typed words may never reach the bot there); on
+/// the typed one any `/xiangqi` (the console has no slash commands).
+fn forms_ignored(text: &str, surface: Surface, words: &HashSet<String>) -> Vec<String> {
+    match surface {
+        Surface::Words => text
+            .contains("/xiangqi")
+            .then(|| "/xiangqi".to_string())
+            .into_iter()
+            .collect(),
+        Surface::Slash => text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|span| {
+                let first = span.split_whitespace().next().unwrap_or("");
+                words.contains(&first.to_lowercase())
+            })
+            .map(|span| format!("`{span}`"))
+            .collect(),
+    }
+}
+
+/// Every word that starts a typed command, in every language.
+fn every_command_word() -> HashSet<String> {
+    let mut words: HashSet<String> = COMMANDS
+        .iter()
+        .flat_map(|spec| std::iter::once(spec.word).chain(spec.aliases.iter().copied()))
+        .map(str::to_string)
+        .collect();
+    words.extend(LOCALIZED.iter().map(|(word, _)| word.clone()));
+    words
+}
+
+/// Messages shown on one surface only, and names that are not instructions.
+fn checked_on(id: &str, surface: Surface) -> bool {
+    let names = ["about-", "option-", "command-name", "puzzle-action-word"];
+    if names.iter().any(|name| id.starts_with(name)) {
+        return false;
+    }
+    match surface {
+        // The console's own prompts.
+        Surface::Slash => !id.starts_with("console-"),
+        // Said only to Discord's slash commands and typed messages.
+        Surface::Words => !id.starts_with("slash-") && id != "not-allowed-typed",
+    }
+}
+
+#[test]
+fn every_message_names_what_works_where_it_is_read() {
+    let words = every_command_word();
+    let mut wrong = Vec::new();
+    for lang in Lang::ALL {
+        for surface in Surface::ALL {
+            let voice = Voice::of(lang).on(surface);
+            let mut texts = crate::i18n::sample_texts(lang, surface);
+            texts.push(("(help)", help::text(COMMANDS, voice)));
+            for (id, text) in texts {
+                if !checked_on(id, surface) {
+                    continue;
+                }
+                for form in forms_ignored(&text, surface, &words) {
+                    wrong.push(format!("{lang} {surface:?} `{id}` names {form}: {text}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_game_start_says_how_to_move_where_it_is_read() {
+    let start = Msg::GameStartYourMove {
+        game: 1,
+        red: "a".into(),
+        black: "b".into(),
+        name: "a".into(),
+    };
+    for lang in Lang::ALL {
+        let slash = Voice::of(lang).on(Surface::Slash).say(start.clone());
+        let words = Voice::of(lang).on(Surface::Words).say(start.clone());
+        assert!(slash.contains("`/xiangqi "), "{lang}: {slash}");
+        assert!(!words.contains("/xiangqi"), "{lang}: {words}");
+        assert_ne!(slash, words);
+    }
+}
+
+#[test]
+fn the_words_check_finds_a_bare_command_on_discord_and_a_slash_in_the_console() {
+    let words = every_command_word();
+    let bare = "Type `accept` or `悔棋`, or `/xiangqi decline`; moves like `h2e2`.";
+    assert_eq!(
+        forms_ignored(bare, Surface::Slash, &words),
+        ["`accept`", "`悔棋`"]
+    );
+    assert!(forms_ignored(bare, Surface::Words, &words) == ["/xiangqi"]);
+    assert!(forms_ignored("Type `accept`.", Surface::Words, &words).is_empty());
 }

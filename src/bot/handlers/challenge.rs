@@ -23,6 +23,7 @@ use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::Reply;
 use crate::bot::vocabulary::request::Actor;
 use crate::bot::vocabulary::settings::keys;
+use crate::bot::vocabulary::voice::Voice;
 
 /// `challenge @user [red|black|random]`: `color` is the challenger's side.
 pub async fn challenge(
@@ -69,26 +70,31 @@ pub async fn challenge(
         within: voice.duration(expiry),
     });
     tracing::debug!(challenge = challenge.id.0, "challenge made");
+    ctx.answer(
+        Reply::public(text)
+            .notifying([opponent.id.clone()])
+            .with_buttons(challenge_buttons(challenge.id, voice)),
+    )
+    .await
+}
+
+/// A challenge's buttons: Accept and Decline for the challenged player,
+/// Withdraw for the challenger.
+pub fn challenge_buttons(challenge: ChallengeId, voice: Voice) -> [Button; 3] {
     let button = |action, label, style| Button {
         press: Press {
             action,
-            target: challenge.id.0,
+            target: challenge.0,
             ply: 0,
         },
         label: voice.say(label),
         style,
     };
-    let buttons = [
+    [
         button(Action::Accept, Msg::ButtonAccept, Style::Primary),
         button(Action::Decline, Msg::ButtonDecline, Style::Secondary),
         button(Action::Withdraw, Msg::ButtonWithdraw, Style::Secondary),
-    ];
-    ctx.answer(
-        Reply::public(text)
-            .notifying([opponent.id.clone()])
-            .with_buttons(buttons),
-    )
-    .await
+    ]
 }
 
 /// `accept`: the challenge made to the requester here becomes a game.

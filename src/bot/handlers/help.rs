@@ -10,9 +10,10 @@ use crate::bot::vocabulary::reply::Reply;
 use crate::bot::vocabulary::voice::Voice;
 use crate::i18n::Msg;
 
-/// The help text for `commands`. The words are shown bare, as the console
-/// takes them; on Discord they follow `!xq` or are picked under `/xiangqi`.
+/// The help text for `commands`, each as it is given where the reader is:
+/// bare words (the console), or under `/xiangqi` (the voice's surface).
 pub fn text(commands: &[CommandSpec], voice: Voice) -> String {
+    let prefix = voice.surface.command_prefix();
     let mut text = voice.say(Msg::HelpTitle);
     for group in Group::ALL {
         let _ = write!(text, "\n**{}**", voice.say(group.title()));
@@ -20,7 +21,7 @@ pub fn text(commands: &[CommandSpec], voice: Voice) -> String {
             let _ = write!(
                 text,
                 "\n{} — {}",
-                spec.usage(),
+                spec.usage().replacen('`', &format!("`{prefix}"), 1),
                 voice.say(spec.about.clone())
             );
         }

@@ -3,7 +3,7 @@
 //! `play`; `challenge` (challenge, accept, decline); `moves` (move,
 //! resign, draw, takeback, hint); `watch` (board, games, watch); `history`
 //! (history, game, stats, leaderboard); `review`; `puzzle`; `settings`;
-//! `abort`; `help`; and `press`, which turns a pressed button into one of
+//! `rematch`; `abort`; `help`; and `press`, which turns a pressed button into one of
 //! those commands.
 
 pub mod abort;
@@ -14,6 +14,7 @@ pub mod moves;
 pub mod play;
 pub mod press;
 pub mod puzzle;
+pub mod rematch;
 pub mod review;
 pub mod settings;
 pub mod watch;

@@ -33,8 +33,8 @@ use crate::bot::services::games::{
 };
 use crate::bot::services::jobs::Claim;
 use crate::bot::services::moves::{
-    announce_locked, announcement, play_in_memory, post_file, post_with_board, review_offer,
-    store_drawing_board, stored_not_shown, PlayedMove,
+    announce_locked, announcement, end_buttons, play_in_memory, post_file, post_with_board,
+    review_offer, store_drawing_board, stored_not_shown, PlayedMove,
 };
 use crate::bot::services::timing;
 use crate::bot::services::Ctx;
@@ -212,7 +212,7 @@ pub async fn resign(ctx: &Ctx<'_>) -> BotResult<()> {
         .boards
         .board(&after, color == Color::Black, voice.style, voice)
         .await?;
-    let mut reply = Reply::public(text);
+    let mut reply = Reply::public(text).with_buttons(end_buttons(after.id(), voice));
     reply.files.push(board);
     post(ctx.outbox, &after.place(), reply).await
 }
@@ -247,7 +247,8 @@ pub async fn draw(ctx: &Ctx<'_>) -> BotResult<()> {
             review_offer(id, voice)
         );
         core.ended.push(loaded.record.id);
-        return post(outbox, &place, Reply::public(text)).await;
+        let reply = Reply::public(text).with_buttons(end_buttons(id, voice));
+        return post(outbox, &place, reply).await;
     }
     match pending_offer(ctx, loaded.record.id, OfferKind::Draw).await? {
         Some(offer) if offer.by == color => Err(BotError::AlreadyAsked("draw")),
@@ -257,21 +258,22 @@ pub async fn draw(ctx: &Ctx<'_>) -> BotResult<()> {
                 .answer_offer(loaded.record.id, OfferKind::Draw, &me, true)
                 .await
                 .map_err(|e| store_error(e, id))?;
-            let text = match answer {
+            let reply = match answer {
                 OfferAnswer::DrawAgreed(record) => {
                     core.ended.push(record.id);
-                    format!(
+                    let text = format!(
                         "{}\n{}",
                         voice.say(Msg::DrawAgreed {
                             game: record.id.0,
                             result: result_sentence(&record, voice),
                         }),
                         review_offer(record.id, voice)
-                    )
+                    );
+                    Reply::public(text).with_buttons(end_buttons(record.id, voice))
                 }
-                _ => voice.say(Msg::DrawOfferGone { game: id.0 }),
+                _ => Reply::public(voice.say(Msg::DrawOfferGone { game: id.0 })),
             };
-            post(outbox, &place, Reply::public(text)).await
+            post(outbox, &place, reply).await
         }
         None => {
             core.store

@@ -35,6 +35,10 @@ pub enum Typed {
     AskMove,
     /// Ask privately whether to resign ([`resign_confirmation`]).
     AskResign,
+    /// `review <game>`.
+    Review(GameId),
+    /// `rematch <game>`.
+    Rematch(GameId),
 }
 
 /// What a press comes to once checked: the command to run, or a refusal;
@@ -49,6 +53,9 @@ pub struct Checked {
 /// challenged player, its Withdraw for the challenger; anyone else is
 /// refused and nothing changes.
 pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
+    if press.action.after_game() {
+        return check_after_game(core, actor, press).await;
+    }
     if !press.action.on_challenge() {
         return check_in_game(core, actor, press).await;
     }
@@ -148,8 +155,8 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
         Action::Takeback => Typed::Takeback,
         Action::Hint => Typed::Hint,
         Action::Flip => Typed::Flip(id),
-        // Challenge actions never come here (see `check`).
-        Action::Accept | Action::Decline | Action::Withdraw => {
+        // Challenge and finished-game actions never come here (see `check`).
+        Action::Accept | Action::Decline | Action::Withdraw | Action::Review | Action::Rematch => {
             return refused(BotError::PressNotUnderstood, false)
         }
     };
@@ -207,10 +214,51 @@ pub async fn refusal(core: &Core, actor: &Actor, err: &BotError, voice: Voice) -
     reply
 }
 
+/// A finished game's button: Review for anyone (as a typed `review` is),
+/// Rematch for its players only and once. The message keeps its buttons
+/// (Review stays useful after a rematch), so nothing here spends them; the
+/// typed command's own checks (a live game, a rematch already made) answer
+/// the rest.
+async fn check_after_game(core: &Core, actor: &Actor, press: Press) -> Checked {
+    let id = GameId(press.target);
+    let refused = |err| Checked {
+        outcome: Err(err),
+        spent: false,
+    };
+    if press.action == Action::Review {
+        return Checked {
+            outcome: Ok(Typed::Review(id)),
+            spent: false,
+        };
+    }
+    let record = match core.store.game(id).await {
+        Ok(record) => record,
+        Err(StoreError::GameNotFound(_)) => return refused(BotError::GameNotFound(id)),
+        Err(err) => return refused(BotError::internal(err)),
+    };
+    let plays = [&record.red, &record.black]
+        .into_iter()
+        .any(|side| side.user_id() == Some(actor.id.as_str()));
+    if !plays {
+        return refused(BotError::NotYourRematch {
+            game: id,
+            red: record.red.clone(),
+            black: record.black.clone(),
+        });
+    }
+    Checked {
+        outcome: Ok(Typed::Rematch(id)),
+        spent: false,
+    }
+}
+
 /// Whether a press's buttons are spent once its command ran: the challenge
 /// is answered, withdrawn or expired (or gone); the game moved on or ended,
 /// or, for a draw offer's buttons, has no draw offer standing any more.
 pub async fn spent_after(core: &Core, press: Press) -> bool {
+    if press.action.after_game() {
+        return false;
+    }
     if !press.action.on_challenge() {
         let id = GameId(press.target);
         let offer_buttons = matches!(press.action, Action::AcceptDraw | Action::DeclineDraw);

@@ -200,7 +200,7 @@ async fn make_job_move(
     }
     let voice = match voice {
         Some(voice) => voice,
-        None => place_voice(core, snapshot.record.location.guild_id.as_deref()).await,
+        None => place_voice(core, snapshot.record.location.guild_id.as_deref(), outbox).await,
     };
     if snapshot.record.announced_ply < snapshot.ply() {
         // Moves whose post failed, or whose process died before posting:

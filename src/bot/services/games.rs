@@ -312,6 +312,7 @@ pub fn store_refusal(err: StoreError) -> BotError {
         StoreError::NoChallengePending => BotError::NoChallenge,
         StoreError::CannotChallengeYourself => BotError::SelfChallenge,
         StoreError::TooManyChallenges(limit) => BotError::TooManyChallenges(limit),
+        StoreError::RematchTaken(game) => BotError::RematchTaken(game),
         other => BotError::internal(other),
     }
 }

@@ -23,6 +23,7 @@ use super::games::{load, player_seat, result_sentence, seat, store_error, Loaded
 use super::settings::{place_voice, wants_turn_notices};
 use super::state::Core;
 use super::timing::{self, Phase};
+use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::{Attachment, Outbox, Reply};
@@ -206,6 +207,9 @@ pub async fn post_file(
 ) -> BotResult<()> {
     let mut reply = Reply::public(text).with_buttons(board_controls(core, game, voice));
     reply.files.push(board);
+    if !game.record.is_live() {
+        reply = reply.with_buttons(end_buttons(game.id(), voice));
+    }
     if let Some(user) = turn_to_notify(core, game).await {
         reply = reply.notifying([user]);
     }
@@ -291,7 +295,7 @@ async fn announce_late(core: &Core, id: GameId, outbox: &dyn Outbox) -> BotResul
     if !taken.map_err(|e| store_error(e, id))? {
         return Ok(());
     }
-    let voice = place_voice(core, loaded.record.location.guild_id.as_deref()).await;
+    let voice = place_voice(core, loaded.record.location.guild_id.as_deref(), outbox).await;
     show_unshown(core, &loaded, voice, outbox).await
 }
 
@@ -406,7 +410,26 @@ fn whats_next_in(game: &LoadedGame, mover: Color, voice: Voice) -> String {
     }
 }
 
-/// The line that offers a finished game's review.
+/// The line that offers a finished game's review and rematch, which its
+/// buttons ([`end_buttons`]) do.
 pub fn review_offer(game: GameId, voice: Voice) -> String {
     voice.say(Msg::ReviewOffer { game: game.0 })
+}
+
+/// The buttons of the message that says a game is over: Review (anyone)
+/// and Rematch (its players). A finished game has nothing else to press.
+pub fn end_buttons(game: GameId, voice: Voice) -> [Button; 2] {
+    let button = |action, label, style| Button {
+        press: Press {
+            action,
+            target: game.0,
+            ply: 0,
+        },
+        label: voice.say(label),
+        style,
+    };
+    [
+        button(Action::Review, Msg::ButtonReview, Style::Secondary),
+        button(Action::Rematch, Msg::ButtonRematch, Style::Primary),
+    ]
 }

@@ -74,13 +74,15 @@ pub async fn wants_turn_notices(store: &Store, user_id: &str) -> bool {
 /// How to speak in a server when nobody in particular is addressed (the
 /// sweep's notices, the bot's moves after a restart): its default
 /// language, else the bot's.
-pub async fn place_voice(core: &Core, guild: Option<&str>) -> Voice {
+pub async fn place_voice(core: &Core, guild: Option<&str>, outbox: &dyn Outbox) -> Voice {
     let server = match guild {
         Some(guild) => server_settings(&core.store, guild).await,
         None => Chosen::default(),
     };
     let lang = server.language(keys::LANGUAGE).unwrap_or(core.config.lang);
-    Voice::of(lang).with_style(core.config.style)
+    Voice::of(lang)
+        .with_style(core.config.style)
+        .on(outbox.surface())
 }
 
 /// Refuses to start a game outside the channels a server chose for the bot

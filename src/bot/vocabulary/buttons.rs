@@ -35,10 +35,15 @@ pub enum Action {
     Hint,
     /// A game's board seen from the other side (`flip`).
     Flip,
+    /// Anyone who can see a finished game asks for its review (`review`).
+    Review,
+    /// A player of a finished game asks to play it again, colours swapped
+    /// (`rematch`).
+    Rematch,
 }
 
 impl Action {
-    const ALL: [Action; 13] = [
+    const ALL: [Action; 15] = [
         Action::Accept,
         Action::Decline,
         Action::Withdraw,
@@ -52,6 +57,8 @@ impl Action {
         Action::Takeback,
         Action::Hint,
         Action::Flip,
+        Action::Review,
+        Action::Rematch,
     ];
 
     /// Whether its target is a challenge (else a game).
@@ -81,6 +88,12 @@ impl Action {
         self == Action::Move
     }
 
+    /// Whether it is pressed on a finished game (else on a challenge or a
+    /// live game).
+    pub fn after_game(self) -> bool {
+        matches!(self, Action::Review | Action::Rematch)
+    }
+
     /// Its name inside a custom_id: short, stable across releases.
     fn code(self) -> &'static str {
         match self {
@@ -97,6 +110,8 @@ impl Action {
             Action::Takeback => "takeback",
             Action::Hint => "hint",
             Action::Flip => "flip",
+            Action::Review => "review",
+            Action::Rematch => "rematch",
         }
     }
 
@@ -112,6 +127,8 @@ impl Action {
             Action::Takeback => "takeback",
             Action::Hint => "hint",
             Action::Flip => "flip",
+            Action::Review => "review",
+            Action::Rematch => "rematch",
         }
     }
 }
@@ -242,6 +259,8 @@ mod tests {
         assert_eq!(typed_line(&board), None);
         let offer = [button(Action::AcceptDraw), button(Action::DeclineDraw)];
         assert_eq!(typed_line(&offer).as_deref(), Some("[draw] [decline]"));
+        let end = [button(Action::Review), button(Action::Rematch)];
+        assert_eq!(typed_line(&end).as_deref(), Some("[review] [rematch]"));
     }
 
     #[test]

@@ -105,6 +105,21 @@ pub enum BotError {
     NoGameToReview,
     /// `review` of a game still being played.
     ReviewLive(GameId),
+    /// `rematch` without a game, and the requester has no finished game
+    /// visible here.
+    NoGameToRematch,
+    /// `rematch` of a game still being played.
+    RematchLive(GameId),
+    /// The game's rematch was already offered or started.
+    RematchTaken(GameId),
+    /// `rematch` (or its button) by someone who did not play the game.
+    NotYourRematch {
+        game: GameId,
+        red: Participant,
+        black: Participant,
+    },
+    /// A challenge to a bot other than this one, which cannot answer it.
+    OtherBot(String),
     Internal(anyhow::Error),
 }
 
@@ -212,6 +227,17 @@ impl BotError {
             },
             BotError::NoGameToReview => Msg::ReviewNoGame,
             BotError::ReviewLive(game) => Msg::ReviewLive { game: game.0 },
+            BotError::NoGameToRematch => Msg::RematchNoGame,
+            BotError::RematchLive(game) => Msg::RematchLive { game: game.0 },
+            BotError::RematchTaken(game) => Msg::RematchTaken { game: game.0 },
+            BotError::NotYourRematch { game, red, black } => Msg::RematchNotYours {
+                game: game.0,
+                red: shown(&voice.name_of(red)).to_string(),
+                black: shown(&voice.name_of(black)).to_string(),
+            },
+            BotError::OtherBot(name) => Msg::ChallengeOtherBot {
+                name: shown(name).to_string(),
+            },
             BotError::Internal(_) => Msg::InternalError,
         };
         voice.say(msg)

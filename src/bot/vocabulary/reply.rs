@@ -4,6 +4,8 @@
 
 use async_trait::async_trait;
 
+use crate::i18n::Surface;
+
 use super::buttons::Button;
 use super::request::Place;
 
@@ -114,6 +116,13 @@ pub trait Outbox: Send + Sync {
     /// Discord DM), where nobody else could see a challenge or play.
     fn is_direct_message(&self, _place: &Place) -> bool {
         false
+    }
+
+    /// What its readers act with: typed words (the default), or slash
+    /// commands and buttons. Every message the core posts through this
+    /// outbox names commands in that form.
+    fn surface(&self) -> Surface {
+        Surface::Words
     }
 
     /// How a reply points to `place`: where the transport has no links,

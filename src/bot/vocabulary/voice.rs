@@ -2,9 +2,10 @@
 //! moves show first. The core works out one [`Voice`] per request (the user's
 //! setting, then the interaction's locale, then the server's default) and
 //! says everything through it; this file also turns the rules' typed errors
-//! into that language, so the rules themselves stay free of any.
+//! into that language, so the rules themselves stay free of any. A voice
+//! also knows how commands are given where it is read (its `Surface`).
 
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, Surface};
 use crate::render::Style;
 use crate::rules::notation::{
     self, readings_differ_in_notation, ImpossibleShape, MissingPiece, MissingPlace, MoveError,
@@ -21,6 +22,9 @@ pub struct Voice {
     pub notation: Notation,
     /// Unless a command names another (`board … international`).
     pub style: Style,
+    /// What the reader can act with where the words are shown (the
+    /// outbox's [`Surface`]): messages name commands in that form.
+    pub surface: Surface,
 }
 
 impl Default for Voice {
@@ -38,6 +42,7 @@ impl Voice {
             lang,
             notation: native_notation(lang),
             style: Style::default(),
+            surface: Surface::default(),
         }
     }
 
@@ -46,9 +51,15 @@ impl Voice {
         Voice { style, ..self }
     }
 
-    /// A message in this voice's language.
+    /// The same voice for a reader on `surface`.
+    pub fn on(self, surface: Surface) -> Voice {
+        Voice { surface, ..self }
+    }
+
+    /// A message in this voice's language, naming commands as they work on
+    /// its surface.
     pub fn say(self, msg: Msg) -> String {
-        self.lang.text(msg)
+        self.lang.text_on(msg, self.surface)
     }
 
     /// A move as this reader reads it, from the position before it. ICCS

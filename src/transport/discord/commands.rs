@@ -6,8 +6,8 @@
 //! interaction gets a sentence, not a crash.
 
 use serenity::all::{
-    CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
-    CreateCommandOption, InteractionContext, User, UserId,
+    CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CommandType,
+    CreateCommand, CreateCommandOption, InteractionContext, User, UserId,
 };
 
 use crate::bot::command_words;
@@ -19,6 +19,26 @@ use crate::i18n::{Lang, Msg};
 /// The one top-level slash command; everything else is a subcommand of it so
 /// the bot takes a single entry in Discord's command picker.
 pub const NAME: &str = "xiangqi";
+
+/// The user command (a member's context menu) that challenges them; Discord
+/// sends this, the default name, back whatever the client's language.
+pub const CHALLENGE_MENU: &str = "Challenge to Xiangqi";
+
+/// "Challenge to Xiangqi" on a member's menu (a user command, type 2),
+/// registered beside `/xiangqi`: no description and no options, as Discord
+/// wants of a context menu command, its name localized from the catalogs.
+/// Servers only: a challenge needs a channel the opponent sees.
+pub fn challenge_menu() -> CreateCommand {
+    let menu = CreateCommand::new(CHALLENGE_MENU)
+        .kind(CommandType::User)
+        .contexts(vec![InteractionContext::Guild]);
+    Lang::ALL
+        .iter()
+        .fold(menu, |menu, &lang| match lang.discord_locale() {
+            Some(locale) => menu.name_localized(locale, lang.text(Msg::MenuChallenge)),
+            None => menu,
+        })
+}
 
 /// Discord's limit on an autocomplete answer.
 pub const MAX_SUGGESTIONS: usize = 25;

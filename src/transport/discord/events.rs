@@ -1,5 +1,6 @@
 //! What the bot does with each gateway event: on READY it registers the slash
-//! command and picks up games waiting on it; a slash command is handed to the
+//! command and the member menu's "Challenge to Xiangqi", and picks up games
+//! waiting on it; a slash command (or the menu's challenge) is handed to the
 //! core and answered through its interaction (deferred when the answer is
 //! private by nature, or when the core has not answered by the deadline); a
 //! typed `!xq` or `@bot` command, a bare move in a game's place, a
@@ -11,9 +12,9 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
-    AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
+    AutocompleteChoice, CommandInteraction, CommandType, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Member, Message, ModalInteraction, Ready, UserId,
+    Interaction, Member, Message, ModalInteraction, Ready, ResolvedTarget, UserId,
 };
 use serenity::async_trait;
 
@@ -24,10 +25,10 @@ use super::outbox::{
 };
 use super::places::{self, Places};
 use super::retry::retrying;
-use crate::bot::markup::in_code;
+use crate::bot::markup::{in_code, shown};
 use crate::bot::{
-    parse, Actor, Bot, Command, CommandError, Outbox, Permissions, Place, Press, PressRequest,
-    Reply, Request, SlashError, Voice, PREFIX,
+    parse, Actor, Bot, Command, CommandError, OptionValue, Outbox, Permissions, Place, Press,
+    PressRequest, Reply, Request, SlashError, Voice, PREFIX,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -70,7 +71,7 @@ impl Handler {
     }
 
     async fn register_commands(&self, ctx: &Context) {
-        let definition = vec![commands::definition()];
+        let definition = vec![commands::definition(), commands::challenge_menu()];
         let registered = match self.dev_guild {
             Some(guild) => guild.set_commands(&ctx.http, definition).await.map(drop),
             None => serenity::all::Command::set_global_commands(&ctx.http, definition)
@@ -91,6 +92,47 @@ impl Handler {
     /// shows a public "thinking…" otherwise. Errors in the command itself are
     /// answered at once, privately.
     async fn on_slash(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let command = commands::read(&interaction.data).map_err(Refusal::Slash);
+        self.answer_command(ctx, interaction, command).await;
+    }
+
+    /// "Challenge to Xiangqi" picked on a member (a user command): the
+    /// challenge `challenge @member` makes, with its defaults, answered as a
+    /// slash command is. Picked on the bot itself it starts a game against
+    /// the bot (what challenging the bot means); on another bot it is
+    /// refused privately, since no other bot can answer; on oneself the core
+    /// refuses it as it refuses `challenge` of oneself.
+    async fn on_challenge_menu(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let command = match interaction.data.target() {
+            Some(ResolvedTarget::User(user, _)) if Some(&user.id) == self.me.get() => {
+                Command::from_slash("play", &[]).map_err(Refusal::Slash)
+            }
+            Some(ResolvedTarget::User(user, member)) if user.bot => {
+                let nick = member.and_then(|m| m.nick.as_deref());
+                let name = commands::actor(user, nick).name;
+                Err(Refusal::Said(Msg::ChallengeOtherBot {
+                    name: shown(&name).to_string(),
+                }))
+            }
+            Some(ResolvedTarget::User(user, member)) => {
+                let nick = member.and_then(|m| m.nick.as_deref());
+                let opponent = OptionValue::User(commands::actor(user, nick));
+                Command::from_slash("challenge", &[("opponent".to_string(), opponent)])
+                    .map_err(Refusal::Slash)
+            }
+            // A user command always names its user; a hand-made one may not.
+            _ => Err(Refusal::Said(Msg::SlashNotSubcommand)),
+        };
+        self.answer_command(ctx, interaction, command).await;
+    }
+
+    /// Answers an application command read as `command` (see `on_slash`).
+    async fn answer_command(
+        &self,
+        ctx: &Context,
+        interaction: &CommandInteraction,
+        command: Result<Command, Refusal>,
+    ) {
         let channel = self.outbox(ctx);
         let outbox = InteractionOutbox::new(&channel, interaction);
         let place = self.places.of_interaction(interaction);
@@ -98,7 +140,6 @@ impl Handler {
         let actor = commands::actor(&interaction.user, nick);
         let locale = Lang::from_discord_locale(&interaction.locale);
         let permissions = member_permissions(interaction.member.as_deref());
-        let command = commands::read(&interaction.data).map_err(Refusal::Slash);
         if command.is_err() {
             // Refused at once, not raced against the deadline: saying it in
             // the user's language reads their settings first, and a
@@ -319,7 +360,11 @@ impl Handler {
                 self.bot.handle(&request, outbox).await;
             }
             Err(refusal) => {
-                let voice = self.bot.voice(&actor, &place, locale).await;
+                let voice = self
+                    .bot
+                    .voice(&actor, &place, locale)
+                    .await
+                    .on(outbox.surface());
                 let text = refusal.message(voice);
                 if let Err(err) = outbox.post(&place, Reply::private(text)).await {
                     tracing::warn!("could not answer a command: {err:#}");
@@ -367,6 +412,12 @@ impl EventHandler for Handler {
             return;
         }
         match interaction {
+            Interaction::Command(command)
+                if command.data.kind == CommandType::User
+                    && command.data.name == commands::CHALLENGE_MENU =>
+            {
+                self.on_challenge_menu(&ctx, &command).await;
+            }
             Interaction::Command(command) if command.data.name == commands::NAME => {
                 self.on_slash(&ctx, &command).await;
             }

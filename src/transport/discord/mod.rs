@@ -25,6 +25,7 @@ use serenity::Client;
 
 use crate::bot::{Bot, BotArgs};
 
+pub use commands::challenge_menu as challenge_menu_command;
 pub use commands::definition as slash_command;
 pub use outbox::ChannelOutbox;
 

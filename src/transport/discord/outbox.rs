@@ -39,6 +39,7 @@ use tokio::sync::Mutex;
 use super::places::{parse_id, target_channel, Places};
 use super::retry::{acknowledged_before, retrying, transient};
 use crate::bot::{Attachment, Button, Form, Outbox, Place, PlaceGone, Reply, Style};
+use crate::i18n::Surface;
 
 /// Discord's limit on a message's text, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
@@ -257,6 +258,10 @@ impl ChannelOutbox {
 
 #[async_trait]
 impl Outbox for ChannelOutbox {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         self.send(target_channel(place)?, reply, None).await
     }
@@ -307,6 +312,10 @@ impl<'a> MessageOutbox<'a> {
 
 #[async_trait]
 impl Outbox for MessageOutbox<'_> {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         let target = target_channel(place)?;
         let quote = (reply.private && target == self.message.channel_id).then_some(self.message.id);
@@ -558,6 +567,10 @@ impl<'a> InteractionOutbox<'a> {
 
 #[async_trait]
 impl Outbox for InteractionOutbox<'_> {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         if !reply.private {
             let target = target_channel(place)?;
@@ -840,6 +853,10 @@ pub const FORM_FIELD: &str = "text";
 
 #[async_trait]
 impl Outbox for ComponentOutbox<'_> {
+    fn surface(&self) -> Surface {
+        Surface::Slash
+    }
+
     async fn post(&self, place: &Place, reply: Reply) -> anyhow::Result<()> {
         if !reply.private {
             return self.channel.post(place, reply).await;

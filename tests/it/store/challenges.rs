@@ -308,3 +308,43 @@ async fn accept_refuses_when_the_challenger_now_plays_in_the_channel(backend: Ba
     assert_eq!(store.live_games_of_user("100").await.unwrap().len(), 1);
 }
 on_both_backends!(accept_refuses_when_the_challenger_now_plays_in_the_channel);
+
+/// A finished game has one rematch: the first (a challenge here) is stored
+/// with its row, and any later one, a challenge or a game, is refused with
+/// nothing stored.
+async fn a_finished_game_has_one_rematch(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
+    let game = store.create_game(pvp(alice(), bob())).await.unwrap();
+    store
+        .finish_game(game.id, GameResult::RedWins, "resignation")
+        .await
+        .unwrap();
+    assert!(!store.has_rematch(game.id).await.unwrap());
+    store
+        .create_rematch_challenge(game.id, challenge_from(bob(), alice(), "c1"))
+        .await
+        .expect("the first rematch");
+    assert!(store.has_rematch(game.id).await.unwrap());
+    let again = store
+        .create_rematch_challenge(game.id, challenge_from(alice(), bob(), "c1"))
+        .await;
+    assert!(
+        matches!(again, Err(StoreError::RematchTaken(id)) if id == game.id),
+        "{again:?}"
+    );
+    let as_game = store
+        .create_rematch_game(
+            game.id,
+            "alice",
+            pvp(bob(), alice()),
+            "me",
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(
+        matches!(as_game, Err(StoreError::RematchTaken(_))),
+        "{as_game:?}"
+    );
+    assert!(store.live_games_of_user("alice").await.unwrap().is_empty());
+}
+on_both_backends!(a_finished_game_has_one_rematch);

@@ -529,6 +529,10 @@ fn put_commands(world: &mut World, req: &Req, guild: Option<u64>) -> Routed {
         if value.get("default_member_permissions").is_none() {
             value["default_member_permissions"] = Value::Null;
         }
+        // A context menu command's description is the empty string.
+        if value.get("description").is_none() {
+            value["description"] = json!("");
+        }
         if let Some(guild) = guild {
             value["guild_id"] = json!(guild.to_string());
         }

@@ -860,9 +860,68 @@ pub fn check_choice(choice: &Value, at: &[String]) -> Result<usize, ApiError> {
     Ok(n + value_chars)
 }
 
+/// A user or message command (type 2 or 3, a context menu entry), by
+/// application-commands ("Application Command Object", "User Commands"): a
+/// name of 1 to 32 characters, where capitals and spaces are allowed (no
+/// naming rule beyond the length), its localizations the same; the
+/// description an empty string (or left out, as Discord defaults it), with
+/// no localizations; no options. Lenient: Discord's error codes for these
+/// are not documented; the stand-in answers with its generic form errors.
+fn check_menu_command(command: &Value, at: &[String]) -> Result<(), ApiError> {
+    let field = |name: &str| {
+        let mut here = at.to_vec();
+        here.push(name.into());
+        here
+    };
+    let name = command.get("name").and_then(Value::as_str).unwrap_or("");
+    if !(1..=32).contains(&chars(name)) {
+        return Err(ApiError::form(
+            &field("name"),
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 32 in length.",
+        ));
+    }
+    if let Some(names) = command.get("name_localizations").and_then(Value::as_object) {
+        for (locale, value) in names {
+            let text = value.as_str().unwrap_or("");
+            if !LOCALES.contains(&locale.as_str()) || !(1..=32).contains(&chars(text)) {
+                return Err(ApiError::form(
+                    &field("name_localizations"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    &format!("Localized value is invalid: {locale} {text:?}"),
+                ));
+            }
+        }
+    }
+    let description = command
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let localized = command
+        .get("description_localizations")
+        .and_then(Value::as_object)
+        .is_some_and(|d| !d.is_empty());
+    if !description.is_empty() || localized {
+        return Err(ApiError::form(
+            &field("description"),
+            "APPLICATION_COMMAND_INVALID_DESCRIPTION",
+            "Context menu commands cannot have description",
+        ));
+    }
+    let options = command.get("options").and_then(Value::as_array);
+    if options.is_some_and(|o| !o.is_empty()) {
+        return Err(ApiError::form(
+            &field("options"),
+            "APPLICATION_COMMAND_OPTIONS_INVALID",
+            "Context menu commands cannot have options",
+        ));
+    }
+    Ok(())
+}
+
 /// A bulk overwrite of application commands (global or guild): each
-/// `CHAT_INPUT` command by the documented limits. User and message commands
-/// (types 2 and 3) are only checked for a name of 1 to 32 characters.
+/// `CHAT_INPUT` command by the documented limits, each user or message
+/// command by [`check_menu_command`].
 pub fn check_commands(body: &Value) -> Result<(), ApiError> {
     let Some(commands) = body.as_array() else {
         return Err(ApiError::form(
@@ -907,12 +966,8 @@ pub fn check_commands(body: &Value) -> Result<(), ApiError> {
                     "Command exceeds maximum size (8000)",
                 ));
             }
-        } else if !(1..=32).contains(&chars(name)) {
-            return Err(ApiError::form(
-                &[i.to_string(), "name".into()],
-                "BASE_TYPE_BAD_LENGTH",
-                "Must be between 1 and 32 in length.",
-            ));
+        } else {
+            check_menu_command(command, &at)?;
         }
         if names.contains(&(kind, name)) {
             return Err(ApiError::form(
