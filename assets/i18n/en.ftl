@@ -196,7 +196,7 @@ thread-title = Xiangqi: { $pairing }
 game-starts-in = Game #{ $game } ({ $pairing }) starts in { $link }.
 game-start-bot-first = Game #{ $game }: { $red } vs { $black }. The bot moves first.
 game-start-your-move = Game #{ $game }: { $red } vs { $black }. { $name }, your move: { $surface ->
-    [slash] `/xiangqi move` and the move, like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
+    [slash] press **Move** under the board, or `/xiangqi move` and the move, like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
    *[words] type it like `h2e2`, `C2=5`, `炮二平五` or `P2-5`.
  }
 move-made = { $seat }: { $mv }.
@@ -221,6 +221,9 @@ hint = Hint for #{ $game }: { $mv }
 idle-lost = #{ $game }: no move for { $idle }; { $seat } loses by abandonment. { $result }
 idle-warning = #{ $game }: { $name }, it is your move. Without a move in the next { $left }, { $seat } loses by abandonment.
 too-fast = You are sending requests faster than the bot takes them from one person. Wait { $wait }, then try again.
+setting-server-one-board = One board message a game, edited after each move
+board-moves = Moves: { $moves }
+turn-notice = { $name }, your move in game #{ $game }.
 
 ## Challenges
 

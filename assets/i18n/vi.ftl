@@ -180,7 +180,7 @@ thread-title = Cờ tướng: { $pairing }
 game-starts-in = Ván #{ $game } ({ $pairing }) bắt đầu ở { $link }.
 game-start-bot-first = Ván #{ $game }: { $red } đấu { $black }. Bot đi trước.
 game-start-your-move = Ván #{ $game }: { $red } đấu { $black }. { $name }, đến lượt bạn: { $surface ->
-    [slash] dùng `/xiangqi đi` kèm nước đi, như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
+    [slash] bấm **Đi quân** dưới bàn cờ, hoặc dùng `/xiangqi đi` kèm nước đi, như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
    *[words] gõ nước đi như `P2-5`, `h2e2`, `C2=5` hoặc `炮二平五`.
  }
 move-made = { $seat }: { $mv }.
@@ -205,6 +205,9 @@ hint = Gợi ý cho ván #{ $game }: { $mv }
 idle-lost = #{ $game }: không có nước đi nào trong { $idle }; { $seat } bị xử thua vì bỏ cuộc. { $result }
 idle-warning = #{ $game }: { $name }, đến lượt bạn đi. Nếu không đi trong { $left } tới, { $seat } sẽ bị xử thua vì bỏ cuộc.
 too-fast = Bạn đang gửi yêu cầu nhanh hơn mức bot nhận từ một người. Hãy đợi { $wait } rồi thử lại.
+setting-server-one-board = Mỗi ván một tin nhắn bàn cờ, được sửa sau mỗi nước đi
+board-moves = Các nước đã đi: { $moves }
+turn-notice = { $name }, đến lượt bạn đi trong ván #{ $game }.
 
 ## Thách đấu
 

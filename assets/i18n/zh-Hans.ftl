@@ -179,7 +179,7 @@ thread-title = 象棋：{ $pairing }
 game-starts-in = 第 #{ $game } 局（{ $pairing }）在 { $link } 开始。
 game-start-bot-first = 第 #{ $game } 局：{ $red } 对 { $black }。机器人先走。
 game-start-your-move = 第 #{ $game } 局：{ $red } 对 { $black }。{ $name }，轮到你走：{ $surface ->
-    [slash] 用 `/xiangqi 走棋` 加上着法，如 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+    [slash] 点棋盘下方的 **走棋**，或用 `/xiangqi 走棋` 加上着法，如 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
    *[words] 可以输入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
  }
 move-made = { $seat }：{ $mv }。
@@ -204,6 +204,9 @@ hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }没有走棋；{ $seat }超时判负。{ $result }
 idle-warning = #{ $game }：{ $name }，轮到你走棋。如果在接下来的{ $left }内不走棋，{ $seat }将超时判负。
 too-fast = 你发送请求的速度超过了机器人对单个用户的接受上限。请等待{ $wait }后再试。
+setting-server-one-board = 每局只用一条棋盘消息，每步后更新
+board-moves = 着法：{ $moves }
+turn-notice = { $name }，第 #{ $game } 局轮到你走棋。
 
 ## 挑战
 

@@ -179,7 +179,7 @@ thread-title = 象棋：{ $pairing }
 game-starts-in = 第 #{ $game } 局（{ $pairing }）在 { $link } 開始。
 game-start-bot-first = 第 #{ $game } 局：{ $red } 對 { $black }。機器人先走。
 game-start-your-move = 第 #{ $game } 局：{ $red } 對 { $black }。{ $name }，輪到你走：{ $surface ->
-    [slash] 用 `/xiangqi 走棋` 加上著法，如 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
+    [slash] 點棋盤下方的 **走棋**，或用 `/xiangqi 走棋` 加上著法，如 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
    *[words] 可以輸入 `炮二平五`、`h2e2`、`C2=5` 或 `P2-5`。
  }
 move-made = { $seat }：{ $mv }。
@@ -204,6 +204,9 @@ hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }沒有走棋；{ $seat }超時判負。{ $result }
 idle-warning = #{ $game }：{ $name }，輪到你走棋。如果在接下來的{ $left }內不走棋，{ $seat }將超時判負。
 too-fast = 你傳送請求的速度超過了機器人對單一使用者的接受上限。請等待{ $wait }後再試。
+setting-server-one-board = 每局只用一則棋盤訊息，每步後更新
+board-moves = 著法：{ $moves }
+turn-notice = { $name }，第 #{ $game } 局輪到你走棋。
 
 ## 挑戰
 

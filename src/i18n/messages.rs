@@ -374,6 +374,9 @@ messages! {
     SettingServerAutoReview = "setting-server-auto-review";
     SettingNotify = "setting-notify";
     TooFast { wait: String } = "too-fast";
+    SettingServerOneBoard = "setting-server-one-board";
+    BoardMoves { moves: String } = "board-moves";
+    TurnNotice { game: i64, name: String } = "turn-notice";
     /// A command's word (`command`: its English word) in this language: a
     /// slash subcommand's localized name and a chat alias, so lowercase and
     /// without spaces (see `bot::command_words`).

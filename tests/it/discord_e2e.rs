@@ -993,6 +993,110 @@ async fn the_player_to_move_is_pinged_unless_they_turned_it_off() {
     assert_eq!(pinged(&bobs), vec![h.alice.id], "{}", bobs.content());
 }
 
+/// With the server's `one-board` on, a game between people keeps one board
+/// message, edited after each move with the move list under it; since an
+/// edit notifies nobody, a short notice pings the player to move, and each
+/// notice is deleted when the next move is made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_board_a_game_is_edited_in_place_and_the_player_to_move_is_pinged() {
+    use support::stand_in::{perm, DEFAULT_MEMBER_PERMISSIONS};
+    let h = Harness::start().await;
+    h.stand_in.add_member(
+        &h.alice,
+        None,
+        DEFAULT_MEMBER_PERMISSIONS | perm::MANAGE_GUILD,
+    );
+    h.stand_in
+        .add_member(&h.bob, None, DEFAULT_MEMBER_PERMISSIONS);
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "settings",
+            vec![
+                option("setting", 3, json!("server one-board")),
+                option("value", 3, json!("on")),
+            ],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("the setting", from, WAIT, |c| {
+            c.content().contains("is now")
+        })
+        .await;
+    h.exchange(
+        &h.alice,
+        channel,
+        &format!("!xq challenge {} red", h.bob.mention()),
+        "challenges",
+    )
+    .await;
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.bob, channel, "!xq accept").await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let thread = start.channel.expect("a channel");
+    let boards = |messages: &[ShownMessage]| -> Vec<ShownMessage> {
+        messages
+            .iter()
+            .filter(|m| m.channel == thread && m.author == BOT_USER_ID && !m.files.is_empty())
+            .cloned()
+            .collect()
+    };
+    let notices = |messages: &[ShownMessage]| -> Vec<ShownMessage> {
+        messages
+            .iter()
+            .filter(|m| {
+                m.channel == thread && !m.deleted && m.content.contains("your move in game #")
+            })
+            .cloned()
+            .collect()
+    };
+
+    for (mover, mv, list, next) in [
+        (&h.alice, "h2e2", "Moves: 1. h2e2", &h.bob),
+        (&h.bob, "h9g7", "Moves: 1. h2e2 h9g7", &h.alice),
+        (&h.alice, "h0g2", "Moves: 1. h2e2 h9g7 2. h0g2", &h.bob),
+    ] {
+        h.stand_in.send_message(mover, thread, mv).await;
+        h.stand_in
+            .wait_until(&format!("the board after {mv}"), WAIT, |messages| {
+                let boards = boards(messages);
+                let notices = notices(messages);
+                boards.len() == 1
+                    && boards[0].content.ends_with(list)
+                    && notices.len() == 1
+                    && notices[0].pinged == vec![next.id]
+            })
+            .await;
+    }
+    let messages = h.stand_in.messages_in(thread);
+    let board = &boards(&messages)[0];
+    assert!(board.edited, "the one board is edited, not posted again");
+    assert!(board.pinged.is_empty(), "an edit pings nobody");
+    assert_eq!(board.files.len(), 1, "the picture is replaced, not added");
+    assert!(
+        board.custom_ids().contains(&format!("xq1:move:{game}:3")),
+        "its controls are at the position: {:?}",
+        board.custom_ids()
+    );
+    // The notices of earlier moves are gone.
+    let gone = messages
+        .iter()
+        .filter(|m| m.deleted && m.content.contains("your move in game #"))
+        .count();
+    assert_eq!(gone, 2);
+    assert_eq!(h.stored_moves(game).await, ["h2e2", "h9g7", "h0g2"]);
+}
+
 /// 6. `history` and `game` after a finished game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_and_game_record_after_a_finished_game() {
@@ -2123,24 +2227,26 @@ async fn a_draw_is_offered_and_accepted_by_buttons() {
         .unwrap()
         .result
         .is_some());
-    assert_only_end_buttons(&h, thread, game);
+    assert_only_end_buttons(&h, thread, game).await;
 }
 
 /// Every button left in `thread` once `game` is over is its Review or
 /// Rematch: nothing of the game itself can be pressed any more.
-fn assert_only_end_buttons(h: &Harness, thread: u64, game: i64) {
+/// The last board's controls are taken off just after the end is posted,
+/// so this waits for it (and fails after `WAIT` with the messages).
+async fn assert_only_end_buttons(h: &Harness, thread: u64, game: i64) {
     let ends = [
         format!("xq1:review:{game}:0"),
         format!("xq1:rematch:{game}:0"),
     ];
-    let live: Vec<_> = h
-        .stand_in
-        .messages_in(thread)
-        .into_iter()
-        .filter(|m| m.custom_ids().iter().any(|id| !ends.contains(id)))
-        .map(|m| (m.content.clone(), m.custom_ids()))
-        .collect();
-    assert!(live.is_empty(), "live buttons after the end: {live:?}");
+    h.stand_in
+        .wait_until("only Review and Rematch live", WAIT, |messages| {
+            messages
+                .iter()
+                .filter(|m| m.channel == thread && !m.deleted)
+                .all(|m| m.custom_ids().iter().all(|id| ends.contains(id)))
+        })
+        .await;
     let end = h
         .stand_in
         .messages_in(thread)
@@ -2386,14 +2492,8 @@ async fn a_game_against_the_bot_is_played_through_the_move_form() {
         .unwrap()
         .result
         .is_some());
-    h.stand_in
-        .wait_until("no live button in the finished game", WAIT, |messages| {
-            messages
-                .iter()
-                .filter(|m| m.channel == thread)
-                .all(|m| m.custom_ids().is_empty())
-        })
-        .await;
+    // Nothing of the game can be pressed; its end offers Review and Rematch.
+    assert_only_end_buttons(&h, thread, game).await;
 }
 
 /// The controls refuse a stranger privately and change nothing; a move
@@ -2659,7 +2759,7 @@ async fn a_finished_game_offers_review_and_rematch_by_buttons() {
         })
         .await;
     let end = h.stand_in.message(end.message_id.unwrap()).unwrap();
-    assert_only_end_buttons(&h, thread, game);
+    assert_only_end_buttons(&h, thread, game).await;
     let rematch = end.button("Rematch").unwrap();
     let review = end.button("Review").unwrap();
 
@@ -2753,7 +2853,7 @@ async fn a_rematch_between_people_is_a_challenge_accepted_by_its_button() {
         })
         .await;
     let end = h.stand_in.message(end.message_id.unwrap()).unwrap();
-    assert_only_end_buttons(&h, thread, game);
+    assert_only_end_buttons(&h, thread, game).await;
 
     let from = h.stand_in.call_count();
     h.stand_in

@@ -600,6 +600,9 @@ fn a_game_start_says_how_to_move_where_it_is_read() {
         let slash = Voice::of(lang).on(Surface::Slash).say(start.clone());
         let words = Voice::of(lang).on(Surface::Words).say(start.clone());
         assert!(slash.contains("`/xiangqi "), "{lang}: {slash}");
+        // The board's Move button, by the label it shows in this language.
+        let button = Voice::of(lang).say(Msg::ButtonMove);
+        assert!(slash.contains(&format!("**{button}**")), "{lang}: {slash}");
         assert!(!words.contains("/xiangqi"), "{lang}: {words}");
         assert_ne!(slash, words);
     }

@@ -168,6 +168,7 @@ fn default_value(config: &BotConfig, setting: &Setting, server: &Chosen) -> Opti
         (SettingScope::Server, keys::LEVEL) => Value::Level(DEFAULT_LEVEL),
         (SettingScope::Server, keys::CHANNELS) => Value::Channels(Vec::new()),
         (SettingScope::Server, keys::THREADS) => Value::OnOff(true),
+        (SettingScope::Server, keys::ONE_BOARD) => Value::OnOff(false),
         (SettingScope::Server, keys::AUTO_REVIEW) => Value::OnOff(false),
         (SettingScope::Server, keys::EXPIRY) => Value::Duration(config.challenge_expiry),
         (SettingScope::Server, keys::PUZZLE_HOUR) => Value::Hour(DEFAULT_DAILY_HOUR),

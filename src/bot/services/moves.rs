@@ -20,13 +20,14 @@ use super::boards::Boards;
 use super::controls::board_controls;
 use super::ctx::post;
 use super::games::{load, player_seat, result_sentence, seat, store_error, LoadedGame};
-use super::settings::{place_voice, wants_turn_notices};
+use super::settings::{place_voice, server_settings, wants_turn_notices};
 use super::state::Core;
 use super::timing::{self, Phase};
 use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::{Attachment, Outbox, Reply};
+use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
 
 /// A move just stored: the game after it, who made it and the move in words.
@@ -210,7 +211,19 @@ pub async fn post_file(
     if !game.record.is_live() {
         reply = reply.with_buttons(end_buttons(game.id(), voice));
     }
-    if let Some(user) = turn_to_notify(core, game).await {
+    let to_notify = turn_to_notify(core, game).await;
+    if one_board(core, game).await {
+        let next = game.record.participant(game.game.position().side_to_move());
+        reply.in_place = Some(voice.say(Msg::TurnNotice {
+            game: game.id().0,
+            name: shown(&voice.name_of(next)).to_string(),
+        }));
+        reply.text.push('\n');
+        reply.text.push_str(&voice.say(Msg::BoardMoves {
+            moves: move_list(game),
+        }));
+    }
+    if let Some(user) = to_notify {
         reply = reply.notifying([user]);
     }
     post(outbox, &game.place(), reply).await?;
@@ -231,6 +244,50 @@ pub async fn post_file(
         core.ended.push(game.record.id);
     }
     Ok(())
+}
+
+/// Whether a live game's board is shown by editing one message (the
+/// server's `one-board`); off in direct messages and where the server's
+/// settings cannot be read.
+async fn one_board(core: &Core, game: &LoadedGame) -> bool {
+    let Some(guild) = game.record.location.guild_id.as_deref() else {
+        return false;
+    };
+    game.record.is_live()
+        && server_settings(&core.store, guild)
+            .await
+            .on_off(keys::ONE_BOARD)
+            .unwrap_or(false)
+}
+
+/// The most characters of a one-board message's move list: a long game
+/// shows its latest moves, so the message stays within Discord's 2,000.
+const MOVE_LIST_CHARS: usize = 1200;
+
+/// The game's moves in ICCS, numbered by move ("1. h2e2 h9g7 2. …"); a
+/// long game's list starts with "…" at a move number.
+fn move_list(game: &LoadedGame) -> String {
+    let mut numbered: Vec<String> = Vec::new();
+    for (index, mv) in game.game.moves().iter().enumerate() {
+        if index % 2 == 0 {
+            numbered.push(format!("{}. {mv}", index / 2 + 1));
+        } else if let Some(last) = numbered.last_mut() {
+            last.push(' ');
+            last.push_str(&mv.to_string());
+        }
+    }
+    let mut shown_from = 0;
+    let mut total: usize = numbered.iter().map(|m| m.len() + 1).sum();
+    while total > MOVE_LIST_CHARS && shown_from + 1 < numbered.len() {
+        total -= numbered[shown_from].len() + 1;
+        shown_from += 1;
+    }
+    let list = numbered[shown_from..].join(" ");
+    if shown_from > 0 {
+        format!("… {list}")
+    } else {
+        list
+    }
 }
 
 /// The person a game's latest board hands the move to, when it should

@@ -31,6 +31,11 @@ pub struct Reply {
     /// What the reader can press instead of typing, in order; a transport
     /// without buttons shows their typed equivalents.
     pub buttons: Vec<Button>,
+    /// A game's board to be shown by editing the game's latest board where
+    /// the transport can (the server chose one board a game), with the short
+    /// notice that tells `mentions` it is their move: an edit notifies
+    /// nobody. `None`: a new message, as always.
+    pub in_place: Option<String>,
 }
 
 impl Reply {

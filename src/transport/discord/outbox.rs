@@ -60,6 +60,9 @@ const PLACE_GONE_CODES: [isize; 4] = [10003, 50001, 50013, 160005];
 #[derive(Default)]
 pub struct LatestBoards {
     boards: std::sync::Mutex<HashMap<i64, (ChannelId, MessageId)>>,
+    /// A one-board game's notice that it is someone's move, deleted when
+    /// the board next changes.
+    notices: std::sync::Mutex<HashMap<i64, (ChannelId, MessageId)>>,
 }
 
 impl LatestBoards {
@@ -81,6 +84,24 @@ impl LatestBoards {
 
     fn forget(&self, board: (ChannelId, MessageId)) {
         self.boards().retain(|_, known| *known != board);
+    }
+
+    fn latest(&self, game: i64) -> Option<(ChannelId, MessageId)> {
+        self.boards().get(&game).copied()
+    }
+
+    /// Records `game`'s notice (`None`: no notice now); returns the one it
+    /// replaces.
+    fn replace_notice(
+        &self,
+        game: i64,
+        notice: Option<(ChannelId, MessageId)>,
+    ) -> Option<(ChannelId, MessageId)> {
+        let mut notices = self.notices.lock().unwrap_or_else(|e| e.into_inner());
+        match notice {
+            Some(notice) => notices.insert(game, notice),
+            None => notices.remove(&game),
+        }
     }
 }
 
@@ -141,6 +162,22 @@ impl ChannelOutbox {
         quote: Option<MessageId>,
     ) -> anyhow::Result<()> {
         let controls = reply.game_controls();
+        if let (Some(game), Some(notice)) = (controls, reply.in_place.clone()) {
+            match self.boards.latest(game) {
+                Some((at, board)) if at == channel => {
+                    match self.edit_board(channel, board, &reply).await {
+                        Ok(()) => return self.notify_turn(game, channel, notice, &reply).await,
+                        // The board is gone (deleted by a moderator) or will
+                        // not take the edit: the board goes out anew.
+                        Err(err) => tracing::info!(
+                            game,
+                            "could not edit a game's board, posting it anew: {err:#}"
+                        ),
+                    }
+                }
+                _ => {}
+            }
+        }
         let outgoing = Outgoing::from(reply);
         let count = outgoing.parts.len();
         let mut files = Some(outgoing.files);
@@ -172,6 +209,68 @@ impl ChannelOutbox {
             .map_err(|err| place_error(err, channel))?;
             if let (Some(game), true) = (controls, i + 1 == count) {
                 self.remember_board(game, channel, sent.id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Shows a one-board game's new position by editing its latest board:
+    /// the text, the picture and the controls replaced, pinging nobody.
+    async fn edit_board(
+        &self,
+        channel: ChannelId,
+        board: MessageId,
+        reply: &Reply,
+    ) -> anyhow::Result<()> {
+        let mut edit = EditMessage::new()
+            .content(truncate_chars(&reply.text, MAX_MESSAGE_CHARS))
+            .allowed_mentions(allowed_mentions(&[]))
+            .components(action_rows(&reply.buttons))
+            .remove_all_attachments();
+        for file in &reply.files {
+            edit = edit.new_attachment(attachment(file.clone()));
+        }
+        retrying("editing a game's board", |_| {
+            channel.edit_message(&self.http, board, edit.clone())
+        })
+        .await
+        .map_err(|err| place_error(err, channel))?;
+        Ok(())
+    }
+
+    /// After a one-board game's board was edited: the notice of whose move
+    /// it was goes, and a new one, mentioning the player to move, is posted
+    /// when the reply notifies anyone (an edit notifies nobody).
+    async fn notify_turn(
+        &self,
+        game: i64,
+        channel: ChannelId,
+        notice: String,
+        reply: &Reply,
+    ) -> anyhow::Result<()> {
+        let posted = if reply.mentions.is_empty() {
+            None
+        } else {
+            let outgoing = Outgoing::from(Reply::public(notice).notifying(reply.mentions.clone()));
+            let text = outgoing.parts.into_iter().next().unwrap_or_default();
+            let message = CreateMessage::new()
+                .content(text)
+                .allowed_mentions(allowed_mentions(&outgoing.mentions))
+                .nonce(Nonce::String(new_nonce()))
+                .enforce_nonce(true);
+            let sent = retrying("posting a turn notice", |_| {
+                channel.send_message(&self.http, message.clone())
+            })
+            .await
+            .map_err(|err| place_error(err, channel))?;
+            Some((channel, sent.id))
+        };
+        if let Some((at, old)) = self.boards.replace_notice(game, posted) {
+            let deleting = retrying("deleting a turn notice", |_| {
+                at.delete_message(&self.http, old)
+            });
+            if let Err(err) = deleting.await {
+                tracing::info!(game, "could not delete a turn notice: {err}");
             }
         }
         Ok(())
@@ -273,6 +372,14 @@ impl Outbox for ChannelOutbox {
     async fn game_ended(&self, game: i64) {
         if let Some((channel, message)) = self.boards.take(game) {
             self.clear_buttons(channel, message).await;
+        }
+        if let Some((channel, notice)) = self.boards.replace_notice(game, None) {
+            let deleting = retrying("deleting a turn notice", |_| {
+                channel.delete_message(&self.http, notice)
+            });
+            if let Err(err) = deleting.await {
+                tracing::info!(game, "could not delete a turn notice: {err}");
+            }
         }
     }
 

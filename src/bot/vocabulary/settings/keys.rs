@@ -39,6 +39,7 @@ pub static SETTINGS: &[Setting] = &[
     Setting::server(LEVEL, Kind::Level, Msg::SettingServerLevel),
     Setting::server(CHANNELS, Kind::Channels, Msg::SettingServerChannels),
     Setting::server(THREADS, Kind::OnOff, Msg::SettingServerThreads),
+    Setting::server(ONE_BOARD, Kind::OnOff, Msg::SettingServerOneBoard),
     Setting::server(EXPIRY, Kind::Duration, Msg::SettingServerExpiry),
     Setting::server(
         PUZZLE_CHANNEL,
@@ -61,6 +62,9 @@ pub const NOTIFY: &str = "notify";
 pub const LEVEL: &str = "level";
 pub const CHANNELS: &str = "channels";
 pub const THREADS: &str = "threads";
+/// Whether a game shows one board message, edited after each move, instead
+/// of a new message a move.
+pub const ONE_BOARD: &str = "one-board";
 pub const EXPIRY: &str = "expiry";
 /// Where the daily puzzle is posted: the first channel named; none, no post.
 pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
