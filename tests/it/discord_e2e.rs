@@ -360,6 +360,29 @@ impl Harness {
         .await
     }
 
+    /// Alice challenges bob in `channel` with typed words, playing Red,
+    /// and bob accepts: the game's id and the thread it is played in.
+    async fn alice_plays_bob(&self, channel: u64) -> (i64, u64) {
+        self.exchange(
+            &self.alice,
+            channel,
+            &format!("!xq challenge {} red", self.bob.mention()),
+            "challenges",
+        )
+        .await;
+        let from = self.stand_in.call_count();
+        self.stand_in
+            .send_message(&self.bob, channel, "!xq accept")
+            .await;
+        let start = self
+            .stand_in
+            .wait_for("the game's start", from, WAIT, |c| {
+                c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
+            })
+            .await;
+        (game_id(start.content()), start.channel.expect("a channel"))
+    }
+
     async fn stored_moves(&self, game: i64) -> Vec<String> {
         let store = self.store().await;
         let (_, moves) = store
@@ -951,23 +974,7 @@ async fn challenge_accept_and_moves_in_turn() {
 async fn the_player_to_move_is_pinged_unless_they_turned_it_off() {
     let h = Harness::start().await;
     let channel = h.stand_in.new_id();
-    h.exchange(
-        &h.alice,
-        channel,
-        &format!("!xq challenge {} red", h.bob.mention()),
-        "challenges",
-    )
-    .await;
-    let from = h.stand_in.call_count();
-    h.stand_in.send_message(&h.bob, channel, "!xq accept").await;
-    let start = h
-        .stand_in
-        .wait_for("the game's start", from, WAIT, |c| {
-            c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
-        })
-        .await;
-    let game = game_id(start.content());
-    let thread = start.channel.expect("a channel");
+    let (game, thread) = h.alice_plays_bob(channel).await;
     let pinged = |call: &RestCall| {
         h.stand_in
             .messages_in(thread)
@@ -1027,23 +1034,7 @@ async fn one_board_a_game_is_edited_in_place_and_the_player_to_move_is_pinged() 
             c.content().contains("is now")
         })
         .await;
-    h.exchange(
-        &h.alice,
-        channel,
-        &format!("!xq challenge {} red", h.bob.mention()),
-        "challenges",
-    )
-    .await;
-    let from = h.stand_in.call_count();
-    h.stand_in.send_message(&h.bob, channel, "!xq accept").await;
-    let start = h
-        .stand_in
-        .wait_for("the game's start", from, WAIT, |c| {
-            c.shows_message() && c.content().contains("Game #") && !c.pngs().is_empty()
-        })
-        .await;
-    let game = game_id(start.content());
-    let thread = start.channel.expect("a channel");
+    let (game, thread) = h.alice_plays_bob(channel).await;
     let boards = |messages: &[ShownMessage]| -> Vec<ShownMessage> {
         messages
             .iter()
@@ -2259,11 +2250,30 @@ async fn assert_only_end_buttons(h: &Harness, thread: u64, game: i64) {
 
 /// `user` offers a draw with `/xiangqi draw` in `thread`; returns the offer
 /// as shown.
+/// `user` offers a draw by the Draw button of the game's latest board (the
+/// one board in `thread` whose controls are live).
 async fn draw_offer(h: &Harness, user: &TestUser, thread: u64) -> ShownMessage {
-    let from = h.stand_in.call_count();
+    let live_boards = |messages: &[ShownMessage]| -> Vec<ShownMessage> {
+        messages
+            .iter()
+            .filter(|m| m.channel == thread && !m.deleted && !m.ephemeral)
+            .filter(|m| {
+                m.custom_ids()
+                    .iter()
+                    .any(|id| id.starts_with("xq1:offerdraw:"))
+            })
+            .cloned()
+            .collect()
+    };
     h.stand_in
-        .send_slash(user, thread, "draw", vec![], &[])
+        .wait_until("one board with live controls", WAIT, |messages| {
+            live_boards(messages).len() == 1
+        })
         .await;
+    let board = live_boards(&h.stand_in.messages_in(thread)).remove(0);
+    let from = h.stand_in.call_count();
+    let draw = board.button("Draw").expect("a Draw button");
+    h.stand_in.press_button(user, board.id, &draw).await;
     let call = h
         .post_in("the draw offer", from, thread, |c| {
             c.content().contains("offers a draw")
