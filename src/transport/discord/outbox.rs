@@ -1131,14 +1131,7 @@ where
 /// A message nonce (Discord takes up to 25 characters): 16 hex digits, a
 /// fresh one per message, the same for each attempt at it.
 fn new_nonce() -> String {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    format!("{:016x}", hasher.finish())
+    format!("{:016x}", super::retry::jitter())
 }
 
 /// A refused post as the core needs it: [`PlaceGone`] where the channel will

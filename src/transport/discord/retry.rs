@@ -84,9 +84,10 @@ pub fn backoff(retry: u32, jitter: u64) -> Duration {
     half + Duration::from_micros(jitter % spread)
 }
 
-/// A number that differs between calls and processes, for jitter: the
-/// standard library's randomly keyed hasher over the time.
-fn jitter() -> u64 {
+/// A number that differs between calls and processes, for jitter and
+/// message nonces: the standard library's randomly keyed hasher over the
+/// time.
+pub fn jitter() -> u64 {
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     hasher.write_u128(
         std::time::SystemTime::now()
