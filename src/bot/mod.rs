@@ -333,7 +333,9 @@ impl Bot {
             .check(&actor.id, heavy, std::time::Instant::now());
         let wait = match verdict {
             Verdict::Allowed => return true,
-            Verdict::Drop => return false,
+            // An interaction is answered anyway ("Done."): better the wait.
+            Verdict::Drop(wait) if tell && outbox.answers_every_request() => wait,
+            Verdict::Drop(_) => return false,
             Verdict::TellToWait(wait) => wait,
         };
         tracing::info!(user = %actor.id, heavy, wait_ms = wait.as_millis() as u64, "a user is over their rate");

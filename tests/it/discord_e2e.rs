@@ -1088,6 +1088,52 @@ async fn one_board_a_game_is_edited_in_place_and_the_player_to_move_is_pinged() 
     assert_eq!(h.stored_moves(game).await, ["h2e2", "h9g7", "h0g2"]);
 }
 
+/// One user's flood of slash commands: the first 15 are answered, every
+/// later one (an interaction must be answered) is told privately how long
+/// to wait, none is left as a bare "Done.", and another user is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_slash_commands_is_told_to_wait() {
+    let h = Harness::start().await;
+    let channel = h.stand_in.new_id();
+    let mut tokens = Vec::new();
+    for _ in 0..20 {
+        tokens.push(
+            h.stand_in
+                .send_slash(&h.alice, channel, "stats", vec![], &[])
+                .await,
+        );
+    }
+    let mut waits = 0;
+    for token in &tokens {
+        let answer = h
+            .stand_in
+            .wait_for("an answer", 0, WAIT, |c| {
+                c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+            })
+            .await;
+        assert_ne!(answer.content(), "Done.");
+        if answer.content().contains("faster than the bot takes them") {
+            assert!(answer.is_ephemeral(), "{}", answer.content());
+            waits += 1;
+        }
+    }
+    // The burst is 15 at once, refilled by one a second.
+    assert!((4..=5).contains(&waits), "{waits}");
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(&h.bob, channel, "stats", vec![], &[])
+        .await;
+    let answer = h
+        .stand_in
+        .wait_for("bob's answer", from, WAIT, |c| c.shows_message())
+        .await;
+    assert!(
+        !answer.content().contains("faster than"),
+        "{}",
+        answer.content()
+    );
+}
+
 /// 6. `history` and `game` after a finished game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_and_game_record_after_a_finished_game() {

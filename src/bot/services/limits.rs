@@ -4,7 +4,8 @@
 //! (`review`, `hint`). A request over a limit is refused before it reads
 //! anything, and the user is told once, privately, how long to wait; more
 //! requests in the same wait are dropped unanswered, so a flood costs the
-//! bot one map lookup each.
+//! bot one map lookup each, except where the transport answers every
+//! request anyway (a Discord interaction), which is told the wait again.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -64,8 +65,8 @@ pub enum Verdict {
     /// Over a limit: tell the user to wait this long (the first refusal of
     /// a wait).
     TellToWait(Duration),
-    /// Over a limit, and already told.
-    Drop,
+    /// Over a limit, and already told; the time left to wait.
+    Drop(Duration),
 }
 
 /// One bucket: tokens now, as of `at`.
@@ -165,7 +166,7 @@ impl Limiter {
             return Verdict::Allowed;
         }
         match state.told_until {
-            Some(until) if now < until => Verdict::Drop,
+            Some(until) if now < until => Verdict::Drop(wait),
             _ => {
                 state.told_until = Some(now + wait);
                 Verdict::TellToWait(wait)
@@ -201,7 +202,7 @@ mod tests {
         );
         // Told once; the rest of the wait is dropped, and takes nothing.
         for _ in 0..50 {
-            assert_eq!(limits.check("ann", false, t0), Verdict::Drop);
+            assert!(matches!(limits.check("ann", false, t0), Verdict::Drop(_)));
         }
         let t1 = t0 + Duration::from_secs(1);
         assert_eq!(limits.check("ann", false, t1), Verdict::Allowed);

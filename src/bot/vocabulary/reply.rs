@@ -123,6 +123,14 @@ pub trait Outbox: Send + Sync {
         false
     }
 
+    /// Whether every request through it gets an answer whatever the core
+    /// says (a Discord interaction must be answered, and says "Done." when
+    /// the core said nothing): a refusal the core would drop silently is
+    /// said instead, since something is posted anyway.
+    fn answers_every_request(&self) -> bool {
+        false
+    }
+
     /// What its readers act with: typed words (the default), or slash
     /// commands and buttons. Every message the core posts through this
     /// outbox names commands in that form.

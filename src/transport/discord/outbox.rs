@@ -674,6 +674,10 @@ impl<'a> InteractionOutbox<'a> {
 
 #[async_trait]
 impl Outbox for InteractionOutbox<'_> {
+    fn answers_every_request(&self) -> bool {
+        true
+    }
+
     fn surface(&self) -> Surface {
         Surface::Slash
     }
@@ -960,6 +964,10 @@ pub const FORM_FIELD: &str = "text";
 
 #[async_trait]
 impl Outbox for ComponentOutbox<'_> {
+    fn answers_every_request(&self) -> bool {
+        true
+    }
+
     fn surface(&self) -> Surface {
         Surface::Slash
     }
