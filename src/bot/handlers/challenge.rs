@@ -81,14 +81,13 @@ pub async fn challenge(
 /// A challenge's buttons: Accept and Decline for the challenged player,
 /// Withdraw for the challenger.
 pub fn challenge_buttons(challenge: ChallengeId, voice: Voice) -> [Button; 3] {
-    let button = |action, label, style| Button {
-        press: Press {
+    let button = |action, label, style| {
+        let press = Press {
             action,
             target: challenge.0,
             ply: 0,
-        },
-        label: voice.say(label),
-        style,
+        };
+        press.button(voice, label, style)
     };
     [
         button(Action::Accept, Msg::ButtonAccept, Style::Primary),

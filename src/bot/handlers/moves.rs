@@ -15,7 +15,7 @@
 //! pawn); otherwise it declines. So an early offer in an even position is
 //! declined: a draw against a strong level is earned.
 
-use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
+use crate::bot::vocabulary::buttons::{Action, Press, Style};
 use tokio::sync::OwnedMutexGuard;
 
 use crate::i18n::Msg;
@@ -287,14 +287,13 @@ pub async fn draw(ctx: &Ctx<'_>) -> BotResult<()> {
                 name: shown(&ctx.actor().name).to_string(),
                 opponent,
             });
-            let button = |action, label, style| Button {
-                press: Press {
+            let button = |action, label, style| {
+                let press = Press {
                     action,
                     target: id.0,
                     ply: loaded.record.ply,
-                },
-                label: voice.say(label),
-                style,
+                };
+                press.button(voice, label, style)
             };
             let buttons = [
                 button(Action::AcceptDraw, Msg::ButtonAcceptDraw, Style::Primary),

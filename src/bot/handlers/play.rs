@@ -1,14 +1,13 @@
 //! `play`: a game against the bot.
 
 use crate::engine::Level;
-use crate::i18n::Msg;
 use crate::rng::coin_flip;
 use crate::rules::Color;
 use crate::store::{BotLevel, ColorChoice, NewGame, Participant};
 
 use crate::bot::services::claims::answer_claimed;
 use crate::bot::services::games::{live_game_of, place_location, user_ref};
-use crate::bot::services::start::{announce_start, game_home};
+use crate::bot::services::start::{announce_start, game_home, thread_title};
 use crate::bot::services::Ctx;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::settings::keys::{self, DEFAULT_LEVEL};
@@ -37,12 +36,7 @@ pub async fn play(
             Color::Red => (me, bot),
             Color::Black => (bot, me),
         };
-        let title = voice.say(Msg::ThreadTitle {
-            pairing: voice.say(Msg::Pairing {
-                red: voice.name_of(&red),
-                black: voice.name_of(&black),
-            }),
-        });
+        let title = thread_title(voice, &red, &black);
         let place = game_home(ctx, &title).await;
         let new = NewGame {
             location: place_location(&place),

@@ -17,7 +17,7 @@ use crate::bot::services::games::{
     live_game_of, load, load_visible, place_location, side_of, store_refusal, user_ref,
     visible_history,
 };
-use crate::bot::services::start::{announce_start, game_home};
+use crate::bot::services::start::{announce_start, game_home, thread_title};
 use crate::bot::services::Ctx;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
@@ -87,12 +87,7 @@ async fn against_bot(
             Color::Red => (bot, me),
             Color::Black => (me, bot),
         };
-        let title = voice.say(Msg::ThreadTitle {
-            pairing: voice.say(Msg::Pairing {
-                red: voice.name_of(&red),
-                black: voice.name_of(&black),
-            }),
-        });
+        let title = thread_title(voice, &red, &black);
         let place = game_home(ctx, &title).await;
         let new = NewGame {
             location: place_location(&place),

@@ -19,14 +19,13 @@ pub fn board_controls(core: &Core, game: &LoadedGame, voice: Voice) -> Vec<Butto
     }
     let against_bot =
         game.record.red.bot_level().is_some() || game.record.black.bot_level().is_some();
-    let button = |action, label, style| Button {
-        press: Press {
+    let button = |action, label, style| {
+        let press = Press {
             action,
             target: game.id().0,
             ply: game.ply(),
-        },
-        label: voice.say(label),
-        style,
+        };
+        press.button(voice, label, style)
     };
     let mut buttons = vec![
         button(Action::Move, Msg::ButtonMove, Style::Primary),

@@ -476,14 +476,13 @@ pub fn review_offer(game: GameId, voice: Voice) -> String {
 /// The buttons of the message that says a game is over: Review (anyone)
 /// and Rematch (its players). A finished game has nothing else to press.
 pub fn end_buttons(game: GameId, voice: Voice) -> [Button; 2] {
-    let button = |action, label, style| Button {
-        press: Press {
+    let button = |action, label, style| {
+        let press = Press {
             action,
             target: game.0,
             ply: 0,
-        },
-        label: voice.say(label),
-        style,
+        };
+        press.button(voice, label, style)
     };
     [
         button(Action::Review, Msg::ButtonReview, Style::Secondary),

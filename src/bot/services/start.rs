@@ -4,7 +4,7 @@
 
 use crate::i18n::Msg;
 use crate::rules::Color;
-use crate::store::GameRecord;
+use crate::store::{GameRecord, Participant};
 
 use super::answer::run_job;
 use super::claims::{give_back, holding, too_far_behind};
@@ -18,6 +18,17 @@ use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::Reply;
 use crate::bot::vocabulary::request::Place;
 use crate::bot::vocabulary::settings::keys;
+use crate::bot::vocabulary::voice::Voice;
+
+/// A new game's thread title, "Xiangqi: alice vs bob", in `voice`'s language.
+pub fn thread_title(voice: Voice, red: &Participant, black: &Participant) -> String {
+    voice.say(Msg::ThreadTitle {
+        pairing: voice.say(Msg::Pairing {
+            red: voice.name_of(red),
+            black: voice.name_of(black),
+        }),
+    })
+}
 
 /// Where a new game will live: a thread opened for it (unless the server
 /// turned threads off), or else the place the request was typed in.

@@ -6,6 +6,9 @@
 //! may open a [`Form`] instead of acting at once (a game's Move button asks
 //! for the move), whose submission comes back as a press of its own.
 
+use super::voice::Voice;
+use crate::i18n::Msg;
+
 /// What a button does, in the words its typed equivalent uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -180,6 +183,17 @@ impl Press {
             target,
             ply,
         })
+    }
+}
+
+impl Press {
+    /// The button that makes this press, labelled in `voice`'s language.
+    pub fn button(self, voice: Voice, label: Msg, style: Style) -> Button {
+        Button {
+            press: self,
+            label: voice.say(label),
+            style,
+        }
     }
 }
 
