@@ -25,7 +25,7 @@ pub use attacks::{
 };
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField};
-pub use game::{EndReason, Game, GameResult, GameStatus, IllegalMove, Outcome};
+pub use game::{can_attack, EndReason, Game, GameResult, GameStatus, IllegalMove, Outcome};
 pub use illegal::IllegalReason;
 pub use movegen::{Legality, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};

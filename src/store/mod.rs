@@ -45,6 +45,7 @@ mod rematches;
 mod reviews;
 mod settings;
 mod threads;
+mod time_control;
 mod writer;
 
 pub use backend::{url_without_password, Backend};
@@ -70,4 +71,8 @@ pub use settings::{
 };
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord};
+pub use time_control::{
+    Clocks, FlagFell, TimeClass, TimeControl, TimeControlError, CORRESPONDENCE_DAYS,
+    MAX_INCREMENT_SECS, MAX_LIVE_MINUTES,
+};
 pub use writer::DiskLimit;

@@ -235,16 +235,21 @@ impl Game {
 /// Whether either side still has a piece that can attack the enemy general:
 /// a chariot, horse, cannon or soldier.
 pub fn has_attacking_material(pos: &Position) -> bool {
-    Color::ALL.iter().any(|&color| {
-        [
-            PieceKind::Chariot,
-            PieceKind::Horse,
-            PieceKind::Cannon,
-            PieceKind::Soldier,
-        ]
-        .iter()
-        .any(|&kind| pos.count(Piece::new(color, kind)) > 0)
-    })
+    Color::ALL.iter().any(|&color| can_attack(pos, color))
+}
+
+/// Whether `color` has a piece that can attack the enemy general (a
+/// chariot, horse, cannon or soldier): without one it cannot win, which
+/// decides a game whose other side runs out of time.
+pub fn can_attack(pos: &Position, color: Color) -> bool {
+    [
+        PieceKind::Chariot,
+        PieceKind::Horse,
+        PieceKind::Cannon,
+        PieceKind::Soldier,
+    ]
+    .iter()
+    .any(|&kind| pos.count(Piece::new(color, kind)) > 0)
 }
 
 /// Plies since the game's first move, by the position's move number (so a game

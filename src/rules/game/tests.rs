@@ -425,3 +425,11 @@ fn the_verdict_judges_the_last_cycle_with_discovered_attacks() {
     let before = g.position_at(7).unwrap();
     assert_eq!(new_threats(&before, mv("g4h4")), Bitboard::from(g9));
 }
+
+#[test]
+fn only_a_side_with_an_attacker_can_win_on_time() {
+    // Black keeps one soldier; Red has only advisors and an elephant.
+    let g = game("3ak4/4a4/4b4/9/9/9/9/9/4p4/3AK4 w - - 0 1", "");
+    assert!(can_attack(g.position(), Color::Black));
+    assert!(!can_attack(g.position(), Color::Red));
+}
