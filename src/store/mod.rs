@@ -17,7 +17,7 @@
 //! Each module imports only modules below it, never this one: `ids` (keys,
 //! offer kinds) and `rating` (Glicko-2) at the bottom; `error`; `model` (the
 //! records and their column checks) and `backend` (the two databases);
-//! `clock`, `writer` and `game_rows` (the games' rows and SELECTs); `handle`
+//! `clock`, `time_control` (clocks' arithmetic, not yet stored), `writer` and `game_rows` (the games' rows and SELECTs); `handle`
 //! (`Store` and opening it); then the modules that add `Store`'s methods:
 //! `jobs`, `players`, `export`, `reviews`, `settings` and `rebuild`;
 //! `game_tx` (the writes a move, a takeback or a game's end makes inside a
