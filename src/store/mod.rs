@@ -17,8 +17,9 @@
 //! Each module imports only modules below it, never this one: `ids` (keys,
 //! offer kinds) and `rating` (Glicko-2) at the bottom; `error`; `model` (the
 //! records and their column checks) and `backend` (the two databases);
-//! `clock`, `time_control` (clocks' arithmetic, not yet stored), `writer` and `game_rows` (the games' rows and SELECTs); `handle`
-//! (`Store` and opening it); then the modules that add `Store`'s methods:
+//! `clock`, `time_control` (clocks' arithmetic, not yet stored), `writer`
+//! and `game_rows` (the games' rows and SELECTs); `handle` (`Store` and
+//! opening it); then the modules that add `Store`'s methods:
 //! `jobs`, `players`, `export`, `reviews`, `settings` and `rebuild`;
 //! `game_tx` (the writes a move, a takeback or a game's end makes inside a
 //! transaction) and `puzzles`; `games`, `offers` and `threads`; `challenges`.
@@ -72,7 +73,7 @@ pub use settings::{
 
 pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord};
 pub use time_control::{
-    Clocks, FlagFell, TimeClass, TimeControl, TimeControlError, CORRESPONDENCE_DAYS,
-    MAX_INCREMENT_SECS, MAX_LIVE_MINUTES,
+    Clocks, FlagFell, TimeControl, TimeControlError, CORRESPONDENCE_DAYS, MAX_INCREMENT_SECS,
+    MAX_LIVE_MINUTES,
 };
 pub use writer::DiskLimit;

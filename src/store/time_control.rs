@@ -39,13 +39,6 @@ pub enum TimeControl {
     Correspondence { days: u32 },
 }
 
-/// Live or correspondence, for filtering results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TimeClass {
-    Live,
-    Correspondence,
-}
-
 /// Why a time control's text was refused: said to the user as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TimeControlError {
@@ -118,18 +111,6 @@ impl TimeControl {
         Ok(TimeControl::Correspondence { days })
     }
 
-    pub fn class(self) -> Option<TimeClass> {
-        match self {
-            TimeControl::Untimed => None,
-            TimeControl::Live { .. } => Some(TimeClass::Live),
-            TimeControl::Correspondence { .. } => Some(TimeClass::Correspondence),
-        }
-    }
-
-    pub fn is_timed(self) -> bool {
-        self != TimeControl::Untimed
-    }
-
     /// A move's days in milliseconds (correspondence only).
     pub fn move_ms(self) -> Option<i64> {
         match self {
@@ -150,8 +131,8 @@ impl TimeControl {
                     deadline: None,
                 }
             }
-            TimeControl::Correspondence { days } => Clocks {
-                deadline: Some(now.saturating_add(i64::from(days) * DAY_MS)),
+            TimeControl::Correspondence { .. } => Clocks {
+                deadline: move_deadline(self, now),
                 ..Clocks::default()
             },
         }
@@ -163,6 +144,11 @@ impl TimeControl {
             _ => 0,
         }
     }
+}
+
+/// When a correspondence move begun at `now` is due.
+fn move_deadline(control: TimeControl, now: UnixMillis) -> Option<UnixMillis> {
+    control.move_ms().map(|ms| now.saturating_add(ms))
 }
 
 impl fmt::Display for TimeControl {
@@ -236,9 +222,7 @@ impl Clocks {
                 }
                 next.deadline = self.running_from(mover.opponent(), ply_after, now);
             }
-            TimeControl::Correspondence { days } => {
-                next.deadline = Some(now.saturating_add(i64::from(days) * DAY_MS));
-            }
+            TimeControl::Correspondence { .. } => next.deadline = move_deadline(control, now),
         }
         Ok(next)
     }
@@ -264,9 +248,7 @@ impl Clocks {
                 }
                 next.deadline = next.running_from(now_to_move, ply_after, now);
             }
-            TimeControl::Correspondence { days } => {
-                next.deadline = Some(now.saturating_add(i64::from(days) * DAY_MS));
-            }
+            TimeControl::Correspondence { .. } => next.deadline = move_deadline(control, now),
         }
         next
     }

@@ -428,7 +428,7 @@ fn the_verdict_judges_the_last_cycle_with_discovered_attacks() {
 
 #[test]
 fn only_a_side_with_an_attacker_can_win_on_time() {
-    // Black keeps one soldier; Red has only advisors and an elephant.
+    // Black keeps a soldier; Red has only its general and an advisor.
     let g = game("3ak4/4a4/4b4/9/9/9/9/9/4p4/3AK4 w - - 0 1", "");
     assert!(can_attack(g.position(), Color::Black));
     assert!(!can_attack(g.position(), Color::Red));
