@@ -122,6 +122,7 @@ async fn new_game(store: &Store) -> GameId {
             black: Participant::User(UserRef::new("2", "Black")),
             start_fen: None,
             rated: true,
+            time_control: xiangqi_bot::store::TimeControl::Untimed,
         })
         .await
         .unwrap()

@@ -45,6 +45,8 @@ end-reason = { $reason ->
     [move-limit] the move limit
     [resignation] resignation
     [abandonment] abandonment
+    [timeout] time
+    [timeout-vs-insufficient-material] time, against a side that could not have won
     [agreement] agreement
     [aborted] a moderator's abort
    *[other] { $reason }
@@ -117,6 +119,7 @@ command-missing = `{ $command }` needs { $what }: { $usage }
 command-bad = `{ $command }`: { $problem }. Usage: { $usage }
 what-side = a side
 what-level = a level
+what-time-control = a time control
 what-user = a user
 what-game-id = a game id (`{ $cmd }games` lists them)
 what-move = a move, like `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` or `P2-5`
@@ -125,6 +128,13 @@ bad-not-user = `{ $word }` is not a user
 bad-not-game-id = `{ $word }` is not a game id (a number like `12`)
 bad-side-twice = name the side only once
 bad-level-twice = name the level only once
+bad-time-control = `{ $word }`: { $problem ->
+    [minutes] the minutes must be 1 to { $max_minutes }
+    [increment] the increment must be 0 to { $max_increment } seconds
+    [days] the days a move must be one of { $days }
+   *[form] write minutes+seconds (`10+5`), days a move (`3d`) or `none`
+ }
+bad-time-control-twice = name the time control only once
 bad-level-needs-number = `level` needs a number from { $min } to { $max }
 bad-not-side-nor-level = `{ $word }` is neither a side nor a level from { $min } to { $max }
 bad-not-side = `{ $word }` is not red, black or random
@@ -220,6 +230,17 @@ offer-declined = #{ $game }: { $name } declines the { $kind ->
 hint = Hint for #{ $game }: { $mv }
 idle-lost = #{ $game }: no move for { $idle }; { $seat } loses by abandonment. { $result }
 idle-warning = #{ $game }: { $name }, it is your move. Without a move in the next { $left }, { $seat } loses by abandonment.
+flag-fallen = #{ $game }: time is up; { $seat }'s flag fell. { $result }
+too-late = Game #{ $game }: your time ran out before that move, so the game ends on time.
+turn-reminder = #{ $game }: { $name }, it is your move, and { $left } of the move's time is left. If it runs out, { $seat } loses on time.
+clocks-line = ⏱ { $red } { $red_clock } – { $black_clock } { $black }
+clock-days-line = ⏱ { $seat } has { $left } for this move.
+time-control-none = no clock
+time-control-live = { $minutes } min + { $increment } s a move
+time-control-days = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+ } a move
 too-fast = You are sending requests faster than the bot takes them from one person. Wait { $wait }, then try again.
 setting-server-one-board = One board message a game, edited after each move
 board-moves = Moves: { $moves }
@@ -231,7 +252,7 @@ challenge-made = { $from } challenges { $to } to a game of Xiangqi ({ $from } pl
     [red] Red
     [black] Black
    *[random] a random side
- }). { $to }: answer within { $within }, with the buttons below.
+ }). { $to }: answer within { $within }, with the buttons below. Clock: { $time }.
 challenge-declined = { $name } declines the challenge from { $from }.
 challenge-withdrawn = { $name } withdraws their challenge.
 challenge-expired-notice = The challenge from { $from } to { $to } expired without an answer.
@@ -260,6 +281,7 @@ caption = #{ $game } · { $pairing } · move { $number } · { $color ->
     [red] Red
    *[black] Black
  } to move ({ $name })
+caption-timed = #{ $game } · { $red } { $red_clock } – { $black_clock } { $black } · move { $number }
 caption-over = #{ $game } · { $pairing } · move { $number } · game over
 replay-caption = { $heading } · ply { $ply }
 
@@ -326,6 +348,7 @@ about-leaderboard = The best players
 about-help = How to play and the commands
 command-description = Play Xiangqi (Chinese chess) against the bot or each other
 option-side = Your side (default red)
+option-time = Clock: minutes+increment (10+5, 3+2), days a move (1d, 3d), or none (default)
 option-level = The bot's strength, { $min } (easiest) to { $max } (strongest); default { $default }
 option-game-here = Game id (default: your game here)
 option-whose = Whose (default you)

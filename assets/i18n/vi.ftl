@@ -32,6 +32,8 @@ end-reason = { $reason ->
     [move-limit] giới hạn số nước
     [resignation] xin thua
     [abandonment] bỏ cuộc
+    [timeout] hết giờ
+    [timeout-vs-insufficient-material] hết giờ, trước một bên không thể thắng
     [agreement] thỏa thuận hòa
     [aborted] bị điều hành viên hủy
    *[other] { $reason }
@@ -104,6 +106,7 @@ command-missing = `{ $command }` cần { $what }: { $usage }
 command-bad = `{ $command }`: { $problem }. Cách dùng: { $usage }
 what-side = một bên
 what-level = một cấp độ
+what-time-control = một cách tính giờ
 what-user = một người chơi
 what-game-id = số hiệu ván (`{ $cmd }games` liệt kê chúng)
 what-move = một nước đi, như `h2e2` (ICCS), `C2=5` (WXF), `炮二平五` hoặc `P2-5`
@@ -112,6 +115,13 @@ bad-not-user = `{ $word }` không phải là người chơi
 bad-not-game-id = `{ $word }` không phải số hiệu ván (một số như `12`)
 bad-side-twice = chỉ chọn bên một lần
 bad-level-twice = chỉ chọn cấp độ một lần
+bad-time-control = `{ $word }`: { $problem ->
+    [minutes] số phút phải từ 1 đến { $max_minutes }
+    [increment] số giây cộng thêm phải từ 0 đến { $max_increment }
+    [days] số ngày mỗi nước phải là một trong { $days }
+   *[form] hãy viết phút+giây (`10+5`), số ngày mỗi nước (`3d`) hoặc `none`
+ }
+bad-time-control-twice = chỉ chọn cách tính giờ một lần
 bad-level-needs-number = `level` cần một số từ { $min } đến { $max }
 bad-not-side-nor-level = `{ $word }` không phải bên đi cũng không phải cấp độ từ { $min } đến { $max }
 bad-not-side = `{ $word }` không phải red (đỏ), black (đen) hay random (ngẫu nhiên)
@@ -204,6 +214,14 @@ offer-declined = #{ $game }: { $name } từ chối { $kind ->
 hint = Gợi ý cho ván #{ $game }: { $mv }
 idle-lost = #{ $game }: không có nước đi nào trong { $idle }; { $seat } bị xử thua vì bỏ cuộc. { $result }
 idle-warning = #{ $game }: { $name }, đến lượt bạn đi. Nếu không đi trong { $left } tới, { $seat } sẽ bị xử thua vì bỏ cuộc.
+flag-fallen = #{ $game }: hết giờ; { $seat } đã hết thời gian. { $result }
+too-late = Ván #{ $game }: bạn đã hết giờ trước nước đi đó, nên ván cờ kết thúc vì hết giờ.
+turn-reminder = #{ $game }: { $name }, đến lượt bạn đi, còn { $left } cho nước này. Nếu hết giờ, { $seat } sẽ bị xử thua.
+clocks-line = ⏱ { $red } { $red_clock } – { $black_clock } { $black }
+clock-days-line = ⏱ { $seat } còn { $left } cho nước này.
+time-control-none = không tính giờ
+time-control-live = { $minutes } phút + { $increment } giây mỗi nước
+time-control-days = { $days } ngày mỗi nước
 too-fast = Bạn đang gửi yêu cầu nhanh hơn mức bot nhận từ một người. Hãy đợi { $wait } rồi thử lại.
 setting-server-one-board = Mỗi ván một tin nhắn bàn cờ, được sửa sau mỗi nước đi
 board-moves = Các nước đã đi: { $moves }
@@ -215,7 +233,7 @@ challenge-made = { $from } thách { $to } một ván cờ tướng ({ $from } c�
     [red] Đỏ
     [black] Đen
    *[random] ngẫu nhiên
- }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
+ }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới. Đồng hồ: { $time }.
 challenge-declined = { $name } từ chối lời thách đấu của { $from }.
 challenge-withdrawn = { $name } rút lại lời thách đấu.
 challenge-expired-notice = Lời thách đấu của { $from } gửi { $to } đã hết hạn mà không có trả lời.
@@ -244,6 +262,7 @@ caption = #{ $game } · { $pairing } · nước { $number } · { $color ->
     [red] Đỏ
    *[black] Đen
  } đi ({ $name })
+caption-timed = #{ $game } · { $red } { $red_clock } – { $black_clock } { $black } · nước { $number }
 caption-over = #{ $game } · { $pairing } · nước { $number } · ván cờ kết thúc
 replay-caption = { $heading } · nửa nước { $ply }
 
@@ -301,6 +320,7 @@ about-leaderboard = Những người chơi giỏi nhất
 about-help = Cách chơi và các lệnh
 command-description = Chơi cờ tướng với bot hoặc với nhau
 option-side = Bên của bạn (mặc định Đỏ)
+option-time = Đồng hồ: phút+giây (10+5, 3+2), ngày mỗi nước (1d, 3d), hoặc none (mặc định)
 option-level = Sức mạnh của bot, từ { $min } (dễ nhất) đến { $max } (mạnh nhất); mặc định { $default }
 option-game-here = Số hiệu ván (mặc định: ván của bạn ở đây)
 option-whose = Của ai (mặc định là bạn)

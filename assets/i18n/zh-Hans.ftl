@@ -31,6 +31,8 @@ end-reason = { $reason ->
     [move-limit] 回合数上限
     [resignation] 认输
     [abandonment] 超时弃局
+    [timeout] 超时
+    [timeout-vs-insufficient-material] 超时，但对方子力不足以取胜
     [agreement] 双方议和
     [aborted] 管理员中止
    *[other] { $reason }
@@ -103,6 +105,7 @@ command-missing = `{ $command }` 需要{ $what }：{ $usage }
 command-bad = `{ $command }`：{ $problem }。用法：{ $usage }
 what-side = 执哪一方
 what-level = 一个等级
+what-time-control = 一种计时方式
 what-user = 一位用户
 what-game-id = 对局编号（`{ $cmd }games` 会列出）
 what-move = 一步棋，如 `h2e2`（ICCS）、`C2=5`（WXF）、`炮二平五` 或 `P2-5`
@@ -111,6 +114,13 @@ bad-not-user = `{ $word }` 不是用户
 bad-not-game-id = `{ $word }` 不是对局编号（应是像 `12` 这样的数字）
 bad-side-twice = 只能指定一次执哪一方
 bad-level-twice = 只能指定一次等级
+bad-time-control = `{ $word }`：{ $problem ->
+    [minutes] 分钟数必须在 1 到 { $max_minutes } 之间
+    [increment] 每步加秒必须在 0 到 { $max_increment } 之间
+    [days] 每步天数必须是 { $days } 之一
+   *[form] 请写 分钟+秒（`10+5`）、每步天数（`3d`）或 `none`
+ }
+bad-time-control-twice = 只能指定一次计时方式
 bad-level-needs-number = `level` 后面需要 { $min } 到 { $max } 之间的数字
 bad-not-side-nor-level = `{ $word }` 既不是红黑方，也不是 { $min } 到 { $max } 的等级
 bad-not-side = `{ $word }` 不是 red（红）、black（黑）或 random（随机）
@@ -203,6 +213,14 @@ offer-declined = #{ $game }：{ $name } 拒绝了{ $kind ->
 hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }没有走棋；{ $seat }超时判负。{ $result }
 idle-warning = #{ $game }：{ $name }，轮到你走棋。如果在接下来的{ $left }内不走棋，{ $seat }将超时判负。
+flag-fallen = #{ $game }：时间到，{ $seat }超时。{ $result }
+too-late = 第 #{ $game } 局：这步棋之前你的时间已经用完，对局按超时结束。
+turn-reminder = #{ $game }：{ $name }，轮到你走棋，这步棋还剩{ $left }。时间用完则{ $seat }超时判负。
+clocks-line = ⏱ { $red } { $red_clock } – { $black_clock } { $black }
+clock-days-line = ⏱ { $seat }这步棋还有{ $left }。
+time-control-none = 不计时
+time-control-live = { $minutes } 分钟 + 每步 { $increment } 秒
+time-control-days = 每步 { $days } 天
 too-fast = 你发送请求的速度超过了机器人对单个用户的接受上限。请等待{ $wait }后再试。
 setting-server-one-board = 每局只用一条棋盘消息，每步后更新
 board-moves = 着法：{ $moves }
@@ -214,7 +232,7 @@ challenge-made = { $from } 向 { $to } 发起象棋挑战（{ $from } 执{ $side
     [red] 红方
     [black] 黑方
    *[random] 随机一方
- }）。{ $to }：请在 { $within }内用下方的按钮回应。
+ }）。{ $to }：请在 { $within }内用下方的按钮回应。计时：{ $time }。
 challenge-declined = { $name } 拒绝了 { $from } 的挑战。
 challenge-withdrawn = { $name } 撤回了挑战。
 challenge-expired-notice = { $from } 向 { $to } 发起的挑战无人回应，已过期。
@@ -243,6 +261,7 @@ caption = #{ $game } · { $pairing } · 第 { $number } 回合 · 轮到{ $color
     [red] 红方
    *[black] 黑方
  }（{ $name }）
+caption-timed = #{ $game } · { $red } { $red_clock } – { $black_clock } { $black } · 第 { $number } 回合
 caption-over = #{ $game } · { $pairing } · 第 { $number } 回合 · 对局结束
 replay-caption = { $heading } · 第 { $ply } 步
 
@@ -300,6 +319,7 @@ about-leaderboard = 最强的棋手
 about-help = 玩法和命令说明
 command-description = 与机器人或其他人下中国象棋
 option-side = 你执哪一方（默认红方）
+option-time = 计时：分钟+每步加秒（10+5、3+2），每步天数（1d、3d），或 none（默认）
 option-level = 机器人的棋力，{ $min }（最弱）到 { $max }（最强）；默认 { $default }
 option-game-here = 对局编号（默认：你在这里的对局）
 option-whose = 查看谁（默认是你）

@@ -31,6 +31,8 @@ end-reason = { $reason ->
     [move-limit] 回合數上限
     [resignation] 認輸
     [abandonment] 超時棄局
+    [timeout] 超時
+    [timeout-vs-insufficient-material] 超時，但對方子力不足以取勝
     [agreement] 雙方議和
     [aborted] 管理員中止
    *[other] { $reason }
@@ -103,6 +105,7 @@ command-missing = `{ $command }` 需要{ $what }：{ $usage }
 command-bad = `{ $command }`：{ $problem }。用法：{ $usage }
 what-side = 執哪一方
 what-level = 一個等級
+what-time-control = 一種計時方式
 what-user = 一位使用者
 what-game-id = 對局編號（`{ $cmd }games` 會列出）
 what-move = 一步棋，如 `h2e2`（ICCS）、`C2=5`（WXF）、`炮二平五` 或 `P2-5`
@@ -111,6 +114,13 @@ bad-not-user = `{ $word }` 不是使用者
 bad-not-game-id = `{ $word }` 不是對局編號（應是像 `12` 這樣的數字）
 bad-side-twice = 只能指定一次執哪一方
 bad-level-twice = 只能指定一次等級
+bad-time-control = `{ $word }`：{ $problem ->
+    [minutes] 分鐘數必須在 1 到 { $max_minutes } 之間
+    [increment] 每步加秒必須在 0 到 { $max_increment } 之間
+    [days] 每步天數必須是 { $days } 之一
+   *[form] 請寫 分鐘+秒（`10+5`）、每步天數（`3d`）或 `none`
+ }
+bad-time-control-twice = 只能指定一次計時方式
 bad-level-needs-number = `level` 後面需要 { $min } 到 { $max } 之間的數字
 bad-not-side-nor-level = `{ $word }` 既不是紅黑方，也不是 { $min } 到 { $max } 的等級
 bad-not-side = `{ $word }` 不是 red（紅）、black（黑）或 random（隨機）
@@ -203,6 +213,14 @@ offer-declined = #{ $game }：{ $name } 拒絕了{ $kind ->
 hint = 第 #{ $game } 局提示：{ $mv }
 idle-lost = #{ $game }：{ $idle }沒有走棋；{ $seat }超時判負。{ $result }
 idle-warning = #{ $game }：{ $name }，輪到你走棋。如果在接下來的{ $left }內不走棋，{ $seat }將超時判負。
+flag-fallen = #{ $game }：時間到，{ $seat }超時。{ $result }
+too-late = 第 #{ $game } 局：這步棋之前你的時間已經用完，對局按超時結束。
+turn-reminder = #{ $game }：{ $name }，輪到你走棋，這步棋還剩{ $left }。時間用完則{ $seat }超時判負。
+clocks-line = ⏱ { $red } { $red_clock } – { $black_clock } { $black }
+clock-days-line = ⏱ { $seat }這步棋還有{ $left }。
+time-control-none = 不計時
+time-control-live = { $minutes } 分鐘 + 每步 { $increment } 秒
+time-control-days = 每步 { $days } 天
 too-fast = 你傳送請求的速度超過了機器人對單一使用者的接受上限。請等待{ $wait }後再試。
 setting-server-one-board = 每局只用一則棋盤訊息，每步後更新
 board-moves = 著法：{ $moves }
@@ -214,7 +232,7 @@ challenge-made = { $from } 向 { $to } 發起象棋挑戰（{ $from } 執{ $side
     [red] 紅方
     [black] 黑方
    *[random] 隨機一方
- }）。{ $to }：請在 { $within }內用下方的按鈕回應。
+ }）。{ $to }：請在 { $within }內用下方的按鈕回應。計時：{ $time }。
 challenge-declined = { $name } 拒絕了 { $from } 的挑戰。
 challenge-withdrawn = { $name } 撤回了挑戰。
 challenge-expired-notice = { $from } 向 { $to } 發起的挑戰無人回應，已過期。
@@ -243,6 +261,7 @@ caption = #{ $game } · { $pairing } · 第 { $number } 回合 · 輪到{ $color
     [red] 紅方
    *[black] 黑方
  }（{ $name }）
+caption-timed = #{ $game } · { $red } { $red_clock } – { $black_clock } { $black } · 第 { $number } 回合
 caption-over = #{ $game } · { $pairing } · 第 { $number } 回合 · 對局結束
 replay-caption = { $heading } · 第 { $ply } 步
 
@@ -300,6 +319,7 @@ about-leaderboard = 最強的棋手
 about-help = 玩法和命令說明
 command-description = 與機器人或其他人下中國象棋
 option-side = 你執哪一方（預設紅方）
+option-time = 計時：分鐘+每步加秒（10+5、3+2），每步天數（1d、3d），或 none（預設）
 option-level = 機器人的棋力，{ $min }（最弱）到 { $max }（最強）；預設 { $default }
 option-game-here = 對局編號（預設：你在這裡的對局）
 option-whose = 檢視誰（預設是你）

@@ -14,7 +14,7 @@ use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
 use crate::rules::notation::looks_like_move;
-use crate::store::{ColorChoice, GameId};
+use crate::store::{ColorChoice, GameId, TimeControl};
 
 use super::handlers::{
     abort, challenge, help, history, moves, play, puzzle, rematch, review, settings, watch,
@@ -53,6 +53,7 @@ commands! {
         args: {
             color: Option<ColorChoice> = Msg::OptionSide,
             level: Option<Level> = level_about(),
+            time: Option<TimeControl> = Msg::OptionTime,
         },
         run: play::play,
     }
@@ -65,6 +66,7 @@ commands! {
         args: {
             opponent: Actor = Msg::OptionOpponent,
             color: Option<ColorChoice> = Msg::OptionSide,
+            time: Option<TimeControl> = Msg::OptionTime,
         },
         run: challenge::challenge,
     }

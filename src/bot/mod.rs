@@ -25,6 +25,7 @@ pub mod handlers;
 pub mod services;
 pub mod vocabulary;
 
+pub use background::clocks::Watcher as ClockWatcher;
 pub use commands::{parse, Command, COMMANDS};
 pub use services::config::{database_url, BotArgs, BotConfig, MAX_ENGINE_THREADS};
 pub use services::suggest;
@@ -48,7 +49,7 @@ use crate::i18n::{Lang, Msg};
 use crate::render::Renderer;
 use crate::store::{Store, SystemClock};
 
-use background::{auto_review, daily, sweep, worker};
+use background::{auto_review, clocks, daily, sweep, worker};
 use handlers::press::Typed;
 use services::limits::Verdict;
 use services::settings::{plays_here, request_settings, voice_for};
@@ -472,15 +473,44 @@ impl Bot {
         Box::pin(daily::post_daily_puzzles(&self.core, outbox))
     }
 
+    /// One look of the clock watcher (see `background::clocks`): fallen
+    /// flags ended and announced, and the heartbeat written when due.
+    /// [`Bot::spawn_sweeper`] runs it twice a second; tests drive it by hand.
+    pub fn watch_clocks_once<'a>(
+        &'a self,
+        watcher: &'a mut clocks::Watcher,
+        outbox: &'a dyn Outbox,
+    ) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            watcher.look(&self.core, outbox).await;
+            auto_review::post_auto_reviews(&self.core, outbox).await;
+        })
+    }
+
     /// Runs [`Bot::sweep_idle`] and [`Bot::post_daily_puzzles`] every `every`
-    /// (first after one period) until the returned task is aborted.
-    /// Transports start it once they can post.
+    /// (first after one period), and the clock watcher twice a second (its
+    /// own task, so that a long sweep never delays a flag), until the
+    /// returned task is aborted. Transports start it once they can post.
     pub fn spawn_sweeper(
         bot: Arc<Bot>,
         outbox: Arc<dyn Outbox>,
         every: std::time::Duration,
     ) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
+            let watching = {
+                let (bot, outbox) = (bot.clone(), outbox.clone());
+                tokio::spawn(async move {
+                    let mut watcher = clocks::Watcher::default();
+                    let mut ticks = tokio::time::interval(clocks::WATCH_EVERY);
+                    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                    loop {
+                        ticks.tick().await;
+                        bot.watch_clocks_once(&mut watcher, outbox.as_ref()).await;
+                    }
+                })
+            };
+            // Aborting the sweeper drops this, which stops the watcher too.
+            let _watching = AbortOnDrop(watching);
             let mut ticks = tokio::time::interval(every);
             ticks.tick().await;
             loop {
@@ -507,6 +537,15 @@ impl Bot {
     /// are stored. The transport stops taking commands first.
     pub fn shut_down(&self, grace: std::time::Duration) -> BoxFuture<'_, ()> {
         Box::pin(worker::shut_down(&self.core, grace))
+    }
+}
+
+/// Aborts a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

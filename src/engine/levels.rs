@@ -200,6 +200,20 @@ impl fmt::Display for Level {
     }
 }
 
+/// The most one move may search with `left` on the bot's clock and
+/// `increment` added after it: a thirtieth of what is left plus most of
+/// the increment, as simple clocks allot (a game's moves after this one
+/// share the rest), and never more than half of what is left less a
+/// margin for storing and posting the move, so that the bot does not
+/// flag at its level's normal budget. At least a millisecond: a move
+/// found at depth one is still a move.
+pub fn time_for_move(left: Duration, increment: Duration) -> Duration {
+    const POSTING_MARGIN: Duration = Duration::from_millis(300);
+    let share = left / 30 + increment.mul_f64(0.8);
+    let ceiling = (left / 2).saturating_sub(POSTING_MARGIN);
+    share.min(ceiling).max(Duration::from_millis(1))
+}
+
 impl Searcher {
     /// Advice for the side to move: the best move found in
     /// [`ADVICE_NODES`] and its score, with none of the levels' randomness
@@ -231,11 +245,26 @@ impl Searcher {
         seed: u64,
         stop: Arc<AtomicBool>,
     ) -> SearchResult {
+        self.play_level_within(root, history, level, seed, None, stop)
+    }
+
+    /// [`Searcher::play_level`] under a clock: the level's own budget, but
+    /// never past `cap` (see [`time_for_move`]).
+    pub(crate) fn play_level_within(
+        &mut self,
+        root: &Position,
+        history: &GameHistory,
+        level: Level,
+        seed: u64,
+        cap: Option<Duration>,
+        stop: Arc<AtomicBool>,
+    ) -> SearchResult {
         let settings = level.settings();
+        let movetime = cap.map_or(settings.movetime, |cap| cap.min(settings.movetime));
         let limits = Limits {
             depth: settings.depth,
             nodes: settings.nodes,
-            movetime: Some(settings.movetime),
+            movetime: Some(movetime),
             stop,
             ..Limits::default()
         };
@@ -295,6 +324,21 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clocked_move_takes_a_share_of_the_time_left() {
+        let ms = Duration::from_millis;
+        // 1+0 with a minute left: two seconds.
+        assert_eq!(time_for_move(ms(60_000), ms(0)), ms(2000));
+        // 3+2 at the start: 6 s, and 1.6 s of the increment.
+        assert_eq!(time_for_move(ms(180_000), ms(2000)), ms(7600));
+        // Nearly flagged: half of what is left less the margin, then the floor.
+        assert_eq!(time_for_move(ms(900), ms(5000)), ms(150));
+        assert_eq!(time_for_move(ms(400), ms(0)), ms(1));
+        // Never past a level's own stop when the clock is generous:
+        // `play_level_within` takes the smaller of the two.
+        assert!(time_for_move(ms(10_800_000), ms(60_000)) > ms(5000));
+    }
 
     /// Advice sees forced mates a few moves deep, which no one-ply level
     /// does (level 5 hinted until the levels were renumbered), and it gives

@@ -31,7 +31,7 @@ pub mod tune;
 pub mod uci;
 pub(crate) mod weights;
 
-pub(crate) use levels::Level;
+pub(crate) use levels::{time_for_move, Level};
 pub use limits::Limits;
 pub use repetition::GameHistory;
 pub use score::Score;

@@ -96,6 +96,9 @@ messages! {
     CommandBad { command: String, problem: String, usage: String } = "command-bad";
     WhatSide = "what-side";
     WhatLevel = "what-level";
+    WhatTimeControl = "what-time-control";
+    BadTimeControl { word: String, problem: String, max_minutes: i64, max_increment: i64, days: String } = "bad-time-control";
+    BadTimeControlTwice = "bad-time-control-twice";
     WhatUser = "what-user";
     WhatGameId = "what-game-id";
     WhatMove = "what-move";
@@ -165,7 +168,15 @@ messages! {
     Hint { game: i64, mv: String } = "hint";
     IdleLost { game: i64, idle: String, seat: String, result: String } = "idle-lost";
     IdleWarning { game: i64, name: String, left: String, seat: String } = "idle-warning";
-    ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
+    ChallengeMade { from: String, to: String, side: String, within: String, time: String } = "challenge-made";
+    FlagFallen { game: i64, seat: String, result: String } = "flag-fallen";
+    TooLate { game: i64 } = "too-late";
+    TurnReminder { game: i64, name: String, left: String, seat: String } = "turn-reminder";
+    ClocksLine { red: String, red_clock: String, black_clock: String, black: String } = "clocks-line";
+    ClockDaysLine { seat: String, left: String } = "clock-days-line";
+    TimeControlNone = "time-control-none";
+    TimeControlLive { minutes: i64, increment: i64 } = "time-control-live";
+    TimeControlDays { days: i64 } = "time-control-days";
     ChallengeDeclined { name: String, from: String } = "challenge-declined";
     ChallengeWithdrawn { name: String } = "challenge-withdrawn";
     ChallengeExpiredNotice { from: String, to: String } = "challenge-expired-notice";
@@ -179,6 +190,7 @@ messages! {
     StatusToMove { color: String } = "status-to-move";
     StatusToMoveInCheck { color: String } = "status-to-move-in-check";
     Caption { game: i64, pairing: String, number: i64, color: String, name: String } = "caption";
+    CaptionTimed { game: i64, red: String, red_clock: String, black_clock: String, black: String, number: i64 } = "caption-timed";
     CaptionOver { game: i64, pairing: String, number: i64 } = "caption-over";
     ReplayCaption { heading: String, ply: i64 } = "replay-caption";
     HistoryNone { name: String } = "history-none";
@@ -249,6 +261,7 @@ messages! {
     AboutHelp = "about-help";
     CommandDescription = "command-description";
     OptionSide = "option-side";
+    OptionTime = "option-time";
     OptionLevel { min: i64, max: i64, default: i64 } = "option-level";
     OptionGameHere = "option-game-here";
     OptionWhose = "option-whose";

@@ -20,7 +20,9 @@ use super::model::{
     fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
 };
+use super::game_rows::parse_time_control;
 use super::players::{insert_player_if_new, upsert_player};
+use super::time_control::TimeControl;
 
 /// Challenges one user may have waiting for an answer at once, anywhere: each
 /// one pings its addressee, so an unbounded number would be a way to spam.
@@ -36,6 +38,8 @@ pub struct NewChallenge {
     /// `None` for the standard start position.
     pub start_fen: Option<String>,
     pub rated: bool,
+    /// The clocks its game will have.
+    pub time_control: TimeControl,
     /// How long it stays open.
     pub expires_in: Duration,
 }
@@ -63,7 +67,8 @@ macro_rules! select_challenges {
         concat!(
             "SELECT c.id, c.guild_id, c.channel_id, c.thread_id, c.from_user_id, ",
             "fp.display_name AS from_name, c.to_user_id, tp.display_name AS to_name, c.bot_level, ",
-            "c.color, c.start_fen, c.rated, c.state, c.created_at, c.expires_at, c.resolved_at, c.game_id ",
+            "c.color, c.start_fen, c.rated, c.state, c.created_at, c.expires_at, c.resolved_at, c.game_id, ",
+            "c.time_control ",
             "FROM challenges c ",
             "JOIN players fp ON fp.user_id = c.from_user_id ",
             "LEFT JOIN players tp ON tp.user_id = c.to_user_id ",
@@ -91,6 +96,7 @@ struct ChallengeRow {
     expires_at: i64,
     resolved_at: Option<i64>,
     game_id: Option<i64>,
+    time_control: String,
 }
 
 impl TryFrom<ChallengeRow> for ChallengeRecord {
@@ -131,6 +137,7 @@ impl TryFrom<ChallengeRow> for ChallengeRecord {
             expires_at: row.expires_at,
             resolved_at: row.resolved_at,
             game_id: row.game_id.map(GameId),
+            time_control: parse_time_control(&row.time_control)?,
         })
     }
 }
@@ -209,8 +216,8 @@ pub(super) async fn insert_challenge(
     };
     let (id,): (i64,) = on_conn!(conn, |c| sqlx::query_as(
         "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
-         bot_level, color, start_fen, rated, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+         bot_level, color, start_fen, rated, created_at, expires_at, time_control) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(&new.location.guild_id)
     .bind(&new.location.channel_id)
@@ -223,6 +230,7 @@ pub(super) async fn insert_challenge(
     .bind(new.rated)
     .bind(now)
     .bind(now.saturating_add(expires_in))
+    .bind(new.time_control.to_string())
     .fetch_one(c)
     .await?);
     load_challenge(conn, ChallengeId(id))
@@ -277,6 +285,7 @@ async fn accept_in(
         black,
         start_fen: challenge.start_fen.clone(),
         rated: challenge.rated,
+        time_control: challenge.time_control,
     };
     let game_id = insert_game(&mut *conn, &new_game, now).await?;
     set_state(&mut *conn, id, "accepted", Some(game_id), now).await?;

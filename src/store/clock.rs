@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::model::UnixMillis;
+/// Unix time in milliseconds, UTC.
+pub type UnixMillis = i64;
 
 pub trait Clock: Send + Sync + 'static {
     fn now_ms(&self) -> UnixMillis;

@@ -20,6 +20,10 @@ pub enum StoreError {
     GameNotFound(GameId),
     #[error("game {0} is already over")]
     GameOver(GameId),
+    /// A move came at or after its side's deadline: the flag fell first,
+    /// and the game is lost (or drawn) on time, not moved in.
+    #[error("time is up in game {0}: the flag fell before the move")]
+    FlagFell(GameId),
     #[error("it is {to_move}'s turn in game {game}")]
     NotYourTurn { game: GameId, to_move: Color },
     #[error("you are not playing in game {0}")]

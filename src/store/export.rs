@@ -134,6 +134,8 @@ mod tests {
             created_at: 1_795_323_600_000,
             last_activity_at: 0,
             finished_at: Some(0),
+            time_control: crate::store::TimeControl::Untimed,
+            clocks: crate::store::Clocks::default(),
         }
     }
 

@@ -8,6 +8,7 @@ use sqlx::FromRow;
 
 use super::backend::{on_conn, Conn};
 use super::error::{StoreError, StoreResult};
+use super::time_control::{Clocks, TimeControl};
 use super::model::{
     parse_color, parse_result, to_u32, ActorId, BotLevel, GameId, GameRecord, GameState, Iccs,
     Location, MoveRecord, Participant, RatingChange, UserRef,
@@ -26,7 +27,8 @@ macro_rules! select_games {
             "g.black_user_id, bp.display_name AS black_name, g.black_bot_level, ",
             "g.status, g.result, g.reason, g.start_fen, g.start_side, g.ply, g.announced_ply, g.rated, ",
             "g.red_rating_before, g.red_rating_after, g.black_rating_before, g.black_rating_after, ",
-            "g.created_at, g.last_activity_at, g.finished_at",
+            "g.created_at, g.last_activity_at, g.finished_at, ",
+            "g.time_control, g.red_clock_ms, g.black_clock_ms, g.turn_deadline_at",
             $more,
             " FROM games g ",
             "LEFT JOIN players rp ON rp.user_id = g.red_user_id ",
@@ -64,6 +66,10 @@ pub(super) struct GameRow {
     created_at: i64,
     last_activity_at: i64,
     finished_at: Option<i64>,
+    time_control: String,
+    red_clock_ms: Option<i64>,
+    black_clock_ms: Option<i64>,
+    turn_deadline_at: Option<i64>,
 }
 
 fn participant(
@@ -82,6 +88,12 @@ fn participant(
             "the {side} side is neither one user nor one bot level"
         ))),
     }
+}
+
+/// A stored time control, which only [`TimeControl`]'s own form reaches.
+pub(super) fn parse_time_control(column: &str) -> StoreResult<TimeControl> {
+    TimeControl::parse(column)
+        .map_err(|e| StoreError::corrupt(format!("stored time control {column:?}: {e}")))
 }
 
 fn rating_change(before: Option<f64>, after: Option<f64>) -> Option<RatingChange> {
@@ -122,6 +134,12 @@ impl TryFrom<GameRow> for GameRecord {
             created_at: row.created_at,
             last_activity_at: row.last_activity_at,
             finished_at: row.finished_at,
+            time_control: parse_time_control(&row.time_control)?,
+            clocks: Clocks {
+                red_ms: row.red_clock_ms,
+                black_ms: row.black_clock_ms,
+                deadline: row.turn_deadline_at,
+            },
         })
     }
 }

@@ -12,7 +12,8 @@ use crate::rules::Color;
 
 use super::backend::{lock_players, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
-use super::game_rows::MoveRow;
+use super::game_rows::{parse_time_control, MoveRow};
+use super::time_control::{Clocks, FlagFell, TimeControl};
 use super::jobs;
 use super::model::{
     parse_color, result_column, side_after, to_u32, ActorId, BotLevel, GameId, GameResult, Iccs,
@@ -32,13 +33,51 @@ struct Sides {
     rated: bool,
 }
 
-/// What a move's guarded `UPDATE` returns: the sides, and the ply at which
-/// the game's first pending offer lapses (none without offers).
+/// A game's clocks as its row holds them.
+#[derive(FromRow)]
+struct ClockColumns {
+    time_control: String,
+    red_clock_ms: Option<i64>,
+    black_clock_ms: Option<i64>,
+    turn_deadline_at: Option<i64>,
+}
+
+impl ClockColumns {
+    fn read(&self) -> StoreResult<(TimeControl, Clocks)> {
+        let clocks = Clocks {
+            red_ms: self.red_clock_ms,
+            black_ms: self.black_clock_ms,
+            deadline: self.turn_deadline_at,
+        };
+        Ok((parse_time_control(&self.time_control)?, clocks))
+    }
+}
+
+/// What a move's guarded `UPDATE` returns: the sides, the clocks, and the
+/// ply at which the game's first pending offer lapses (none without offers).
 #[derive(FromRow)]
 struct MoveGuard {
     #[sqlx(flatten)]
     sides: Sides,
+    #[sqlx(flatten)]
+    clocks: ClockColumns,
     first_lapse: Option<i64>,
+}
+
+/// Stores a timed game's clocks after a move or a takeback.
+async fn store_clocks(conn: &mut Conn<'_>, game: GameId, clocks: Clocks) -> StoreResult<()> {
+    on_conn!(conn, |c| sqlx::query(
+        "UPDATE games SET red_clock_ms = $1, black_clock_ms = $2, turn_deadline_at = $3 \
+         WHERE id = $4",
+    )
+    .bind(clocks.red_ms)
+    .bind(clocks.black_ms)
+    .bind(clocks.deadline)
+    .bind(game.0)
+    .execute(c)
+    .await?
+    .rows_affected());
+    Ok(())
 }
 
 impl Sides {
@@ -94,6 +133,7 @@ pub(super) async fn apply_move_in(
         "UPDATE games SET ply = ply + 1, last_activity_at = $1, announce_due_at = $4 \
          WHERE id = $2 AND ply = $3 AND status = 'live' \
          RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated, \
+         time_control, red_clock_ms, black_clock_ms, turn_deadline_at, \
          (SELECT MIN(lapses_at_ply) FROM offers WHERE offers.game_id = games.id) AS first_lapse",
     )
     .bind(now)
@@ -102,7 +142,12 @@ pub(super) async fn apply_move_in(
     .bind(jobs::lease_end(now, announce_grace))
     .fetch_optional(c)
     .await?);
-    let Some(MoveGuard { sides, first_lapse }) = guard else {
+    let Some(MoveGuard {
+        sides,
+        clocks,
+        first_lapse,
+    }) = guard
+    else {
         return Err(refusal(conn, game, expected_ply).await?);
     };
     let to_move = side_after(parse_color(&sides.start_side)?, expected_ply);
@@ -114,6 +159,18 @@ pub(super) async fn apply_move_in(
         });
     }
     let ply = expected_ply + 1;
+    // The clocks are judged by the store's time of the move's write, in
+    // its transaction: a move that comes after its flag fell is refused
+    // (the savepoint undoes the ply), whichever process it reached.
+    let (control, before) = clocks.read()?;
+    if control != TimeControl::Untimed {
+        let after = before
+            .after_move(control, to_move, ply, now)
+            .map_err(|FlagFell| StoreError::FlagFell(game))?;
+        if after != before {
+            store_clocks(conn, game, after).await?;
+        }
+    }
     on_conn!(conn, |c| sqlx::query(
         "INSERT INTO moves (game_id, ply, iccs, by_user_id, played_at) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -137,6 +194,14 @@ pub(super) async fn apply_move_in(
     })
 }
 
+/// What a takeback's guarded `UPDATE` returns.
+#[derive(FromRow)]
+struct TakebackGuard {
+    start_side: String,
+    #[sqlx(flatten)]
+    clocks: ClockColumns,
+}
+
 /// Removes the last `plies` moves of a live game at `expected_ply`, inside the
 /// caller's transaction. Returns the removed moves in the order played.
 pub(super) async fn take_back_in(
@@ -147,19 +212,19 @@ pub(super) async fn take_back_in(
     now: UnixMillis,
 ) -> StoreResult<Result<Vec<MoveRecord>, StoreError>> {
     // CASE rather than SQLite's min(a, b) or PostgreSQL's LEAST: both read it.
-    let updated = on_conn!(conn, |c| sqlx::query(
+    let updated: Option<TakebackGuard> = on_conn!(conn, |c| sqlx::query_as(
         "UPDATE games SET ply = ply - $1, last_activity_at = $2, \
          announced_ply = CASE WHEN announced_ply < ply - $1 THEN announced_ply ELSE ply - $1 END \
-         WHERE id = $3 AND ply = $4 AND status = 'live' AND ply >= $1 AND $1 > 0",
+         WHERE id = $3 AND ply = $4 AND status = 'live' AND ply >= $1 AND $1 > 0 \
+         RETURNING start_side, time_control, red_clock_ms, black_clock_ms, turn_deadline_at",
     )
     .bind(i64::from(plies))
     .bind(now)
     .bind(game.0)
     .bind(i64::from(expected_ply))
-    .execute(c)
-    .await?
-    .rows_affected());
-    if updated == 0 {
+    .fetch_optional(c)
+    .await?);
+    let Some(updated) = updated else {
         let refusal = refusal(&mut *conn, game, expected_ply).await?;
         let refusal = match refusal {
             StoreError::StaleGame { actual, .. } if actual == expected_ply => {
@@ -171,6 +236,18 @@ pub(super) async fn take_back_in(
             other => other,
         };
         return Ok(Err(refusal));
+    };
+    let (control, before) = updated.clocks.read()?;
+    if control != TimeControl::Untimed {
+        let start = parse_color(&updated.start_side)?;
+        let after = before.after_takeback(
+            control,
+            side_after(start, expected_ply),
+            side_after(start, expected_ply - plies),
+            expected_ply - plies,
+            now,
+        );
+        store_clocks(conn, game, after).await?;
     }
     let new_ply = i64::from(expected_ply - plies);
     let mut removed: Vec<MoveRow> = on_conn!(conn, |c| sqlx::query_as(
@@ -195,6 +272,16 @@ pub(super) async fn take_back_in(
         .collect::<StoreResult<_>>()?))
 }
 
+/// What a game end's guarded `UPDATE` returns.
+#[derive(FromRow)]
+struct EndGuard {
+    #[sqlx(flatten)]
+    sides: Sides,
+    ply: i64,
+    #[sqlx(flatten)]
+    clocks: ClockColumns,
+}
+
 /// Ends a live game inside the caller's transaction: sets the result, then
 /// (for a rated game between different people, or a person and the bot)
 /// updates ratings, and counts the result in each person's stats.
@@ -210,11 +297,12 @@ pub(super) async fn finish_in(
     } else {
         "aborted"
     };
-    let sides: Option<Sides> = on_conn!(conn, |c| {
+    let ended: Option<EndGuard> = on_conn!(conn, |c| {
         sqlx::query_as(
         "UPDATE games SET status = $1, result = $2, reason = $3, finished_at = $4, last_activity_at = $4 \
          WHERE id = $5 AND status = 'live' \
-         RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated",
+         RETURNING red_user_id, red_bot_level, black_user_id, black_bot_level, start_side, rated, \
+         ply, time_control, red_clock_ms, black_clock_ms, turn_deadline_at",
     )
     .bind(status)
     .bind(result.map(result_column))
@@ -224,7 +312,12 @@ pub(super) async fn finish_in(
     .fetch_optional(c)
     .await?
     });
-    let Some(sides) = sides else {
+    let Some(EndGuard {
+        sides,
+        ply,
+        clocks,
+    }) = ended
+    else {
         let found: Option<(String,)> = on_conn!(conn, |c| sqlx::query_as(
             "SELECT status FROM games WHERE id = $1"
         )
@@ -236,6 +329,11 @@ pub(super) async fn finish_in(
             Some(_) => StoreError::GameOver(game),
         }));
     };
+    let (_, running) = clocks.read()?;
+    if running.deadline.is_some() {
+        let to_move = side_after(parse_color(&sides.start_side)?, to_u32(ply, "a game's ply")?);
+        store_clocks(conn, game, running.stopped(to_move, now)).await?;
+    }
     drop_offers(conn, game).await?;
     let Some(result) = result else {
         return Ok(Ok(()));

@@ -16,6 +16,7 @@ use super::model::{
     MoveRecord, Participant, UnixMillis, UserRef, START_FEN,
 };
 use super::players::upsert_player;
+use super::time_control::TimeControl;
 
 /// What a new game needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +27,7 @@ pub struct NewGame {
     /// `None` for the standard start position.
     pub start_fen: Option<String>,
     pub rated: bool,
+    pub time_control: TimeControl,
 }
 
 /// A game whose stored moves do not match its ply counter (found by
@@ -75,11 +77,13 @@ pub(super) async fn insert_game(
         upsert_player(&mut *conn, user, now).await?;
     }
     let level = |p: &Participant| p.bot_level().map(|l| i64::from(l.get()));
+    let clocks = new.time_control.start(now);
     let (id,): (i64,) = on_conn!(conn, |c| {
         sqlx::query_as(
         "INSERT INTO games (guild_id, channel_id, thread_id, red_user_id, red_bot_level, \
-         black_user_id, black_bot_level, start_fen, start_side, rated, created_at, last_activity_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+         black_user_id, black_bot_level, start_fen, start_side, rated, created_at, last_activity_at, \
+         time_control, red_clock_ms, black_clock_ms, turn_deadline_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15) RETURNING id",
     )
     .bind(&new.location.guild_id)
     .bind(&new.location.channel_id)
@@ -92,6 +96,10 @@ pub(super) async fn insert_game(
     .bind(color_column(start_side))
     .bind(new.rated)
     .bind(now)
+    .bind(new.time_control.to_string())
+    .bind(clocks.red_ms)
+    .bind(clocks.black_ms)
+    .bind(clocks.deadline)
     .fetch_one(c)
     .await?
     });
@@ -443,13 +451,15 @@ impl Store {
     }
 
     /// Live games with no activity for `idle_for`, oldest first: candidates
-    /// for abandonment.
+    /// for abandonment. A game whose clock runs is not among them: its
+    /// deadline ends it instead.
     pub async fn idle_games(&self, idle_for: Duration) -> StoreResult<Vec<GameRecord>> {
         let idle_ms = i64::try_from(idle_for.as_millis()).unwrap_or(i64::MAX);
         let cutoff = self.now().saturating_sub(idle_ms);
         let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
             sqlx::query_as(select_games!(
-            "WHERE g.status = 'live' AND g.last_activity_at < $1 ORDER BY g.last_activity_at, g.id"
+            "WHERE g.status = 'live' AND g.last_activity_at < $1 AND g.turn_deadline_at IS NULL \
+             ORDER BY g.last_activity_at, g.id"
         ))
             .bind(cutoff)
             .fetch_all(c)
@@ -465,7 +475,7 @@ impl Store {
         let cutoff = self.now().saturating_sub(idle_ms);
         let rows: Vec<GameRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
             sqlx::query_as(select_games!(
-                "WHERE g.status = 'live' AND g.last_activity_at < $1 \
+                "WHERE g.status = 'live' AND g.last_activity_at < $1 AND g.turn_deadline_at IS NULL \
                  AND (g.idle_warned_for IS NULL OR g.idle_warned_for <> g.last_activity_at) \
                  ORDER BY g.last_activity_at, g.id"
             ))

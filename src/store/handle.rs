@@ -164,6 +164,11 @@ impl Store {
         self.writer.stats()
     }
 
+    /// The store's clock, for what shows its time (a board's clocks).
+    pub fn clock(&self) -> Arc<dyn Clock> {
+        Arc::clone(&self.clock)
+    }
+
     /// Now, by the store's clock (a hand-driven one in tests): the time
     /// every deadline the store keeps is measured against.
     pub fn now(&self) -> UnixMillis {

@@ -15,14 +15,15 @@
 //! the writer.
 //!
 //! Each module imports only modules below it, never this one: `ids` (keys,
-//! offer kinds) and `rating` (Glicko-2) at the bottom; `error`; `model` (the
+//! offer kinds), `clock` (the store's time) and `rating` (Glicko-2) at the
+//! bottom; `time_control` (the clocks' arithmetic); `error`; `model` (the
 //! records and their column checks) and `backend` (the two databases);
-//! `clock`, `time_control` (clocks' arithmetic, not yet stored), `writer`
-//! and `game_rows` (the games' rows and SELECTs); `handle` (`Store` and
+//! `writer` and `game_rows` (the games' rows and SELECTs); `handle` (`Store` and
 //! opening it); then the modules that add `Store`'s methods:
 //! `jobs`, `players`, `export`, `reviews`, `settings` and `rebuild`;
 //! `game_tx` (the writes a move, a takeback or a game's end makes inside a
-//! transaction) and `puzzles`; `games`, `offers` and `threads`; `challenges`.
+//! transaction) and `puzzles`; `games`, `offers`, `threads` and `flags`
+//! (flag falls, reminders, the outage heartbeat); `challenges`.
 //! This file declares them and re-exports the store's interface.
 
 mod backend;
@@ -30,6 +31,7 @@ mod challenges;
 mod clock;
 mod error;
 mod export;
+mod flags;
 mod game_rows;
 mod game_tx;
 mod games;
@@ -51,8 +53,9 @@ mod writer;
 
 pub use backend::{url_without_password, Backend};
 pub use challenges::{Accepter, NewChallenge, MAX_PENDING_CHALLENGES};
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{Clock, ManualClock, SystemClock, UnixMillis};
 pub use error::{StoreError, StoreResult};
+pub use flags::{TIMEOUT_DRAW_REASON, TIMEOUT_REASON};
 pub use games::NewGame;
 pub use handle::{
     Durability, Store, StoreConfig, DEFAULT_ANNOUNCE_GRACE, DEFAULT_DATABASE_URL,

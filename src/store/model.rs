@@ -10,11 +10,10 @@ use crate::rules::{Color, Square};
 
 use super::error::StoreError;
 use super::rating::Rating;
+use super::time_control::{Clocks, TimeControl};
 
+pub use super::clock::UnixMillis;
 pub use super::ids::{ChallengeId, GameId, OfferKind};
-
-/// Unix time in milliseconds, UTC.
-pub type UnixMillis = i64;
 
 /// The standard start position, stored when a game gives no FEN of its own.
 pub use crate::rules::START_FEN;
@@ -303,6 +302,9 @@ pub struct GameRecord {
     pub created_at: UnixMillis,
     pub last_activity_at: UnixMillis,
     pub finished_at: Option<UnixMillis>,
+    pub time_control: TimeControl,
+    /// The clocks as of the last move (see [`Clocks`]).
+    pub clocks: Clocks,
 }
 
 impl GameRecord {
@@ -469,6 +471,7 @@ pub struct ChallengeRecord {
     pub expires_at: UnixMillis,
     pub resolved_at: Option<UnixMillis>,
     pub game_id: Option<GameId>,
+    pub time_control: TimeControl,
 }
 
 impl ChallengeRecord {

@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::rules::Color;
 
-use super::model::UnixMillis;
+use super::clock::UnixMillis;
 
 const SECOND_MS: i64 = 1000;
 const MINUTE_MS: i64 = 60 * SECOND_MS;
@@ -251,6 +251,18 @@ impl Clocks {
             TimeControl::Correspondence { .. } => next.deadline = move_deadline(control, now),
         }
         next
+    }
+
+    /// The clocks of a game that ended at `now` with `to_move` to move:
+    /// that side keeps the time it had left, and no deadline runs in a
+    /// game that is over.
+    pub fn stopped(self, to_move: Color, now: UnixMillis) -> Clocks {
+        let mut stopped = self;
+        if let (Some(deadline), Some(_)) = (self.deadline, self.stored(to_move)) {
+            stopped.set(to_move, (deadline - now).max(0));
+        }
+        stopped.deadline = None;
+        stopped
     }
 
     /// When `side`'s flag falls if its clock starts at `now` with the game

@@ -138,6 +138,7 @@ impl Harness {
                 black,
                 start_fen: start_fen.map(str::to_owned),
                 rated: true,
+                time_control: xiangqi_bot::store::TimeControl::Untimed,
             })
             .await
             .unwrap()
@@ -875,6 +876,7 @@ async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
         let challenge = xiangqi_bot::bot::Command::Challenge {
             opponent: other.clone(),
             color: Some(xiangqi_bot::store::ColorChoice::Red),
+            time: None,
         };
         for (who, command) in [
             (&me, challenge.clone()),

@@ -52,8 +52,19 @@ pub async fn sweep(core: &Core, outbox: &dyn Outbox) -> BotResult<()> {
         .map_err(BotError::internal)?;
     for record in nearly_idle {
         let id = record.id;
-        if let Err(err) = warn_idle_game(core, record, outbox).await {
+        if let Err(err) = warn_idle_game(core, record, Notice::IdleLimit, outbox).await {
             tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not warn of an idle game's end; trying again at the next sweep");
+        }
+    }
+    let short_of_time = core
+        .store
+        .games_to_remind()
+        .await
+        .map_err(BotError::internal)?;
+    for record in short_of_time {
+        let id = record.id;
+        if let Err(err) = warn_idle_game(core, record, Notice::MoveTime, outbox).await {
+            tracing::warn!(game = id.0, error = %format!("{err:#}"), "could not remind a player of their move's time; trying again at the next sweep");
         }
     }
     Ok(())
@@ -66,13 +77,23 @@ pub fn idle_warning_lead(idle_limit: Duration) -> Duration {
     (idle_limit / 2).min(Duration::from_secs(24 * 3600))
 }
 
-/// Warns the player to move in a game near the idle limit, once per idle
-/// spell: the store's claim makes it one process's post, given back when
-/// the post fails (the next sweep tries again). The warning mentions them
-/// unless they turned notices off.
+/// What a player to move is warned of.
+#[derive(Clone, Copy)]
+enum Notice {
+    /// An untimed game near the idle limit.
+    IdleLimit,
+    /// A correspondence move with a quarter of its time left.
+    MoveTime,
+}
+
+/// Warns the player to move in a game near the idle limit, or short of a
+/// correspondence move's time, once per turn: the store's claim makes it
+/// one process's post, given back when the post fails (the next sweep
+/// tries again). The warning mentions them unless they turned notices off.
 async fn warn_idle_game(
     core: &Core,
     record: store::GameRecord,
+    notice: Notice,
     outbox: &dyn Outbox,
 ) -> BotResult<()> {
     if record.awaits_bot() {
@@ -93,21 +114,32 @@ async fn warn_idle_game(
     let loaded = load(&core.store, record.id).await?;
     let to_move = loaded.game.position().side_to_move();
     let player = loaded.record.participant(to_move);
-    let left = Duration::from_millis(
-        u64::try_from(
-            since
-                .saturating_add(
-                    i64::try_from(core.config.idle_timeout.as_millis()).unwrap_or(i64::MAX),
-                )
-                .saturating_sub(core.store.now()),
-        )
-        .unwrap_or(0),
+    let now = core.store.now();
+    let left_ms = match notice {
+        Notice::IdleLimit => since
+            .saturating_add(i64::try_from(core.config.idle_timeout.as_millis()).unwrap_or(i64::MAX))
+            .saturating_sub(now),
+        Notice::MoveTime => loaded.record.clocks.left(to_move, to_move, now).unwrap_or(0),
+    };
+    let left = voice.duration(Duration::from_millis(u64::try_from(left_ms).unwrap_or(0)));
+    let (game, name, seat) = (
+        loaded.id().0,
+        shown(&voice.name_of(player)).to_string(),
+        seat(&loaded.record, to_move, voice),
     );
-    let text = voice.say(Msg::IdleWarning {
-        game: loaded.id().0,
-        name: shown(&voice.name_of(player)).to_string(),
-        left: voice.duration(left),
-        seat: seat(&loaded.record, to_move, voice),
+    let text = voice.say(match notice {
+        Notice::IdleLimit => Msg::IdleWarning {
+            game,
+            name,
+            left,
+            seat,
+        },
+        Notice::MoveTime => Msg::TurnReminder {
+            game,
+            name,
+            left,
+            seat,
+        },
     });
     let mut reply = Reply::public(text);
     if let Some(user) = player.user_id() {

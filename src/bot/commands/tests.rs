@@ -183,12 +183,14 @@ fn play_takes_side_and_level_in_any_order() {
         parse("play"),
         Ok(Command::Play {
             color: None,
-            level: None
+            level: None,
+            time: None,
         })
     );
     let black5 = Ok(Command::Play {
         color: Some(ColorChoice::Black),
         level: level(5),
+        time: None,
     });
     assert_eq!(parse("play black 5"), black5);
     assert_eq!(parse("PLAY level 5 Black"), black5);
@@ -228,7 +230,8 @@ fn challenge_reads_mentions_and_names() {
         parse("challenge @bob black"),
         Ok(Command::Challenge {
             opponent: actor("bob"),
-            color: Some(ColorChoice::Black)
+            color: Some(ColorChoice::Black),
+            time: None,
         })
     );
     assert_eq!(
@@ -238,7 +241,8 @@ fn challenge_reads_mentions_and_names() {
                 id: "1234".into(),
                 name: "<@1234>".into()
             },
-            color: None
+            color: None,
+            time: None,
         })
     );
     assert!(matches!(
@@ -376,6 +380,7 @@ fn optional_arguments_are_optional_wherever_they_stand() {
         Ok(Command::Challenge {
             opponent: actor("bob"),
             color: Some(ColorChoice::Black),
+            time: None,
         })
     );
     // A word no argument takes is refused by what the open ones want.
@@ -482,7 +487,8 @@ fn slash_options_read_through_the_same_arguments() {
         ),
         Ok(Command::Play {
             color: Some(ColorChoice::Black),
-            level: level(5)
+            level: level(5),
+            time: None,
         })
     );
     let said = |result: Result<Command, SlashError>| result.unwrap_err().message(Voice::default());

@@ -7,7 +7,7 @@
 use crate::i18n::Msg;
 use crate::store::{
     Accepter, ChallengeId, ChallengeTarget, ColorChoice, NewChallenge, OfferAnswer, OfferKind,
-    StoreError,
+    StoreError, TimeControl,
 };
 
 use crate::bot::services::ctx::post;
@@ -25,14 +25,17 @@ use crate::bot::vocabulary::request::Actor;
 use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
 
-/// `challenge @user [red|black|random]`: `color` is the challenger's side.
+/// `challenge @user [red|black|random] [10+5|3d|none]`: `color` is the
+/// challenger's side; no clock unless a time control is named.
 pub async fn challenge(
     ctx: &Ctx<'_>,
     opponent: Actor,
     color: Option<ColorChoice>,
+    time: Option<TimeControl>,
 ) -> BotResult<()> {
     let (core, voice) = (ctx.core, ctx.voice);
     let color = color.unwrap_or_default();
+    let time_control = time.unwrap_or_default();
     let expiry = ctx
         .settings
         .server
@@ -59,6 +62,7 @@ pub async fn challenge(
             color,
             start_fen: None,
             rated: true,
+            time_control,
             expires_in: expiry,
         })
         .await
@@ -68,6 +72,7 @@ pub async fn challenge(
         to: shown(&opponent.name).to_string(),
         side: color.as_str().into(),
         within: voice.duration(expiry),
+        time: voice.time_control(time_control),
     });
     tracing::debug!(challenge = challenge.id.0, "challenge made");
     ctx.answer(

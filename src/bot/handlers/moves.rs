@@ -27,6 +27,7 @@ use super::puzzle::play_in_puzzle;
 use crate::bot::services::answer::{make_thought_move, persist_claiming_answer, think_held};
 use crate::bot::services::claims::{give_back, holding, settle, too_far_behind};
 use crate::bot::services::ctx::post;
+use crate::bot::services::flags::flag_fall;
 use crate::bot::services::games::{
     against_bot, game_for_bare_move, game_here, load, my_game, not_a_player, result_sentence, seat,
     side_of, store_actor, store_error, LoadedGame,
@@ -47,7 +48,14 @@ use crate::bot::vocabulary::request::Requester;
 /// `move <move>`, or a move typed alone. Timed from the request to the
 /// bot's answer posted (`services::timing`).
 pub async fn make_move(ctx: &Ctx<'_>, text: MoveText) -> BotResult<()> {
-    ctx.core.timings.time(play(ctx, &text.0)).await
+    let played = ctx.core.timings.time(play(ctx, &text.0)).await;
+    if let Err(BotError::FlagFell(game)) = &played {
+        // Too late: the game ends on time now, not at the watcher's next look.
+        if let Err(err) = flag_fall(ctx.core, *game, None, ctx.outbox).await {
+            tracing::warn!(game = game.0, error = %format!("{err:#}"), "could not end a game on time; the watcher will");
+        }
+    }
+    played
 }
 
 async fn play(ctx: &Ctx<'_>, text: &str) -> BotResult<()> {
@@ -80,7 +88,7 @@ async fn play(ctx: &Ctx<'_>, text: &str) -> BotResult<()> {
                 .mv;
         tracing::debug!(game = id.0, %mv, side = %color, "player move");
         let by = store_actor(ctx.actor());
-        let unstored = play_in_memory(&loaded, mv, voice)?;
+        let unstored = play_in_memory(&loaded, mv, core.store.now(), voice)?;
         if unstored.played.after.record.awaits_bot() {
             persist_claiming_answer(core, unstored, &by).await?
         } else {

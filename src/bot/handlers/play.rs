@@ -3,7 +3,7 @@
 use crate::engine::Level;
 use crate::rng::coin_flip;
 use crate::rules::Color;
-use crate::store::{BotLevel, ColorChoice, NewGame, Participant};
+use crate::store::{BotLevel, ColorChoice, NewGame, Participant, TimeControl};
 
 use crate::bot::services::claims::answer_claimed;
 use crate::bot::services::games::{live_game_of, place_location, user_ref};
@@ -12,12 +12,14 @@ use crate::bot::services::Ctx;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::settings::keys::{self, DEFAULT_LEVEL};
 
-/// `play [red|black|random] [level]`: Red unless a side is named; the
-/// server's level (else level 3) unless one is named.
+/// `play [red|black|random] [level] [10+5|3d|none]`: Red unless a side is
+/// named; the server's level (else level 3) unless one is named; no clock
+/// unless a time control is named.
 pub async fn play(
     ctx: &Ctx<'_>,
     color: Option<ColorChoice>,
     level: Option<Level>,
+    time: Option<TimeControl>,
 ) -> BotResult<()> {
     let (core, voice) = (ctx.core, ctx.voice);
     let level = level
@@ -44,6 +46,7 @@ pub async fn play(
             black,
             start_fen: None,
             rated: true,
+            time_control: time.unwrap_or_default(),
         };
         // The bot moves first: its move is claimed with the game, so that
         // no other process's worker posts it ahead of the start.

@@ -95,6 +95,7 @@ async fn against_bot(
             black,
             start_fen: Some(old.start_fen.clone()),
             rated: old.rated,
+            time_control: old.time_control,
         };
         let creating = core.store.create_rematch_game(
             old.id,
@@ -149,6 +150,7 @@ async fn challenge_again(
                 color,
                 start_fen: Some(old.start_fen.clone()),
                 rated: old.rated,
+                time_control: old.time_control,
                 expires_in: expiry,
             },
         )

@@ -6,8 +6,11 @@
 
 use std::future::Future;
 
-use crate::rules::Move;
-use crate::store::{self, GameId};
+use std::time::Duration;
+
+use crate::engine::time_for_move;
+use crate::rules::{Color, Move};
+use crate::store::{self, GameId, GameRecord, TimeControl, UnixMillis};
 
 use super::claims::{self, answer_claimed, claim_now, settle};
 use super::games::{load, store_error, LoadedGame};
@@ -67,6 +70,20 @@ pub fn think_held<'a>(
     claims::think_held(core, claim, think(core, snapshot))
 }
 
+/// The most the bot's search may take under a live clock, `to_move` being
+/// the bot's side: a share of its time left at `now`, measured from the
+/// start of its turn, so that time spent waiting for a slot counts.
+fn clock_cap(record: &GameRecord, to_move: Color, now: UnixMillis) -> Option<Duration> {
+    let TimeControl::Live { increment_secs, .. } = record.time_control else {
+        return None;
+    };
+    let left = record.clocks.left(to_move, to_move, now)?;
+    Some(time_for_move(
+        Duration::from_millis(left.unsigned_abs()),
+        Duration::from_secs(increment_secs.into()),
+    ))
+}
+
 /// The bot's move in `snapshot`, searched without holding the game (the
 /// position is copied first). `None` when the bot has no move to make.
 fn think<'a>(
@@ -79,11 +96,12 @@ fn think<'a>(
     let seed = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(snapshot.ply());
     let start = snapshot.game.start().clone();
     let moves = snapshot.game.moves().to_vec();
+    let cap = clock_cap(&snapshot.record, to_move, core.store.now());
     async move {
         let Some(level) = level else {
             return Ok(None);
         };
-        let result = core.engine.play(&start, &moves, level.get(), seed).await?;
+        let result = core.engine.play(&start, &moves, level.get(), seed, cap).await?;
         match result.best_move {
             Some(mv) => {
                 tracing::debug!(game = id, %mv, score = result.score.0, depth = result.depth, "bot move");
@@ -139,7 +157,7 @@ async fn store_bot_move(
 ) -> BotResult<()> {
     let lock = core.locks.game(snapshot.id());
     let _held = lock.lock().await;
-    let unstored = play_in_memory(snapshot, mv, voice)?;
+    let unstored = play_in_memory(snapshot, mv, core.store.now(), voice)?;
     let (stored, board) = store_drawing_board(core, unstored, &store::ActorId::Bot, voice).await;
     let bot = match stored {
         Ok(bot) => bot,

@@ -16,20 +16,23 @@ use crate::bot::vocabulary::reply::Attachment;
 use crate::bot::vocabulary::voice::{color_key, Voice};
 use crate::i18n::Msg;
 use crate::render::{GraphPoint, PieceStyle, Renderer, Scene, Style, Theme};
-use crate::rules::{Game, Move, Position};
-use crate::store::{GameRecord, Participant};
+use crate::rules::{Color, Game, Move, Position};
+use crate::store::{Clock, GameRecord, Participant, TimeControl, UnixMillis};
 
 pub struct Boards {
     renderer: Arc<Renderer>,
     /// One per core.
     permits: Semaphore,
+    /// The store's, which a caption's running clock is read by.
+    clock: Arc<dyn Clock>,
 }
 
 impl Boards {
-    pub fn new(renderer: Renderer) -> Boards {
+    pub fn new(renderer: Renderer, clock: Arc<dyn Clock>) -> Boards {
         Boards {
             renderer: Arc::new(renderer),
             permits: Semaphore::new(std::thread::available_parallelism().map_or(1, |n| n.get())),
+            clock,
         }
     }
 
@@ -48,7 +51,7 @@ impl Boards {
             loaded.game.position(),
             loaded.game.moves().last().copied(),
             black_seat,
-            caption(&loaded.record, &loaded.game, voice),
+            caption(&loaded.record, &loaded.game, self.clock.now_ms(), voice),
         );
         let filename = format!("game-{}-ply-{}.png", loaded.id().0, loaded.ply());
         self.render(scene, style, filename)
@@ -123,8 +126,9 @@ impl Boards {
     }
 }
 
-/// The caption above a board: who plays, the move number, whose turn.
-fn caption(record: &GameRecord, game: &Game, voice: Voice) -> String {
+/// The caption above a board: who plays, the move number, whose turn, and
+/// the clocks at `now` (see [`clock_faces`]).
+fn caption(record: &GameRecord, game: &Game, now: UnixMillis, voice: Voice) -> String {
     let to_move = game.position().side_to_move();
     let game_id = record.id.0;
     let pairing = plain_pairing(record, voice);
@@ -136,10 +140,25 @@ fn caption(record: &GameRecord, game: &Game, voice: Voice) -> String {
             number,
         });
     }
-    let name = match record.participant(to_move) {
+    if let TimeControl::Live { .. } = record.time_control {
+        let [red_clock, black_clock] = clock_faces(record, to_move, now);
+        return voice.say(Msg::CaptionTimed {
+            game: game_id,
+            red: voice.name_of(&record.red),
+            red_clock,
+            black_clock,
+            black: voice.name_of(&record.black),
+            number,
+        });
+    }
+    let mut name = match record.participant(to_move) {
         Participant::User(user) => user.display_name.clone(),
         Participant::Bot(_) => "xiangqi-bot".to_string(),
     };
+    if let Some(left) = record.clocks.left(to_move, to_move, now) {
+        // A correspondence move's time, beside the player it is for.
+        name = format!("{name} [{}]", clock_face(record.time_control, left));
+    }
     voice.say(Msg::Caption {
         game: game_id,
         pairing,
@@ -147,6 +166,47 @@ fn caption(record: &GameRecord, game: &Game, voice: Voice) -> String {
         color: color_key(to_move).into(),
         name,
     })
+}
+
+/// Both sides' clocks as a caption shows them, Red's first: the running
+/// one in brackets (`[4:32]`), a clock not yet started at its full time.
+/// ASCII and brackets, not a symbol, as the caption's font is cut to what
+/// captions say.
+pub fn clock_faces(record: &GameRecord, to_move: Color, now: UnixMillis) -> [String; 2] {
+    [Color::Red, Color::Black].map(|color| {
+        let left = record.clocks.left(color, to_move, now).unwrap_or(0);
+        let face = clock_face(record.time_control, left);
+        if record.is_live() && record.clocks.running(color, to_move) {
+            format!("[{face}]")
+        } else {
+            face
+        }
+    })
+}
+
+/// Time left as a clock shows it: `4:32`, `1:02:03`, `0:07.3` under ten
+/// seconds (live); `2d 05h`, `5h 12m`, `12m` (correspondence).
+pub fn clock_face(control: TimeControl, ms: i64) -> String {
+    let ms = ms.max(0);
+    if let TimeControl::Correspondence { .. } = control {
+        let minutes = ms / 60_000;
+        let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+        return if days > 0 {
+            format!("{days}d {hours:02}h")
+        } else if hours > 0 {
+            format!("{hours}h {minutes:02}m")
+        } else {
+            format!("{minutes}m")
+        };
+    }
+    let secs = ms / 1000;
+    if ms < 10_000 {
+        format!("0:{secs:02}.{}", ms / 100 % 10)
+    } else if secs < 3600 {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    } else {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    }
 }
 
 /// The most positions a replay shows: the last ones of a longer game. Every
@@ -195,6 +255,22 @@ mod tests {
 
     /// A game longer than the cap replays its last positions, numbered as
     /// in the game, ending on the position as it stands.
+    #[test]
+    fn clock_faces_read_as_players_expect() {
+        let live = TimeControl::Live {
+            minutes: 5,
+            increment_secs: 0,
+        };
+        let days = TimeControl::Correspondence { days: 3 };
+        assert_eq!(clock_face(live, 272_000), "4:32");
+        assert_eq!(clock_face(live, 3_723_000), "1:02:03");
+        assert_eq!(clock_face(live, 7_349), "0:07.3");
+        assert_eq!(clock_face(live, -5), "0:00.0");
+        assert_eq!(clock_face(days, (2 * 24 + 5) * 3_600_000), "2d 05h");
+        assert_eq!(clock_face(days, 5 * 3_600_000 + 12 * 60_000), "5h 12m");
+        assert_eq!(clock_face(days, 12 * 60_000 + 59_999), "12m");
+    }
+
     #[test]
     fn a_long_games_replay_shows_its_last_positions_only() {
         let mut game = Game::new(Position::startpos());

@@ -46,7 +46,12 @@ const SHALLOW_HASH_MB: usize = 1;
 enum Task {
     /// The bot's move at `level`; `seed` makes a weak level's choice
     /// repeatable for a given game and ply.
-    Play { level: Level, seed: u64 },
+    Play {
+        level: Level,
+        seed: u64,
+        /// The bot's clock's limit on this move, if it has a clock.
+        cap: Option<Duration>,
+    },
     /// A hint or the bot's view of a draw offer: the engine's own best move,
     /// the same search whatever level the game is against.
     Advise,
@@ -70,7 +75,9 @@ impl Task {
         stop: Arc<AtomicBool>,
     ) -> SearchResult {
         match self {
-            Task::Play { level, seed } => searcher.play_level(position, history, level, seed, stop),
+            Task::Play { level, seed, cap } => {
+                searcher.play_level_within(position, history, level, seed, cap, stop)
+            }
             Task::Advise => searcher.advise(position, history, stop),
         }
     }
@@ -233,19 +240,21 @@ impl Engine {
 
     /// The bot's move at `level` after `moves` from `start`, searched once a
     /// slot is free: the slot is held for the search alone. The seed makes
-    /// the weak levels' choice repeatable for a given game and ply.
+    /// the weak levels' choice repeatable for a given game and ply; `cap`,
+    /// the bot's clock's share for this move, bounds the level's budget.
     pub async fn play(
         &self,
         start: &Position,
         moves: &[Move],
         level: u8,
         seed: u64,
+        cap: Option<Duration>,
     ) -> BotResult<SearchResult> {
         let level = Level::new(i64::from(level)).map_err(BotError::internal)?;
         let slot = self.slot().await?;
         let started = Instant::now();
         let result = self
-            .run(slot, start, moves, Task::Play { level, seed })
+            .run(slot, start, moves, Task::Play { level, seed, cap })
             .await;
         self.backlog.record(started.elapsed());
         result

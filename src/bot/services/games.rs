@@ -307,6 +307,7 @@ pub fn store_refusal(err: StoreError) -> BotError {
     match err {
         StoreError::GameNotFound(id) => BotError::GameNotFound(id),
         StoreError::GameOver(id) => BotError::GameOver(id),
+        StoreError::FlagFell(id) => BotError::FlagFell(id),
         StoreError::NotYourTurn { game, .. } => BotError::NotYourTurn(game),
         StoreError::StaleGame { game, .. } => BotError::Stale(game),
         StoreError::NoChallengePending => BotError::NoChallenge,

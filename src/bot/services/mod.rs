@@ -13,6 +13,7 @@ pub mod config;
 pub mod controls;
 pub mod ctx;
 pub mod engine;
+pub mod flags;
 pub mod games;
 pub mod jobs;
 pub mod limits;

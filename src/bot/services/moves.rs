@@ -14,9 +14,9 @@
 
 use crate::i18n::Msg;
 use crate::rules::{Color, GameStatus, IllegalMove, Move};
-use crate::store::{self, GameId, GameResult};
+use crate::store::{self, GameId, GameRecord, GameResult, TimeControl};
 
-use super::boards::Boards;
+use super::boards::{clock_faces, Boards};
 use super::controls::board_controls;
 use super::ctx::post;
 use super::games::{load, player_seat, result_sentence, seat, store_error, LoadedGame};
@@ -60,7 +60,14 @@ pub fn last_move_iccs(played: &PlayedMove) -> String {
 }
 
 /// Plays `mv` on a copy of `loaded`; refuses a move the rules do not allow.
-pub fn play_in_memory(loaded: &LoadedGame, mv: Move, voice: Voice) -> BotResult<Unstored> {
+/// `now` is the store's time of the move, which the clocks are read at
+/// (the store's own write judges them again).
+pub fn play_in_memory(
+    loaded: &LoadedGame,
+    mv: Move,
+    now: store::UnixMillis,
+    voice: Voice,
+) -> BotResult<Unstored> {
     let mut record = loaded.record.clone();
     let mut game = loaded.game.clone();
     let mover = game.position().side_to_move();
@@ -71,6 +78,11 @@ pub fn play_in_memory(loaded: &LoadedGame, mv: Move, voice: Voice) -> BotResult<
     })?;
     let loaded_ply = record.ply;
     record.ply += 1;
+    record.clocks = record
+        .clocks
+        .after_move(record.time_control, mover, record.ply, now)
+        .map_err(|store::FlagFell| BotError::FlagFell(loaded.id()))?;
+    record.last_activity_at = now;
     let ending = match game.status() {
         GameStatus::Over(outcome) => {
             let result = outcome.result;
@@ -456,7 +468,7 @@ fn whats_next_in(game: &LoadedGame, mover: Color, voice: Voice) -> String {
         );
     }
     let next = record.participant(mover.opponent());
-    match next.bot_level() {
+    let mut text = match next.bot_level() {
         None => format!(
             " {}",
             voice.say(Msg::YourMove {
@@ -464,6 +476,36 @@ fn whats_next_in(game: &LoadedGame, mover: Color, voice: Voice) -> String {
             })
         ),
         Some(_) => String::new(),
+    };
+    if let Some(clocks) = clocks_line(record, mover.opponent(), voice) {
+        text.push('\n');
+        text.push_str(&clocks);
+    }
+    text
+}
+
+/// The clocks as a line of text, as they stand at the game's last move
+/// (its activity time), when the game has a clock.
+pub fn clocks_line(record: &GameRecord, to_move: Color, voice: Voice) -> Option<String> {
+    let at = record.last_activity_at;
+    match record.time_control {
+        TimeControl::Untimed => None,
+        TimeControl::Live { .. } => {
+            let [red_clock, black_clock] = clock_faces(record, to_move, at);
+            Some(voice.say(Msg::ClocksLine {
+                red: shown(&voice.name_of(&record.red)).to_string(),
+                red_clock,
+                black_clock,
+                black: shown(&voice.name_of(&record.black)).to_string(),
+            }))
+        }
+        TimeControl::Correspondence { .. } => {
+            let left = record.clocks.left(to_move, to_move, at)?;
+            Some(voice.say(Msg::ClockDaysLine {
+                seat: seat(record, to_move, voice),
+                left: voice.duration(std::time::Duration::from_millis(left.unsigned_abs())),
+            }))
+        }
     }
 }
 

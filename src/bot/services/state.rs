@@ -39,7 +39,7 @@ impl Core {
             engine: Engine::new(config.engine_threads),
             jobs: Jobs::new(config.engine_lease),
             timings: MoveTimings::default(),
-            boards: Boards::new(renderer),
+            boards: Boards::new(renderer, store.clock()),
             locks: GameLocks::default(),
             ended: EndedGames::default(),
             limiter: Limiter::new(config.limits),

@@ -44,6 +44,8 @@ pub enum BotError {
     IllegalMove(crate::rules::IllegalReason),
     GameNotFound(GameId),
     GameOver(GameId),
+    /// A move that came after the mover's flag fell.
+    FlagFell(GameId),
     NoGamesHere,
     SelfChallenge,
     TooManyChallenges(u32),
@@ -165,6 +167,7 @@ impl BotError {
             },
             BotError::GameNotFound(game) => Msg::GameNotFound { game: game.0 },
             BotError::GameOver(game) => Msg::GameIsOver { game: game.0 },
+            BotError::FlagFell(game) => Msg::TooLate { game: game.0 },
             BotError::NoGamesHere => Msg::NoGamesHere,
             BotError::SelfChallenge => Msg::SelfChallenge,
             BotError::TooManyChallenges(count) => Msg::TooManyChallenges {

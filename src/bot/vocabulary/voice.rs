@@ -12,7 +12,7 @@ use crate::rules::notation::{
     Notation, Reading,
 };
 use crate::rules::{Color, IllegalReason, Move, PieceKind, Position};
-use crate::store::Participant;
+use crate::store::{Participant, TimeControl};
 
 /// A language, the notation moves are shown in first, and the look of the
 /// boards drawn for this reader.
@@ -247,6 +247,21 @@ impl Voice {
 
     /// A duration in words: "3 days", "5 hours", "10 minutes", "30 seconds",
     /// in the largest unit that divides it (or else in hours or minutes).
+    /// A time control in words: "10 min + 5 s", "3 days a move", "no clock".
+    pub fn time_control(self, control: TimeControl) -> String {
+        self.say(match control {
+            TimeControl::Untimed => Msg::TimeControlNone,
+            TimeControl::Live {
+                minutes,
+                increment_secs,
+            } => Msg::TimeControlLive {
+                minutes: minutes.into(),
+                increment: increment_secs.into(),
+            },
+            TimeControl::Correspondence { days } => Msg::TimeControlDays { days: days.into() },
+        })
+    }
+
     pub fn duration(self, duration: std::time::Duration) -> String {
         let secs = duration.as_secs();
         let (count, unit) = if secs >= 86_400 && secs.is_multiple_of(86_400) {

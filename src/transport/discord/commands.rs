@@ -262,14 +262,16 @@ mod tests {
             read,
             Ok(Command::Play {
                 color: Some(ColorChoice::Black),
-                level: Some(Level::new(5).unwrap())
+                level: Some(Level::new(5).unwrap()),
+                time: None,
             })
         );
         assert_eq!(
             super::read(&data("play", json!([]))),
             Ok(Command::Play {
                 color: None,
-                level: None
+                level: None,
+                time: None,
             })
         );
     }
@@ -328,7 +330,8 @@ mod tests {
                     id: "42".into(),
                     name: "Bob".into()
                 },
-                color: None
+                color: None,
+                time: None,
             })
         );
         let unresolved = read_history_of("77");

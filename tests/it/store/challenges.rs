@@ -13,6 +13,7 @@ async fn challenges_check_addressee_and_expiry(backend: Backend) {
         start_fen: None,
         rated: true,
         expires_in: Duration::from_secs(60),
+        time_control: xiangqi_bot::store::TimeControl::Untimed,
     };
     assert!(matches!(
         store
@@ -191,6 +192,7 @@ async fn an_open_challenge_becomes_exactly_one_game(backend: Backend) {
             start_fen: None,
             rated: false,
             expires_in: Duration::from_secs(60),
+            time_control: xiangqi_bot::store::TimeControl::Untimed,
         })
         .await
         .unwrap();
@@ -227,6 +229,7 @@ fn challenge_from(from: UserRef, to: UserRef, channel: &str) -> NewChallenge {
         start_fen: None,
         rated: true,
         expires_in: Duration::from_secs(600),
+        time_control: xiangqi_bot::store::TimeControl::Untimed,
     }
 }
 

@@ -56,6 +56,7 @@ async fn a_reopened_store_is_identical(backend: Backend) {
             start_fen: None,
             rated: true,
             expires_in: Duration::from_secs(3600),
+            time_control: xiangqi_bot::store::TimeControl::Untimed,
         })
         .await
         .unwrap();

@@ -187,6 +187,7 @@ fn pvp(red: UserRef, black: UserRef) -> NewGame {
         black: Participant::User(black),
         start_fen: None,
         rated: true,
+        time_control: xiangqi_bot::store::TimeControl::Untimed,
     }
 }
 
@@ -203,6 +204,7 @@ fn vs_bot(user: UserRef, user_color: Color, level: u8) -> NewGame {
         black,
         start_fen: None,
         rated: true,
+        time_control: xiangqi_bot::store::TimeControl::Untimed,
     }
 }
 

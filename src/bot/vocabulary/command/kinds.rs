@@ -6,6 +6,7 @@
 //! | --- | --- | --- |
 //! | [`ColorChoice`] | `red`, `black`, `random` (`r`, `b`, `any`, …) | text, three choices |
 //! | [`Level`] | `5`, `l5`, `level 5` | integer, a choice per level with its rating |
+//! | [`TimeControl`] | `10+5`, `3d`, `none` | text, suggested controls |
 //! | [`Actor`] | `<@123>`, `@name`, `name` | user |
 //! | [`GameId`] | `12`, `#12` | integer ≥ 1 |
 //! | [`Page`] | `2` | integer ≥ 1 |
@@ -16,7 +17,7 @@
 //! | [`PuzzleAction`] | the rest of the line (`hint`, `top 2`, a move) | text |
 
 use super::arg::{Arg, ChoiceValue, OptionChoice, OptionKind, OptionShape, OptionValue};
-use super::problem::{Problem, SlashError};
+use super::problem::{time_control_msg, Problem, SlashError};
 use super::words::puzzle_action;
 use crate::bot::vocabulary::markup::in_code;
 use crate::bot::vocabulary::request::Actor;
@@ -24,7 +25,7 @@ use crate::bot::vocabulary::settings::{find_typed, typed_name, Setting, SETTINGS
 use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
-use crate::store::{ColorChoice, GameId, Rating};
+use crate::store::{ColorChoice, GameId, Rating, TimeControl, TimeControlError};
 
 /// A user's word echoed back in an error (always inside a code span), cut so
 /// that a pasted essay is not.
@@ -215,6 +216,60 @@ impl Arg for Level {
                     max: Level::MAX.number().into(),
                 })
             })
+    }
+}
+
+/// What is wrong with a time control that looks like one (`0+5`, `4d`).
+fn time_control_problem(word: &str, error: TimeControlError) -> Problem {
+    Problem::BadTimeControl {
+        word: shorten(word),
+        error,
+    }
+}
+
+impl Arg for TimeControl {
+    const CLOSED_WORDS: bool = true;
+
+    /// `10+5`, `3d` (`3days`), `none`: a word with a `+`, or digits before
+    /// `d`, is read as one and refused when out of range; any other word
+    /// is left to the other arguments.
+    fn read_words(words: &[&str]) -> Option<Result<(Self, usize), Problem>> {
+        match TimeControl::parse(words[0]) {
+            Ok(control) => Some(Ok((control, 1))),
+            Err(TimeControlError::Unreadable) => None,
+            Err(error) => Some(Err(time_control_problem(words[0], error))),
+        }
+    }
+    fn not_this(word: String) -> Problem {
+        Problem::BadTimeControl {
+            word,
+            error: TimeControlError::Unreadable,
+        }
+    }
+    fn twice(_: String) -> Problem {
+        Problem::TimeControlTwice
+    }
+    fn what() -> Msg {
+        Msg::WhatTimeControl
+    }
+    fn placeholder(_: bool) -> String {
+        optional("10+5|3d|none")
+    }
+    /// Free text: Discord's choices would forbid every control not listed,
+    /// so the option's description names the common ones instead.
+    fn option_shape() -> OptionShape {
+        let mut shape = OptionShape::of(OptionKind::Text);
+        shape.max_length = Some(12);
+        shape
+    }
+    fn read_option(value: &OptionValue, option: &str) -> Result<Option<Self>, SlashError> {
+        let text = value.as_text().unwrap_or_default();
+        TimeControl::parse(text).map(Some).map_err(|error| {
+            SlashError::Said(time_control_msg(
+                format!("{option}: {}", shorten(text)),
+                &error,
+            ))
+        })
     }
 }
 

@@ -9,6 +9,7 @@ use crate::bot::vocabulary::voice::Voice;
 use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
+use crate::store::{TimeControlError, CORRESPONDENCE_DAYS, MAX_INCREMENT_SECS, MAX_LIVE_MINUTES};
 
 /// Why a typed line could not be read as a command.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -53,6 +54,11 @@ pub enum Problem {
     ThemeTwice,
     NotStyle { word: String },
     NotSetting { word: String },
+    BadTimeControl {
+        word: String,
+        error: TimeControlError,
+    },
+    TimeControlTwice,
 }
 
 impl Problem {
@@ -96,6 +102,10 @@ impl Problem {
             Problem::NotPage { word } => Msg::BadNotPage { word: word.clone() },
             Problem::TakesNothing { word } => Msg::BadTakesNothing { word: word.clone() },
             Problem::PiecesTwice => Msg::BadPiecesTwice,
+            Problem::BadTimeControl { word, error } => {
+                time_control_msg(word.clone(), error)
+            }
+            Problem::TimeControlTwice => Msg::BadTimeControlTwice,
             Problem::ThemeTwice => Msg::BadThemeTwice,
             Problem::NotSetting { word } => Msg::BadNotSetting {
                 word: word.clone(),
@@ -111,6 +121,23 @@ impl Problem {
                 themes: Theme::ALL.map(Theme::name).join(" or "),
             },
         }
+    }
+}
+
+/// The time control's message for `error`, about `word` (quoted).
+pub fn time_control_msg(word: String, error: &TimeControlError) -> Msg {
+    let problem = match error {
+        TimeControlError::Unreadable => "form",
+        TimeControlError::Minutes(_) => "minutes",
+        TimeControlError::Increment(_) => "increment",
+        TimeControlError::Days(_) => "days",
+    };
+    Msg::BadTimeControl {
+        word,
+        problem: problem.into(),
+        max_minutes: MAX_LIVE_MINUTES.into(),
+        max_increment: MAX_INCREMENT_SECS.into(),
+        days: CORRESPONDENCE_DAYS.map(|d| d.to_string()).join(", "),
     }
 }
 
