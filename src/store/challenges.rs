@@ -14,13 +14,13 @@ use crate::rules::Color;
 
 use super::error::{StoreError, StoreResult};
 use super::game_rows::load_game;
+use super::game_rows::parse_time_control;
 use super::games::{insert_game, NewGame};
 use super::handle::Store;
 use super::model::{
     fen_side_to_move, ActorId, BotLevel, ChallengeId, ChallengeRecord, ChallengeState,
     ChallengeTarget, ColorChoice, GameId, GameRecord, Location, Participant, UnixMillis, UserRef,
 };
-use super::game_rows::parse_time_control;
 use super::players::{insert_player_if_new, upsert_player};
 use super::time_control::TimeControl;
 

@@ -8,11 +8,11 @@ use sqlx::FromRow;
 
 use super::backend::{on_conn, Conn};
 use super::error::{StoreError, StoreResult};
-use super::time_control::{Clocks, TimeControl};
 use super::model::{
     parse_color, parse_result, to_u32, ActorId, BotLevel, GameId, GameRecord, GameState, Iccs,
     Location, MoveRecord, Participant, RatingChange, UserRef,
 };
+use super::time_control::{Clocks, TimeControl};
 
 /// The SELECT every game query shares: the game row with both users' names.
 macro_rules! select_games {

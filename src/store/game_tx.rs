@@ -13,7 +13,6 @@ use crate::rules::Color;
 use super::backend::{lock_players, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
 use super::game_rows::{parse_time_control, MoveRow};
-use super::time_control::{Clocks, FlagFell, TimeControl};
 use super::jobs;
 use super::model::{
     parse_color, result_column, side_after, to_u32, ActorId, BotLevel, GameId, GameResult, Iccs,
@@ -21,6 +20,7 @@ use super::model::{
 };
 use super::players::{load_rating, record_result};
 use super::rating::{rate, GamePoints};
+use super::time_control::{Clocks, FlagFell, TimeControl};
 
 /// The two sides of a game as the guarded `UPDATE … RETURNING` gives them.
 #[derive(FromRow)]
@@ -312,12 +312,7 @@ pub(super) async fn finish_in(
     .fetch_optional(c)
     .await?
     });
-    let Some(EndGuard {
-        sides,
-        ply,
-        clocks,
-    }) = ended
-    else {
+    let Some(EndGuard { sides, ply, clocks }) = ended else {
         let found: Option<(String,)> = on_conn!(conn, |c| sqlx::query_as(
             "SELECT status FROM games WHERE id = $1"
         )
@@ -331,7 +326,10 @@ pub(super) async fn finish_in(
     };
     let (_, running) = clocks.read()?;
     if running.deadline.is_some() {
-        let to_move = side_after(parse_color(&sides.start_side)?, to_u32(ply, "a game's ply")?);
+        let to_move = side_after(
+            parse_color(&sides.start_side)?,
+            to_u32(ply, "a game's ply")?,
+        );
         store_clocks(conn, game, running.stopped(to_move, now)).await?;
     }
     drop_offers(conn, game).await?;

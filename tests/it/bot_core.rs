@@ -2061,3 +2061,177 @@ async fn flip_shows_the_board_from_the_other_side() {
     let alice_flipped = picture(h.say("alice", "flip").await);
     assert_eq!(alice_flipped, bob_board, "alice's game here, flipped");
 }
+
+/// A game between people on a 1+2 clock: the challenge names its control,
+/// the increment shows in the text after a move, and the flag of the side
+/// to move falls at its second, found by a restarted bot's watcher.
+#[tokio::test]
+async fn a_live_clock_adds_its_increment_and_its_flag_falls_across_a_restart() {
+    let h = harness().await;
+    let made = texts(&h.say("alice", "challenge @bob red 1+2").await);
+    assert!(
+        made.contains("Clock: 1 min + 2 s a move"),
+        "the challenge names its clock: {made}"
+    );
+    h.say("bob", "accept").await;
+    let game = h.live_game_of("alice").await;
+    h.say("alice", "h2e2").await;
+    h.clock.advance(Duration::from_secs(5));
+    let second = texts(&h.say("bob", "h9g7").await);
+    assert!(second.contains("⏱ alice [1:00] – 1:00 bob"), "{second}");
+    h.clock.advance(Duration::from_secs(10));
+    let third = texts(&h.say("alice", "b0c2").await);
+    assert!(third.contains("⏱ alice 0:52 – [1:00] bob"), "{third}");
+
+    let mut watcher = xiangqi_bot::bot::ClockWatcher::default();
+    h.clock.advance(Duration::from_millis(59_999));
+    h.bot.watch_clocks_once(&mut watcher, &h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "a millisecond left");
+    assert!(h.store.game(GameId(game)).await.unwrap().is_live());
+
+    // The process restarts; its watcher's first look ends the game.
+    let restarted = Bot::new(h.store.clone(), renderer(), config());
+    let mut watcher = xiangqi_bot::bot::ClockWatcher::default();
+    h.clock.advance(Duration::from_millis(1));
+    restarted.watch_clocks_once(&mut watcher, &h.outbox).await;
+    let said = texts(&h.outbox.take());
+    assert!(
+        said.contains(&format!("#{game}: time is up; bob (Black)'s flag fell."))
+            && said.contains("alice (Red) wins by time."),
+        "{said}"
+    );
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!(record.reason.as_deref(), Some("timeout"));
+    restarted.watch_clocks_once(&mut watcher, &h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "announced once");
+}
+
+/// A move typed after the flag fell changes nothing, says why, and ends
+/// the game at once rather than at the watcher's next look.
+#[tokio::test]
+async fn a_move_after_the_flag_ends_the_game_on_time() {
+    let h = harness().await;
+    h.say("alice", "challenge @bob red 1+0").await;
+    h.say("bob", "accept").await;
+    let game = h.live_game_of("alice").await;
+    h.say("alice", "h2e2").await;
+    h.say("bob", "h9g7").await;
+    h.clock.advance(Duration::from_secs(61));
+    let replies = h.say("alice", "b0c2").await;
+    let said = texts(&replies);
+    assert!(
+        said.contains("your time ran out before that move"),
+        "{said}"
+    );
+    assert!(said.contains("alice (Red)'s flag fell"), "{said}");
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!((record.ply, record.is_live()), (2, false));
+}
+
+/// The side with time left has only advisors: it could never have won, so
+/// the fallen flag draws.
+#[tokio::test]
+async fn a_flag_against_a_side_that_cannot_win_is_a_draw() {
+    let h = harness().await;
+    let game = h
+        .store
+        .create_game(NewGame {
+            location: xiangqi_bot::store::Location::channel("lobby"),
+            red: Participant::User(UserRef::new("alice", "alice")),
+            black: Participant::User(UserRef::new("bob", "bob")),
+            start_fen: Some("3aka3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1".into()),
+            rated: true,
+            time_control: xiangqi_bot::store::TimeControl::parse("1+0").unwrap(),
+        })
+        .await
+        .unwrap()
+        .id;
+    h.say("alice", "a0a1").await;
+    h.say("bob", "e9e8").await;
+    h.clock.advance(Duration::from_secs(60));
+    let mut watcher = xiangqi_bot::bot::ClockWatcher::default();
+    h.bot.watch_clocks_once(&mut watcher, &h.outbox).await;
+    let said = texts(&h.outbox.take());
+    assert!(
+        said.contains("Draw by time, against a side that could not have won."),
+        "{said}"
+    );
+    let record = h.store.game(game).await.unwrap();
+    assert_eq!(record.result, Some(xiangqi_bot::store::GameResult::Draw));
+}
+
+/// A correspondence player is reminded once, mentioned, when a quarter of
+/// the move's day is left; the idle limit does not end such a game; the
+/// day's end does.
+#[tokio::test]
+async fn a_correspondence_reminder_is_sent_once_and_the_day_ends_the_turn() {
+    let h = harness().await;
+    h.say("alice", "challenge @bob red 1d").await;
+    h.say("bob", "accept").await;
+    let game = h.live_game_of("alice").await;
+    let moved = texts(&h.say("alice", "h2e2").await);
+    assert!(
+        moved.contains("⏱ bob (Black) has 1 day for this move."),
+        "{moved}"
+    );
+    h.clock.advance(Duration::from_secs(17 * 3600));
+    h.bot.sweep_idle(&h.outbox).await;
+    assert!(
+        h.outbox.take().is_empty(),
+        "7 hours left is more than a quarter"
+    );
+    h.clock.advance(Duration::from_secs(3600));
+    h.bot.sweep_idle(&h.outbox).await;
+    let reminded = h.outbox.take();
+    assert_eq!(reminded.len(), 1, "{}", texts(&reminded));
+    assert!(
+        reminded[0]
+            .1
+            .text
+            .contains(&format!("#{game}: bob, it is your move, and 6 hours")),
+        "{}",
+        reminded[0].1.text
+    );
+    assert_eq!(reminded[0].1.mentions, vec!["bob".to_string()]);
+    let restarted = Bot::new(h.store.clone(), renderer(), config());
+    restarted.sweep_idle(&h.outbox).await;
+    assert!(h.outbox.take().is_empty(), "reminded once");
+
+    h.clock.advance(Duration::from_secs(6 * 3600));
+    let mut watcher = xiangqi_bot::bot::ClockWatcher::default();
+    restarted.watch_clocks_once(&mut watcher, &h.outbox).await;
+    let said = texts(&h.outbox.take());
+    assert!(said.contains("bob (Black)'s flag fell"), "{said}");
+}
+
+/// Against the bot on a clock: a control out of range is refused with
+/// what is wrong; a good one is stored, and the bot's answer starts the
+/// player's clock.
+#[tokio::test]
+async fn play_takes_a_time_control_and_refuses_a_wrong_one() {
+    let h = harness().await;
+    for (typed, why) in [
+        ("play 1 0+5", "`0+5`: the minutes must be 1 to 180"),
+        (
+            "play 1 4d",
+            "`4d`: the days a move must be one of 1, 2, 3, 5, 7, 14",
+        ),
+        ("play 1 3+2 5+0", "name the time control only once"),
+        (
+            "challenge @bob 10+99",
+            "the increment must be 0 to 60 seconds",
+        ),
+    ] {
+        let refused = parse(typed).unwrap_err().to_string();
+        assert!(refused.contains(why), "{typed}: {refused}");
+    }
+    let start = h.say("ann", "play red 1 3+2").await;
+    assert!(is_png(&start[0].1.files[0].bytes), "{}", texts(&start));
+    let game = h.live_game_of("ann").await;
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!(record.time_control.to_string(), "3+2");
+    h.say("ann", "h2e2").await;
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!(record.ply, 2, "the bot answered");
+    assert!(record.clocks.deadline.is_some(), "ann's clock runs");
+}

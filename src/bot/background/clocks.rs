@@ -34,7 +34,10 @@ impl Watcher {
     /// whose flag fell. A game that fails is logged and looked at again
     /// next time; the others go on.
     pub async fn look(&mut self, core: &Core, outbox: &dyn Outbox) {
-        if self.last_beat.is_none_or(|at| at.elapsed() >= HEARTBEAT_EVERY) {
+        if self
+            .last_beat
+            .is_none_or(|at| at.elapsed() >= HEARTBEAT_EVERY)
+        {
             match core.store.clock_heartbeat(OUTAGE_AFTER).await {
                 Ok(_) => self.last_beat = Some(Instant::now()),
                 Err(err) => {

@@ -119,7 +119,11 @@ async fn warn_idle_game(
         Notice::IdleLimit => since
             .saturating_add(i64::try_from(core.config.idle_timeout.as_millis()).unwrap_or(i64::MAX))
             .saturating_sub(now),
-        Notice::MoveTime => loaded.record.clocks.left(to_move, to_move, now).unwrap_or(0),
+        Notice::MoveTime => loaded
+            .record
+            .clocks
+            .left(to_move, to_move, now)
+            .unwrap_or(0),
     };
     let left = voice.duration(Duration::from_millis(u64::try_from(left_ms).unwrap_or(0)));
     let (game, name, seat) = (

@@ -101,7 +101,10 @@ fn think<'a>(
         let Some(level) = level else {
             return Ok(None);
         };
-        let result = core.engine.play(&start, &moves, level.get(), seed, cap).await?;
+        let result = core
+            .engine
+            .play(&start, &moves, level.get(), seed, cap)
+            .await?;
         match result.best_move {
             Some(mv) => {
                 tracing::debug!(game = id, %mv, score = result.score.0, depth = result.depth, "bot move");

@@ -7,6 +7,7 @@
 //! `NAME::postgres`. This module holds the harness the files below share.
 
 mod challenges;
+mod clocks;
 mod durability;
 mod export;
 mod faults;

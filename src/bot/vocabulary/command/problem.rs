@@ -37,23 +37,41 @@ pub enum CommandError {
 /// echoed (in a code span, shortened).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    NotUser { word: String },
-    NotGameId { word: String },
+    NotUser {
+        word: String,
+    },
+    NotGameId {
+        word: String,
+    },
     SideTwice,
     LevelTwice,
     LevelNeedsNumber,
-    NotSideNorLevel { word: String },
-    NotSide { word: String },
-    NotLevel { word: String },
+    NotSideNorLevel {
+        word: String,
+    },
+    NotSide {
+        word: String,
+    },
+    NotLevel {
+        word: String,
+    },
     OneUserAtMost,
     OneGame,
     OnePage,
-    NotPage { word: String },
-    TakesNothing { word: String },
+    NotPage {
+        word: String,
+    },
+    TakesNothing {
+        word: String,
+    },
     PiecesTwice,
     ThemeTwice,
-    NotStyle { word: String },
-    NotSetting { word: String },
+    NotStyle {
+        word: String,
+    },
+    NotSetting {
+        word: String,
+    },
     BadTimeControl {
         word: String,
         error: TimeControlError,
@@ -102,9 +120,7 @@ impl Problem {
             Problem::NotPage { word } => Msg::BadNotPage { word: word.clone() },
             Problem::TakesNothing { word } => Msg::BadTakesNothing { word: word.clone() },
             Problem::PiecesTwice => Msg::BadPiecesTwice,
-            Problem::BadTimeControl { word, error } => {
-                time_control_msg(word.clone(), error)
-            }
+            Problem::BadTimeControl { word, error } => time_control_msg(word.clone(), error),
             Problem::TimeControlTwice => Msg::BadTimeControlTwice,
             Problem::ThemeTwice => Msg::BadThemeTwice,
             Problem::NotSetting { word } => Msg::BadNotSetting {
