@@ -26,7 +26,7 @@ repo="$here/../.."
 captions="$(python3 - "$repo" <<'PY'
 import glob, re, sys
 repo = sys.argv[1]
-ids = {"color", "seat", "pairing", "caption", "caption-over", "replay-caption",
+ids = {"color", "seat", "pairing", "caption", "caption-over", "caption-timed", "replay-caption",
        "record-head", "bot-name"}
 chars = set()
 for path in glob.glob(f"{repo}/assets/i18n/*.ftl"):

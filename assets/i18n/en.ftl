@@ -252,7 +252,8 @@ challenge-made = { $from } challenges { $to } to a game of Xiangqi ({ $from } pl
     [red] Red
     [black] Black
    *[random] a random side
- }). { $to }: answer within { $within }, with the buttons below. Clock: { $time }.
+ }). { $to }: answer within { $within }, with the buttons below.
+challenge-clock = Clock: { $time }.
 challenge-declined = { $name } declines the challenge from { $from }.
 challenge-withdrawn = { $name } withdraws their challenge.
 challenge-expired-notice = The challenge from { $from } to { $to } expired without an answer.

@@ -233,7 +233,8 @@ challenge-made = { $from } thách { $to } một ván cờ tướng ({ $from } c�
     [red] Đỏ
     [black] Đen
    *[random] ngẫu nhiên
- }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới. Đồng hồ: { $time }.
+ }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
+challenge-clock = Đồng hồ: { $time }.
 challenge-declined = { $name } từ chối lời thách đấu của { $from }.
 challenge-withdrawn = { $name } rút lại lời thách đấu.
 challenge-expired-notice = Lời thách đấu của { $from } gửi { $to } đã hết hạn mà không có trả lời.

@@ -232,7 +232,8 @@ challenge-made = { $from } 向 { $to } 发起象棋挑战（{ $from } 执{ $side
     [red] 红方
     [black] 黑方
    *[random] 随机一方
- }）。{ $to }：请在 { $within }内用下方的按钮回应。计时：{ $time }。
+ }）。{ $to }：请在 { $within }内用下方的按钮回应。
+challenge-clock = 计时：{ $time }。
 challenge-declined = { $name } 拒绝了 { $from } 的挑战。
 challenge-withdrawn = { $name } 撤回了挑战。
 challenge-expired-notice = { $from } 向 { $to } 发起的挑战无人回应，已过期。

@@ -232,7 +232,8 @@ challenge-made = { $from } 向 { $to } 發起象棋挑戰（{ $from } 執{ $side
     [red] 紅方
     [black] 黑方
    *[random] 隨機一方
- }）。{ $to }：請在 { $within }內用下方的按鈕回應。計時：{ $time }。
+ }）。{ $to }：請在 { $within }內用下方的按鈕回應。
+challenge-clock = 計時：{ $time }。
 challenge-declined = { $name } 拒絕了 { $from } 的挑戰。
 challenge-withdrawn = { $name } 撤回了挑戰。
 challenge-expired-notice = { $from } 向 { $to } 發起的挑戰無人回應，已過期。

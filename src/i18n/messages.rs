@@ -168,7 +168,8 @@ messages! {
     Hint { game: i64, mv: String } = "hint";
     IdleLost { game: i64, idle: String, seat: String, result: String } = "idle-lost";
     IdleWarning { game: i64, name: String, left: String, seat: String } = "idle-warning";
-    ChallengeMade { from: String, to: String, side: String, within: String, time: String } = "challenge-made";
+    ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
+    ChallengeClock { time: String } = "challenge-clock";
     FlagFallen { game: i64, seat: String, result: String } = "flag-fallen";
     TooLate { game: i64 } = "too-late";
     TurnReminder { game: i64, name: String, left: String, seat: String } = "turn-reminder";

@@ -261,6 +261,23 @@ fn caption_glyphs_cover_every_language_and_notation() {
                     number: 12,
                 }),
                 lang.text(Msg::ReplayCaption { heading, ply: 3 }),
+                // The clocks a caption shows: digits, `:`, `.`, brackets,
+                // `d`, `h`, `m` (`services::boards::clock_face`).
+                lang.text(Msg::CaptionTimed {
+                    game: 7,
+                    red: "ann".into(),
+                    red_clock: "[0:07.3]".into(),
+                    black_clock: "1:02:03".into(),
+                    black: bot.clone(),
+                    number: 12,
+                }),
+                lang.text(Msg::Caption {
+                    game: 7,
+                    pairing: "ann".into(),
+                    number: 12,
+                    color: color.into(),
+                    name: "ann [2d 05h] [5h 12m]".into(),
+                }),
             ];
             for caption in captions {
                 assert_eq!(missing(&caption), Vec::<char>::new(), "{lang}: {caption}");

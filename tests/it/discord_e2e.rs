@@ -1000,6 +1000,53 @@ async fn the_player_to_move_is_pinged_unless_they_turned_it_off() {
     assert_eq!(pinged(&bobs), vec![h.alice.id], "{}", bobs.content());
 }
 
+/// A 1+0 game against the bot, in real time: the player's clock starts
+/// with the bot's first answer, the board's caption and text show the
+/// clocks, and when the player lets the flag fall the loss is announced
+/// within 2 s of the stored deadline. The wait is a real minute (the
+/// shortest control there is): the watcher runs on the bot's own clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_game_against_the_bot_is_lost_on_time_within_two_seconds() {
+    let h = Harness::start().await;
+    let (game, thread) = h.start_bot_game(&h.alice, "red 1 1+0").await;
+    let from = h.stand_in.call_count();
+    h.stand_in.send_message(&h.alice, thread, "h2e2").await;
+    let answer = h
+        .post_in("the bot's answer", from, thread, |c| is_bot_move(c, game))
+        .await;
+    assert!(
+        answer
+            .content()
+            .contains("⏱ alice [1:00] – 1:00 xiangqi-bot"),
+        "{}",
+        answer.content()
+    );
+    let record = h.store().await.game(GameId(game)).await.unwrap();
+    let deadline = record.clocks.deadline.expect("alice's clock runs");
+    let from = h.stand_in.call_count();
+    let fallen = h
+        .stand_in
+        .wait_for("the flag's fall", from, Duration::from_secs(90), |c| {
+            c.shows_message() && c.channel == Some(thread) && c.content().contains("time is up")
+        })
+        .await;
+    let announced_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let late = announced_at - deadline;
+    eprintln!("flag announced {late} ms after its deadline");
+    assert!((0..2000).contains(&late), "{late} ms");
+    assert!(
+        fallen.content().contains("alice (Red)'s flag fell")
+            && fallen.content().contains("wins by time"),
+        "{}",
+        fallen.content()
+    );
+    let record = h.store().await.game(GameId(game)).await.unwrap();
+    assert_eq!(record.reason.as_deref(), Some("timeout"));
+}
+
 /// With the server's `one-board` on, a game between people keeps one board
 /// message, edited after each move with the move list under it; since an
 /// edit notifies nobody, a short notice pings the player to move, and each

@@ -67,13 +67,18 @@ pub async fn challenge(
         })
         .await
         .map_err(store_refusal)?;
-    let text = voice.say(Msg::ChallengeMade {
+    let mut text = voice.say(Msg::ChallengeMade {
         from: shown(&ctx.actor().name).to_string(),
         to: shown(&opponent.name).to_string(),
         side: color.as_str().into(),
         within: voice.duration(expiry),
-        time: voice.time_control(time_control),
     });
+    if time_control != TimeControl::Untimed {
+        text.push(' ');
+        text.push_str(&voice.say(Msg::ChallengeClock {
+            time: voice.time_control(time_control),
+        }));
+    }
     tracing::debug!(challenge = challenge.id.0, "challenge made");
     ctx.answer(
         Reply::public(text)
