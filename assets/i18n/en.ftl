@@ -350,6 +350,16 @@ about-help = How to play and the commands
 command-description = Play Xiangqi (Chinese chess) against the bot or each other
 option-side = Your side (default red)
 option-time = Clock: minutes+increment (10+5, 3+2), days a move (1d, 3d), or none (default)
+what-time-class = live or correspondence
+bad-not-time-class = `{ $word }` is neither `live` nor `correspondence`
+bad-time-class-twice = name live or correspondence only once
+class-only = { $class ->
+    [live] Live games only.
+   *[correspondence] Correspondence games only.
+ }
+option-time-class = Only games with clocks (live) or days a move (correspondence)
+choice-live = live (minutes + increment)
+choice-correspondence = correspondence (days a move)
 option-level = The bot's strength, { $min } (easiest) to { $max } (strongest); default { $default }
 option-game-here = Game id (default: your game here)
 option-whose = Whose (default you)

@@ -322,6 +322,16 @@ about-help = Cách chơi và các lệnh
 command-description = Chơi cờ tướng với bot hoặc với nhau
 option-side = Bên của bạn (mặc định Đỏ)
 option-time = Đồng hồ: phút+giây (10+5, 3+2), ngày mỗi nước (1d, 3d), hoặc none (mặc định)
+what-time-class = cờ nhanh hoặc cờ thư
+bad-not-time-class = `{ $word }` không phải `live` hay `correspondence`
+bad-time-class-twice = chỉ chọn live hoặc correspondence một lần
+class-only = { $class ->
+    [live] Chỉ các ván có đồng hồ.
+   *[correspondence] Chỉ các ván cờ thư.
+ }
+option-time-class = Chỉ các ván có đồng hồ (live) hoặc tính ngày mỗi nước (correspondence)
+choice-live = có đồng hồ (phút + giây cộng thêm)
+choice-correspondence = cờ thư (ngày mỗi nước)
 option-level = Sức mạnh của bot, từ { $min } (dễ nhất) đến { $max } (mạnh nhất); mặc định { $default }
 option-game-here = Số hiệu ván (mặc định: ván của bạn ở đây)
 option-whose = Của ai (mặc định là bạn)

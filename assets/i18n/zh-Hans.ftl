@@ -321,6 +321,16 @@ about-help = 玩法和命令说明
 command-description = 与机器人或其他人下中国象棋
 option-side = 你执哪一方（默认红方）
 option-time = 计时：分钟+每步加秒（10+5、3+2），每步天数（1d、3d），或 none（默认）
+what-time-class = 快棋或通讯棋
+bad-not-time-class = `{ $word }` 既不是 `live` 也不是 `correspondence`
+bad-time-class-twice = 只能指定一次 live 或 correspondence
+class-only = { $class ->
+    [live] 仅计时对局。
+   *[correspondence] 仅通讯对局。
+ }
+option-time-class = 只看计时对局（live）或每步按天的通讯对局（correspondence）
+choice-live = 计时（分钟 + 每步加秒）
+choice-correspondence = 通讯棋（每步天数）
 option-level = 机器人的棋力，{ $min }（最弱）到 { $max }（最强）；默认 { $default }
 option-game-here = 对局编号（默认：你在这里的对局）
 option-whose = 查看谁（默认是你）

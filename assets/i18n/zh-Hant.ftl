@@ -321,6 +321,16 @@ about-help = 玩法和命令說明
 command-description = 與機器人或其他人下中國象棋
 option-side = 你執哪一方（預設紅方）
 option-time = 計時：分鐘+每步加秒（10+5、3+2），每步天數（1d、3d），或 none（預設）
+what-time-class = 快棋或通訊棋
+bad-not-time-class = `{ $word }` 既不是 `live` 也不是 `correspondence`
+bad-time-class-twice = 只能指定一次 live 或 correspondence
+class-only = { $class ->
+    [live] 僅計時對局。
+   *[correspondence] 僅通訊對局。
+ }
+option-time-class = 只看計時對局（live）或每步按天的通訊對局（correspondence）
+choice-live = 計時（分鐘 + 每步加秒）
+choice-correspondence = 通訊棋（每步天數）
 option-level = 機器人的棋力，{ $min }（最弱）到 { $max }（最強）；預設 { $default }
 option-game-here = 對局編號（預設：你在這裡的對局）
 option-whose = 檢視誰（預設是你）

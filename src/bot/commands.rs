@@ -14,7 +14,7 @@ use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
 use crate::rules::notation::looks_like_move;
-use crate::store::{ColorChoice, GameId, TimeControl};
+use crate::store::{ColorChoice, GameId, TimeClass, TimeControl};
 
 use super::handlers::{
     abort, challenge, help, history, moves, play, puzzle, rematch, review, settings, watch,
@@ -238,6 +238,7 @@ commands! {
         flags: [],
         args: {
             user: Option<Actor> = Msg::OptionWhose,
+            class: Option<TimeClass> = Msg::OptionTimeClass,
         },
         run: history::stats,
     }
@@ -246,7 +247,9 @@ commands! {
         about: AboutLeaderboard,
         group: History,
         flags: [],
-        args: {},
+        args: {
+            class: Option<TimeClass> = Msg::OptionTimeClass,
+        },
         run: history::leaderboard,
     }
     // Settings and moderation

@@ -97,6 +97,10 @@ messages! {
     WhatSide = "what-side";
     WhatLevel = "what-level";
     WhatTimeControl = "what-time-control";
+    WhatTimeClass = "what-time-class";
+    BadNotTimeClass { word: String } = "bad-not-time-class";
+    BadTimeClassTwice = "bad-time-class-twice";
+    ClassOnly { class: String } = "class-only";
     BadTimeControl { word: String, problem: String, max_minutes: i64, max_increment: i64, days: String } = "bad-time-control";
     BadTimeControlTwice = "bad-time-control-twice";
     WhatUser = "what-user";
@@ -263,6 +267,7 @@ messages! {
     CommandDescription = "command-description";
     OptionSide = "option-side";
     OptionTime = "option-time";
+    OptionTimeClass = "option-time-class";
     OptionLevel { min: i64, max: i64, default: i64 } = "option-level";
     OptionGameHere = "option-game-here";
     OptionWhose = "option-whose";
@@ -270,6 +275,8 @@ messages! {
     OptionGameId = "option-game-id";
     OptionMove = "option-move";
     ChoiceRed = "choice-red";
+    ChoiceLive = "choice-live";
+    ChoiceCorrespondence = "choice-correspondence";
     ChoiceBlack = "choice-black";
     ChoiceRandom = "choice-random";
     ChoiceLevel { level: i64, rating: i64 } = "choice-level";

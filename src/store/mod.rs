@@ -67,6 +67,7 @@ pub use model::{
     GameResult, GameState, Location, MoveRecord, OfferKind, Participant, UserRef, START_FEN,
 };
 pub use offers::OfferAnswer;
+pub use players::TimeClass;
 pub use puzzles::{DailyPuzzle, PuzzleOutcome, PuzzlePlayer, PuzzleResult, PuzzleSession};
 pub use rating::Rating;
 pub use reviews::ReviewKey;

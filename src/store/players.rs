@@ -85,6 +85,53 @@ macro_rules! select_players {
     };
 }
 
+/// Which clocks a filtered record counts: one rating pool, results apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeClass {
+    /// Minutes and an increment.
+    Live,
+    /// Days a move.
+    Correspondence,
+}
+
+impl TimeClass {
+    /// The `LIKE` pattern of its stored time controls (`10+5`, `3d`).
+    fn pattern(self) -> &'static str {
+        match self {
+            TimeClass::Live => "%+%",
+            TimeClass::Correspondence => "%d",
+        }
+    }
+}
+
+/// Each player's results in the finished games of one class of clock
+/// (bound: `$1`, its pattern), as [`PlayerRow`]s; practice games against
+/// oneself count for nothing, as in the players' own tallies.
+macro_rules! select_results_in_class {
+    () => {
+        concat!(
+            "SELECT p.user_id, p.display_name, p.rating, p.rating_deviation, p.volatility, ",
+            "COUNT(*) AS games, ",
+            "SUM(CASE WHEN g.result = CASE WHEN g.red_user_id = p.user_id THEN 'red' ELSE 'black' END ",
+            "THEN 1 ELSE 0 END) AS wins, ",
+            "SUM(CASE WHEN g.result = 'draw' THEN 1 ELSE 0 END) AS draws, ",
+            "SUM(CASE WHEN g.result <> 'draw' AND g.result <> ",
+            "CASE WHEN g.red_user_id = p.user_id THEN 'red' ELSE 'black' END ",
+            "THEN 1 ELSE 0 END) AS losses, ",
+            "p.created_at FROM players p ",
+            "JOIN games g ON (g.red_user_id = p.user_id OR g.black_user_id = p.user_id) ",
+            "WHERE g.status = 'finished' AND g.time_control LIKE $1 ",
+            "AND (g.red_user_id IS NULL OR g.black_user_id IS NULL OR g.red_user_id <> g.black_user_id)"
+        )
+    };
+}
+
+macro_rules! group_results {
+    () => {
+        " GROUP BY p.user_id, p.display_name, p.rating, p.rating_deviation, p.volatility, p.created_at"
+    };
+}
+
 /// Adds a user, or refreshes the name they go by.
 pub(super) async fn upsert_player(
     conn: &mut Conn<'_>,
@@ -219,6 +266,57 @@ impl Store {
             rank: to_u32(higher + 1, "a rank")?,
             live_games: to_u32(live, "a live game count")?,
         }))
+    }
+
+    /// [`Store::player_stats`] with the games counted only in `class`:
+    /// the rating and rank are the one pool's, the results those of the
+    /// player's finished games under that kind of clock. `None` for a
+    /// player with none.
+    pub async fn player_stats_in(
+        &self,
+        user_id: &str,
+        class: TimeClass,
+    ) -> StoreResult<Option<PlayerStats>> {
+        let Some(mut stats) = self.player_stats(user_id).await? else {
+            return Ok(None);
+        };
+        let rows: Vec<PlayerRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(concat!(
+                select_results_in_class!(),
+                " AND p.user_id = $2 ",
+                group_results!()
+            ))
+            .bind(class.pattern())
+            .bind(user_id)
+            .fetch_all(c)
+            .await?
+        });
+        let Some(row) = rows.into_iter().next() else {
+            return Ok(None);
+        };
+        stats.player = PlayerRecord::try_from(row)?;
+        Ok(Some(stats))
+    }
+
+    /// [`Store::leaderboard`] of the players with finished games in
+    /// `class`, each with their results in it; ranked by the one rating.
+    pub async fn leaderboard_in(
+        &self,
+        class: TimeClass,
+        limit: u32,
+    ) -> StoreResult<Vec<PlayerRecord>> {
+        let rows: Vec<PlayerRow> = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as(concat!(
+                select_results_in_class!(),
+                group_results!(),
+                " ORDER BY p.rating DESC, games DESC, p.user_id LIMIT $2"
+            ))
+            .bind(class.pattern())
+            .bind(i64::from(limit))
+            .fetch_all(c)
+            .await?
+        });
+        rows.into_iter().map(PlayerRecord::try_from).collect()
     }
 
     /// The highest-rated players with at least `min_games` finished games.

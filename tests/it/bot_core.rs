@@ -2235,3 +2235,36 @@ async fn play_takes_a_time_control_and_refuses_a_wrong_one() {
     assert_eq!(record.ply, 2, "the bot answered");
     assert!(record.clocks.deadline.is_some(), "ann's clock runs");
 }
+
+/// One rating pool, results apart: `stats` and `leaderboard` filtered by
+/// live or correspondence count only the games under that kind of clock.
+#[tokio::test]
+async fn stats_and_the_leaderboard_filter_by_the_kind_of_clock() {
+    let h = harness().await;
+    h.say("alice", "challenge @bob red 5+0").await;
+    h.say("bob", "accept").await;
+    h.say("bob", "resign").await;
+    h.say("alice", "challenge @bob red").await;
+    h.say("bob", "accept").await;
+    h.say("alice", "resign").await;
+
+    let all = texts(&h.say("alice", "stats").await);
+    assert!(all.contains("2 games: 1 won, 0 drawn, 1 lost"), "{all}");
+    let live = texts(&h.say("alice", "stats live").await);
+    assert!(
+        live.starts_with("Live games only.") && live.contains("1 game: 1 won, 0 drawn, 0 lost"),
+        "{live}"
+    );
+    let bobs = texts(&h.say("alice", "stats @bob live").await);
+    assert!(bobs.contains("1 game: 0 won, 0 drawn, 1 lost"), "{bobs}");
+    let top = texts(&h.say("carol", "leaderboard live").await);
+    assert!(
+        top.starts_with("Live games only.")
+            && top.contains("alice")
+            && top.contains("(1W 0D 0L)")
+            && top.contains("(0W 0D 1L)"),
+        "{top}"
+    );
+    let none = texts(&h.say("carol", "leaderboard correspondence").await);
+    assert!(!none.contains("alice"), "{none}");
+}

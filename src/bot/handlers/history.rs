@@ -5,7 +5,7 @@
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
 use crate::rules::Color;
-use crate::store::{GameId, GameRecord, GameResult};
+use crate::store::{GameId, GameRecord, GameResult, TimeClass};
 
 use crate::bot::services::boards::style_asked;
 use crate::bot::services::games::{
@@ -89,17 +89,18 @@ pub async fn game_record(
     ctx.answer(reply).await
 }
 
-/// `stats [@user]`: a player's rating and results.
-pub async fn stats(ctx: &Ctx<'_>, user: Option<Actor>) -> BotResult<()> {
+/// `stats [@user] [live|correspondence]`: a player's rating and results,
+/// all of them or those under one kind of clock (the rating is one pool).
+pub async fn stats(ctx: &Ctx<'_>, user: Option<Actor>, class: Option<TimeClass>) -> BotResult<()> {
     let voice = ctx.voice;
     let who = user.as_ref().unwrap_or(ctx.actor());
-    let stats = ctx
-        .core
-        .store
-        .player_stats(&who.id)
-        .await
-        .map_err(BotError::internal)?;
-    let text = voice.say(match stats {
+    let store = &ctx.core.store;
+    let stats = match class {
+        None => store.player_stats(&who.id).await,
+        Some(class) => store.player_stats_in(&who.id, class).await,
+    }
+    .map_err(BotError::internal)?;
+    let mut text = voice.say(match stats {
         None => Msg::StatsNone {
             name: shown(&who.name).to_string(),
         },
@@ -117,22 +118,41 @@ pub async fn stats(ctx: &Ctx<'_>, user: Option<Actor>) -> BotResult<()> {
             }
         }
     });
+    if let Some(class) = class {
+        text = format!("{} {text}", class_heading(class, voice));
+    }
     ctx.answer(Reply::public(text)).await
 }
 
-/// `leaderboard`: the best rated players.
-pub async fn leaderboard(ctx: &Ctx<'_>) -> BotResult<()> {
+/// "Live games:" before a filtered record.
+fn class_heading(class: TimeClass, voice: Voice) -> String {
+    voice.say(Msg::ClassOnly {
+        class: match class {
+            TimeClass::Live => "live",
+            TimeClass::Correspondence => "correspondence",
+        }
+        .into(),
+    })
+}
+
+/// `leaderboard [live|correspondence]`: the best rated players, all of
+/// them or those who finished games under one kind of clock, with their
+/// results there.
+pub async fn leaderboard(ctx: &Ctx<'_>, class: Option<TimeClass>) -> BotResult<()> {
     let voice = ctx.voice;
-    let top = ctx
-        .core
-        .store
-        .leaderboard(LEADERBOARD_SIZE, 1)
-        .await
-        .map_err(BotError::internal)?;
+    let store = &ctx.core.store;
+    let top = match class {
+        None => store.leaderboard(LEADERBOARD_SIZE, 1).await,
+        Some(class) => store.leaderboard_in(class, LEADERBOARD_SIZE).await,
+    }
+    .map_err(BotError::internal)?;
     let text = if top.is_empty() {
         voice.say(Msg::LeaderboardEmpty)
     } else {
         let mut text = voice.say(Msg::LeaderboardTitle);
+        if let Some(class) = class {
+            text = format!("{} {text}", class_heading(class, voice));
+        }
         for (rank, p) in top.iter().enumerate() {
             text.push('\n');
             text.push_str(&voice.say(Msg::LeaderboardLine {

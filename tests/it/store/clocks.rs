@@ -222,3 +222,49 @@ async fn a_correspondence_turn_is_reminded_at_a_quarter_left(backend: Backend) {
         .is_empty());
 }
 on_both_backends!(a_correspondence_turn_is_reminded_at_a_quarter_left);
+
+async fn results_are_counted_by_the_kind_of_clock(backend: Backend) {
+    use xiangqi_bot::store::TimeClass;
+    let (_db, _clock, store) = fresh(backend).await;
+    for (control, result) in [
+        ("5+0", GameResult::RedWins),
+        ("3+2", GameResult::Draw),
+        ("3d", GameResult::BlackWins),
+        ("none", GameResult::BlackWins),
+    ] {
+        let id = store.create_game(timed(control)).await.unwrap().id;
+        store.finish_game(id, result, "agreement").await.unwrap();
+    }
+    let live = store
+        .player_stats_in(&alice().id, TimeClass::Live)
+        .await
+        .unwrap()
+        .unwrap()
+        .player;
+    assert_eq!(
+        (live.games, live.wins, live.draws, live.losses),
+        (2, 1, 1, 0)
+    );
+    let mail = store
+        .leaderboard_in(TimeClass::Correspondence, 10)
+        .await
+        .unwrap();
+    let tallies: Vec<_> = mail
+        .iter()
+        .map(|p| (p.user.id.as_str(), p.games, p.wins, p.losses))
+        .collect();
+    assert_eq!(tallies.len(), 2);
+    assert!(tallies.contains(&("100", 1, 0, 1)), "{tallies:?}");
+    assert!(
+        tallies.contains(&(bob().id.as_str(), 1, 1, 0)),
+        "{tallies:?}"
+    );
+    assert!(
+        mail.windows(2)
+            .all(|w| w[0].rating.rating >= w[1].rating.rating),
+        "by the one rating"
+    );
+    let everything = store.player(&alice().id).await.unwrap().unwrap();
+    assert_eq!(everything.games, 4);
+}
+on_both_backends!(results_are_counted_by_the_kind_of_clock);

@@ -7,6 +7,7 @@
 //! | [`ColorChoice`] | `red`, `black`, `random` (`r`, `b`, `any`, …) | text, three choices |
 //! | [`Level`] | `5`, `l5`, `level 5` | integer, a choice per level with its rating |
 //! | [`TimeControl`] | `10+5`, `3d`, `none` | text, suggested controls |
+//! | [`TimeClass`] | `live`, `correspondence` (`corr`, `daily`) | text, two choices |
 //! | [`Actor`] | `<@123>`, `@name`, `name` | user |
 //! | [`GameId`] | `12`, `#12` | integer ≥ 1 |
 //! | [`Page`] | `2` | integer ≥ 1 |
@@ -25,7 +26,7 @@ use crate::bot::vocabulary::settings::{find_typed, typed_name, Setting, SETTINGS
 use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::render::{PieceStyle, Theme};
-use crate::store::{ColorChoice, GameId, Rating, TimeControl, TimeControlError};
+use crate::store::{ColorChoice, GameId, Rating, TimeClass, TimeControl, TimeControlError};
 
 /// A user's word echoed back in an error (always inside a code span), cut so
 /// that a pasted essay is not.
@@ -270,6 +271,48 @@ impl Arg for TimeControl {
                 &error,
             ))
         })
+    }
+}
+
+/// The class of clock a word names.
+fn time_class(word: &str) -> Option<TimeClass> {
+    match word {
+        "live" => Some(TimeClass::Live),
+        "correspondence" | "corr" | "daily" => Some(TimeClass::Correspondence),
+        _ => None,
+    }
+}
+
+impl Arg for TimeClass {
+    fn read_words(words: &[&str]) -> Option<Result<(Self, usize), Problem>> {
+        time_class(&words[0].to_lowercase()).map(|class| Ok((class, 1)))
+    }
+    fn not_this(word: String) -> Problem {
+        Problem::NotTimeClass { word }
+    }
+    fn twice(_: String) -> Problem {
+        Problem::TimeClassTwice
+    }
+    fn what() -> Msg {
+        Msg::WhatTimeClass
+    }
+    fn placeholder(_: bool) -> String {
+        optional("live|correspondence")
+    }
+    fn option_shape() -> OptionShape {
+        let mut shape = OptionShape::of(OptionKind::Text);
+        shape.choices = text_choices(["live", "correspondence"], |value| match value {
+            "live" => Msg::ChoiceLive,
+            _ => Msg::ChoiceCorrespondence,
+        });
+        shape
+    }
+    fn read_option(value: &OptionValue, option: &str) -> Result<Option<Self>, SlashError> {
+        value
+            .as_text()
+            .and_then(time_class)
+            .map(Some)
+            .ok_or_else(|| bad_choice(option, &["live", "correspondence"]))
     }
 }
 

@@ -77,6 +77,10 @@ pub enum Problem {
         error: TimeControlError,
     },
     TimeControlTwice,
+    NotTimeClass {
+        word: String,
+    },
+    TimeClassTwice,
 }
 
 impl Problem {
@@ -122,6 +126,8 @@ impl Problem {
             Problem::PiecesTwice => Msg::BadPiecesTwice,
             Problem::BadTimeControl { word, error } => time_control_msg(word.clone(), error),
             Problem::TimeControlTwice => Msg::BadTimeControlTwice,
+            Problem::NotTimeClass { word } => Msg::BadNotTimeClass { word: word.clone() },
+            Problem::TimeClassTwice => Msg::BadTimeClassTwice,
             Problem::ThemeTwice => Msg::BadThemeTwice,
             Problem::NotSetting { word } => Msg::BadNotSetting {
                 word: word.clone(),
