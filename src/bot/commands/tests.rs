@@ -444,7 +444,20 @@ fn game_ids_and_users() {
             user: Some(actor("ann"))
         })
     );
-    assert_eq!(parse("stats"), Ok(Command::Stats { user: None }));
+    assert_eq!(
+        parse("stats"),
+        Ok(Command::Stats {
+            user: None,
+            class: None
+        })
+    );
+    assert_eq!(
+        parse("stats daily"),
+        Ok(Command::Stats {
+            user: None,
+            class: Some(crate::store::TimeClass::Correspondence)
+        })
+    );
     assert!(matches!(
         parse("resign now"),
         Err(CommandError::BadArgument { .. })

@@ -471,6 +471,7 @@ mod tests {
                 id: "42".into(),
                 name: "<@42>".into(),
             }),
+            class: None,
         };
         assert_eq!(
             name_mentions(command, &[bob]),
@@ -478,7 +479,8 @@ mod tests {
                 user: Some(Actor {
                     id: "42".into(),
                     name: "Bob".into()
-                })
+                }),
+                class: None,
             }
         );
     }
