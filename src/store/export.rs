@@ -7,12 +7,15 @@
 //! their own program), its headers carry everything the bot stores, and ICCS
 //! moves need no position to write, so the export cannot disagree with the
 //! rules layer. Tags follow the spec's order; the end reason, which the spec
-//! has no tag for, goes both in a `Termination` tag (as chess PGN names it;
-//! unknown tags are skipped by readers) and in a closing comment.
+//! has no tag for, goes in a `Termination` tag (as chess PGN names it;
+//! unknown tags are skipped by readers), and the clock in `TimeControl`
+//! (chess PGN's form). No comment follows the moves: a common reader, the
+//! `cchess` package, stops with an error at a comment there.
 
 use crate::rules::notation::pgn::write_pgn;
 
-use super::model::{GameRecord, GameState, MoveRecord, Participant, UnixMillis, START_FEN};
+use super::model::{GameRecord, MoveRecord, Participant, UnixMillis, START_FEN};
+use super::time_control::TimeControl;
 
 impl super::handle::Store {
     /// Game `id` as a PGN record (see the module's notes on the format).
@@ -44,32 +47,30 @@ pub fn to_pgn(game: &GameRecord, moves: &[MoveRecord]) -> String {
     if let Some(reason) = &game.reason {
         tags.push(("Termination", reason.clone()));
     }
+    tags.push(("TimeControl", pgn_time_control(game.time_control)));
     tags.push(("Format", "ICCS".into()));
     if game.start_fen != START_FEN {
         tags.push(("FEN", game.start_fen.clone()));
     }
-    let comment = game
-        .reason
-        .as_ref()
-        .map(|reason| match (game.status, game.result) {
-            (GameState::Aborted, _) => format!("Aborted: {reason}."),
-            (_, Some(r)) => format!("{}: {reason}.", result_words(r)),
-            (_, None) => format!("{reason}."),
-        });
     write_pgn(
         &tags,
         moves.iter().map(|m| (m.iccs.from, m.iccs.to)),
         game.start_side == crate::rules::Color::Black,
-        comment.as_deref(),
+        None,
         result,
     )
 }
 
-fn result_words(result: super::model::GameResult) -> &'static str {
-    match result {
-        super::model::GameResult::RedWins => "Red wins",
-        super::model::GameResult::BlackWins => "Black wins",
-        super::model::GameResult::Draw => "Draw",
+/// Chess PGN's `TimeControl`: `600+5` (seconds and increment), `1/259200`
+/// (one move per three days), `-` (no clock).
+fn pgn_time_control(control: TimeControl) -> String {
+    match control {
+        TimeControl::Untimed => "-".into(),
+        TimeControl::Live {
+            minutes,
+            increment_secs,
+        } => format!("{}+{increment_secs}", minutes * 60),
+        TimeControl::Correspondence { days } => format!("1/{}", days * 86_400),
     }
 }
 
@@ -108,7 +109,7 @@ mod tests {
     use super::*;
     use crate::rules::Color;
     use crate::store::model::{
-        ActorId, BotLevel, GameId, GameResult, Iccs, Location, RatingChange, UserRef,
+        ActorId, BotLevel, GameId, GameResult, GameState, Iccs, Location, RatingChange, UserRef,
     };
 
     fn record(start_fen: &str, start_side: Color) -> GameRecord {
@@ -172,11 +173,11 @@ mod tests {
             [RedElo \"1500\"]\n\
             [BlackElo \"{bot_rating:.0}\"]\n\
             [Termination \"checkmate\"]\n\
+            [TimeControl \"-\"]\n\
             [Format \"ICCS\"]\n\
             \n\
             1. H2-E2 H9-G7\n\
             2. H0-G2\n\
-            {{Red wins: checkmate.}}\n\
             1-0\n"
         );
         assert_eq!(pgn, expected);
@@ -199,7 +200,17 @@ mod tests {
     fn start_position_has_no_fen_tag() {
         let pgn = to_pgn(&record(START_FEN, Color::Red), &[]);
         assert!(!pgn.contains("[FEN"));
-        assert!(pgn.ends_with("\n\n{Red wins: checkmate.}\n1-0\n"), "{pgn}");
+        assert!(pgn.ends_with("]\n\n1-0\n"), "{pgn}");
+    }
+
+    #[test]
+    fn the_clock_is_in_chess_pgns_time_control_tag() {
+        let mut game = record(START_FEN, Color::Red);
+        for (control, tag) in [("10+5", "600+5"), ("3d", "1/259200"), ("none", "-")] {
+            game.time_control = TimeControl::parse(control).unwrap();
+            let pgn = to_pgn(&game, &[]);
+            assert!(pgn.contains(&format!("[TimeControl \"{tag}\"]\n")), "{pgn}");
+        }
     }
 
     #[test]
