@@ -111,6 +111,12 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render_png", |b| {
         b.iter(|| renderer.render_png(&scene, plain))
     });
+    // A live game's caption, the clocks in it (`services::boards::caption`).
+    let mut timed = scene.clone();
+    timed.caption = Some("#12 · Alice [4:32] – 0:07.3 xiangqi-bot (level 3) · move 5".into());
+    c.bench_function("render_png_clocks", |b| {
+        b.iter(|| renderer.render_png(&timed, plain))
+    });
     c.bench_function("render_png_international_contrast", |b| {
         b.iter(|| renderer.render_png(&scene, symbols))
     });
