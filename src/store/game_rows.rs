@@ -66,10 +66,29 @@ pub(super) struct GameRow {
     created_at: i64,
     last_activity_at: i64,
     finished_at: Option<i64>,
+    #[sqlx(flatten)]
+    clocks: ClockColumns,
+}
+
+/// A game's clock columns, as its row and the guarded writes of
+/// `game_tx.rs` (which return them) read them.
+#[derive(FromRow)]
+pub(super) struct ClockColumns {
     time_control: String,
     red_clock_ms: Option<i64>,
     black_clock_ms: Option<i64>,
     turn_deadline_at: Option<i64>,
+}
+
+impl ClockColumns {
+    pub(super) fn read(&self) -> StoreResult<(TimeControl, Clocks)> {
+        let clocks = Clocks {
+            red_ms: self.red_clock_ms,
+            black_ms: self.black_clock_ms,
+            deadline: self.turn_deadline_at,
+        };
+        Ok((parse_time_control(&self.time_control)?, clocks))
+    }
 }
 
 fn participant(
@@ -107,6 +126,7 @@ impl TryFrom<GameRow> for GameRecord {
     type Error = StoreError;
 
     fn try_from(row: GameRow) -> StoreResult<GameRecord> {
+        let (time_control, clocks) = row.clocks.read()?;
         Ok(GameRecord {
             id: GameId(row.id),
             location: Location {
@@ -134,12 +154,8 @@ impl TryFrom<GameRow> for GameRecord {
             created_at: row.created_at,
             last_activity_at: row.last_activity_at,
             finished_at: row.finished_at,
-            time_control: parse_time_control(&row.time_control)?,
-            clocks: Clocks {
-                red_ms: row.red_clock_ms,
-                black_ms: row.black_clock_ms,
-                deadline: row.turn_deadline_at,
-            },
+            time_control,
+            clocks,
         })
     }
 }

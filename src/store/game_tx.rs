@@ -12,7 +12,7 @@ use crate::rules::Color;
 
 use super::backend::{lock_players, on_conn, Conn};
 use super::error::{StoreError, StoreResult};
-use super::game_rows::{parse_time_control, MoveRow};
+use super::game_rows::{ClockColumns, MoveRow};
 use super::jobs;
 use super::model::{
     parse_color, result_column, side_after, to_u32, ActorId, BotLevel, GameId, GameResult, Iccs,
@@ -31,26 +31,6 @@ struct Sides {
     black_bot_level: Option<i64>,
     start_side: String,
     rated: bool,
-}
-
-/// A game's clocks as its row holds them.
-#[derive(FromRow)]
-struct ClockColumns {
-    time_control: String,
-    red_clock_ms: Option<i64>,
-    black_clock_ms: Option<i64>,
-    turn_deadline_at: Option<i64>,
-}
-
-impl ClockColumns {
-    fn read(&self) -> StoreResult<(TimeControl, Clocks)> {
-        let clocks = Clocks {
-            red_ms: self.red_clock_ms,
-            black_ms: self.black_clock_ms,
-            deadline: self.turn_deadline_at,
-        };
-        Ok((parse_time_control(&self.time_control)?, clocks))
-    }
 }
 
 /// What a move's guarded `UPDATE` returns: the sides, the clocks, and the
