@@ -16,13 +16,15 @@
 //! - [`puzzles`]: puzzles found in engine games and checked by the engine
 //!   (on top of rules and engine; the bot serves them).
 //!
-//! Beside them, [`rng`]: the one small random-number generator all layers use.
+//! Beside them, [`rng`]: the one small random-number generator all layers use,
+//! and [`metrics`]: the registry each layer adds its metrics for operators to.
 
 pub mod bot;
 pub mod engine;
 pub mod i18n;
 pub mod lines;
 pub mod matches;
+pub mod metrics;
 pub mod puzzles;
 pub mod render;
 pub mod review;

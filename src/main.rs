@@ -17,6 +17,12 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+
+    /// How log lines (on stderr) are written: `text` for people, `json`
+    /// for a log collector (one object a line, with the fields of the spans
+    /// it happened in, such as the game and the shard).
+    #[arg(long, global = true, env = "XIANGQI_LOG_FORMAT", value_enum, default_value_t = cli::LogFormat::Text)]
+    log_format: cli::LogFormat,
 }
 
 #[derive(Subcommand)]
@@ -65,8 +71,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    cli::init_logging();
     let cli = Cli::parse();
+    cli::init_logging(cli.log_format);
     let result = match cli.command {
         Some(Command::Perft(args)) => cli::perft::run(args),
         Some(Command::Moves(args)) => cli::moves::run(args),

@@ -52,6 +52,7 @@ use crate::store::{Store, SystemClock};
 use background::{auto_review, clocks, daily, sweep, worker};
 use handlers::press::Typed;
 use services::limits::Verdict;
+use services::metrics::CommandResult;
 use services::settings::{plays_here, request_settings, voice_for};
 use services::{Core, Ctx};
 
@@ -164,6 +165,43 @@ impl Bot {
         self.core.jobs.is_stopping()
     }
 
+    /// The registry of the process's metrics: the core's are in it, and a
+    /// transport adds its own.
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        self.core.metrics.registry()
+    }
+
+    /// Every metric, in the Prometheus text format, with the values read
+    /// at a scrape (the engine's slots, the jobs held, the live games, the
+    /// store's lanes) read now.
+    pub fn metrics_text(&self) -> BoxFuture<'_, String> {
+        Box::pin(async move {
+            let core = &*self.core;
+            let (slots, busy, waiting) = core.engine.slot_use();
+            let live_games = match core.store.count_live_games().await {
+                Ok(count) => Some(count),
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not count the live games for the metrics");
+                    None
+                }
+            };
+            core.metrics.set_snapshot(services::metrics::Snapshot {
+                engine_slots: slots as u64,
+                engine_busy: busy as u64,
+                engine_waiting: waiting as u64,
+                owned_jobs: core.jobs.held() as u64,
+                live_games,
+                lanes: core.store.lane_stats(),
+            });
+            core.metrics.registry().encode()
+        })
+    }
+
+    /// Whether the store answers a read (`/readyz`).
+    pub fn store_answers(&self) -> BoxFuture<'_, bool> {
+        Box::pin(async move { self.core.store.count_live_games().await.is_ok() })
+    }
+
     /// Positions reviews started scoring since the bot started: a review
     /// read from the store scores none.
     pub fn review_positions_scored(&self) -> u64 {
@@ -178,6 +216,7 @@ impl Bot {
             let heavy = request.command.is_heavy();
             if self
                 .within_limits(
+                    request.command.name(),
                     &request.actor,
                     &request.place,
                     request.locale,
@@ -207,6 +246,7 @@ impl Bot {
             // for the bot at all.
             if self
                 .within_limits(
+                    request.command.name(),
                     &request.actor,
                     &request.place,
                     request.locale,
@@ -236,6 +276,7 @@ impl Bot {
             let core = &*self.core;
             if !self
                 .within_limits(
+                    "press",
                     &press.actor,
                     &press.place,
                     press.locale,
@@ -321,6 +362,7 @@ impl Bot {
     /// dropped.
     async fn within_limits(
         &self,
+        command: &'static str,
         actor: &Actor,
         place: &Place,
         locale: Option<Lang>,
@@ -332,6 +374,9 @@ impl Bot {
             .core
             .limiter
             .check(&actor.id, heavy, std::time::Instant::now());
+        if verdict != Verdict::Allowed {
+            self.core.metrics.command(command, CommandResult::Limited);
+        }
         let wait = match verdict {
             Verdict::Allowed => return true,
             // An interaction is answered anyway ("Done."): better the wait.
@@ -357,6 +402,11 @@ impl Bot {
     /// A press refused before any command ran: said privately, in the
     /// presser's language.
     async fn refuse(&self, press: &PressRequest, err: BotError, outbox: &dyn Outbox) {
+        let result = match &err {
+            BotError::Internal(_) => CommandResult::Failed,
+            _ => CommandResult::Refused,
+        };
+        self.core.metrics.command("press", result);
         if let BotError::Internal(cause) = &err {
             tracing::error!(user = %press.actor.id, error = format!("{cause:#}"), "press failed");
         }
@@ -396,6 +446,12 @@ impl Bot {
             }
             Err(refusal) => Err(refusal),
         };
+        let counted = match &result {
+            Ok(()) => CommandResult::Done,
+            Err(BotError::Internal(_)) => CommandResult::Failed,
+            Err(_) => CommandResult::Refused,
+        };
+        core.metrics.command(name, counted);
         if let Err(err) = result {
             if let BotError::Internal(cause) = &err {
                 tracing::error!(user = %requester.actor.id, command = name, error = format!("{cause:#}"), "request failed");

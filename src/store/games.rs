@@ -402,6 +402,17 @@ impl Store {
             .await
     }
 
+    /// How many games are live, in every channel (for the operators'
+    /// metrics). Its success also says the store answers reads.
+    pub async fn count_live_games(&self) -> StoreResult<u64> {
+        let (count,): (i64,) = on_conn!(&mut self.reader.acquire().await?.conn(), |c| {
+            sqlx::query_as("SELECT COUNT(*) FROM games WHERE status = 'live'")
+                .fetch_one(c)
+                .await?
+        });
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
     /// Games with stored moves never shown (a post failed, or the process
     /// stopped between storing and posting) that the sweep may show: their
     /// last move is older than the announce grace

@@ -16,7 +16,7 @@ use super::backend::{url_without_password, Backend, Conn, Pool, Tx};
 use super::clock::{Clock, SystemClock};
 use super::error::{StoreError, StoreResult};
 use super::model::{GameId, UnixMillis};
-use super::writer::{BoxFuture, DiskLimit, Writer, WriterStats};
+use super::writer::{BoxFuture, DiskLimit, LaneStats, Writer, WriterStats};
 
 /// The database file used when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://xiangqi.db";
@@ -162,6 +162,11 @@ impl Store {
     /// How the writer has grouped writes into transactions so far.
     pub fn writer_stats(&self) -> WriterStats {
         self.writer.stats()
+    }
+
+    /// Each writer lane's commits and failures so far, lane 0 first.
+    pub fn lane_stats(&self) -> Vec<LaneStats> {
+        self.writer.lane_stats()
     }
 
     /// The store's clock, for what shows its time (a board's clocks).

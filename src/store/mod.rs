@@ -80,4 +80,4 @@ pub use time_control::{
     Clocks, FlagFell, TimeControl, TimeControlError, CORRESPONDENCE_DAYS, MAX_INCREMENT_SECS,
     MAX_LIVE_MINUTES,
 };
-pub use writer::DiskLimit;
+pub use writer::{DiskLimit, LaneStats};

@@ -159,6 +159,16 @@ pub struct WriterStats {
     pub largest_batch: u64,
 }
 
+/// What one lane has committed so far (for the operators' metrics).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaneStats {
+    /// Batches committed.
+    pub commits: u64,
+    /// Batches lost: the transaction failed and every write in it was
+    /// answered with the error.
+    pub failures: u64,
+}
+
 #[derive(Default)]
 struct Counters {
     batches: AtomicU64,
@@ -166,11 +176,18 @@ struct Counters {
     largest_batch: AtomicU64,
 }
 
+#[derive(Default)]
+struct LaneCounters {
+    commits: AtomicU64,
+    failures: AtomicU64,
+}
+
 /// The store's side of the writer: a queue into each lane.
 #[derive(Clone)]
 pub(super) struct Writer {
     lanes: Arc<[mpsc::Sender<Request>]>,
     counters: Arc<Counters>,
+    lane_counters: Arc<[LaneCounters]>,
 }
 
 fn closed() -> StoreError {
@@ -182,14 +199,25 @@ impl Writer {
     /// runtime, writing through `pool`, which must allow as many connections.
     pub(super) fn spawn(pool: Pool, disk: DiskLimit, lanes: usize) -> Writer {
         let counters = Arc::new(Counters::default());
+        let lane_counters: Arc<[LaneCounters]> =
+            (0..lanes.max(1)).map(|_| LaneCounters::default()).collect();
         let lanes = (0..lanes.max(1))
-            .map(|_| {
+            .map(|lane| {
                 let (queue, requests) = mpsc::channel(QUEUE);
-                tokio::spawn(run(pool.clone(), disk.clone(), requests, counters.clone()));
+                let counted = Counted {
+                    all: counters.clone(),
+                    lanes: lane_counters.clone(),
+                    lane,
+                };
+                tokio::spawn(run(pool.clone(), disk.clone(), requests, counted));
                 queue
             })
             .collect();
-        Writer { lanes, counters }
+        Writer {
+            lanes,
+            counters,
+            lane_counters,
+        }
     }
 
     /// Runs `work` inside the first lane's next batch and returns its result
@@ -302,13 +330,37 @@ impl Writer {
             largest_batch: self.counters.largest_batch.load(Ordering::Relaxed),
         }
     }
+
+    /// Each lane's commits and failures so far, lane 0 first.
+    pub(super) fn lane_stats(&self) -> Vec<LaneStats> {
+        self.lane_counters
+            .iter()
+            .map(|lane| LaneStats {
+                commits: lane.commits.load(Ordering::Relaxed),
+                failures: lane.failures.load(Ordering::Relaxed),
+            })
+            .collect()
+    }
+}
+
+/// The counters a lane's task adds to: the writer's and its own.
+struct Counted {
+    all: Arc<Counters>,
+    lanes: Arc<[LaneCounters]>,
+    lane: usize,
+}
+
+impl Counted {
+    fn lane(&self) -> &LaneCounters {
+        &self.lanes[self.lane]
+    }
 }
 
 async fn run(
     pool: Pool,
     disk: DiskLimit,
     mut requests: mpsc::Receiver<Request>,
-    counters: Arc<Counters>,
+    counters: Counted,
 ) {
     let mut pages_applied = None;
     let mut queued = Vec::with_capacity(MAX_BATCH);
@@ -354,25 +406,33 @@ async fn commit_sorted(
     pool: &Pool,
     disk: &DiskLimit,
     pages_applied: &mut Option<u32>,
-    counters: &Counters,
+    counters: &Counted,
     mut batch: Vec<Box<dyn Write>>,
 ) {
     let size = batch.len() as u64;
-    counters.batches.fetch_add(1, Ordering::Relaxed);
-    counters.writes.fetch_add(size, Ordering::Relaxed);
-    counters.largest_batch.fetch_max(size, Ordering::Relaxed);
+    counters.all.batches.fetch_add(1, Ordering::Relaxed);
+    counters.all.writes.fetch_add(size, Ordering::Relaxed);
+    counters
+        .all
+        .largest_batch
+        .fetch_max(size, Ordering::Relaxed);
     batch.sort_by_key(|write| write.game());
-    commit_batch(pool, disk, pages_applied, batch).await;
+    let outcome = if commit_batch(pool, disk, pages_applied, batch).await {
+        &counters.lane().commits
+    } else {
+        &counters.lane().failures
+    };
+    outcome.fetch_add(1, Ordering::Relaxed);
 }
 
 /// Applies `batch` in one transaction, each write in its savepoint, commits,
-/// then answers every caller.
+/// then answers every caller. Returns whether the batch was committed.
 async fn commit_batch(
     pool: &Pool,
     disk: &DiskLimit,
     pages_applied: &mut Option<u32>,
     batch: Vec<Box<dyn Write>>,
-) {
+) -> bool {
     let mut applied = Vec::with_capacity(batch.len());
     let mut waiting = batch.into_iter();
     let outcome = match begin_batch(pool, disk, pages_applied).await {
@@ -391,6 +451,7 @@ async fn commit_batch(
             for write in applied {
                 write.answer(Ok(()));
             }
+            true
         }
         Err(error) => {
             let why = error.to_string();
@@ -398,6 +459,7 @@ async fn commit_batch(
             for write in applied.into_iter().chain(waiting) {
                 write.answer(Err(&why));
             }
+            false
         }
     }
 }

@@ -56,6 +56,10 @@ async fn serve(args: ConsoleArgs) -> anyhow::Result<()> {
         )
     })?;
     let bot = Arc::new(Bot::connect(&args.bot).await?);
+    if let Some(addr) = args.bot.metrics_addr {
+        // The console is always connected: ready means the store and the stop.
+        super::ops::serve(addr, bot.clone(), Box::new(|| Box::pin(async { true }))).await?;
+    }
     let outbox =
         Arc::new(ConsoleOutbox::new(args.bot.board_dir.clone())?.speaking(bot.config().lang));
     bot.resume_pending(outbox.as_ref()).await;

@@ -6,6 +6,7 @@
 
 pub mod console;
 pub mod discord;
+pub mod ops;
 pub mod stopping;
 
 /// Runs a transport's main future on a new multi-threaded runtime until it

@@ -157,6 +157,7 @@ impl BotProcess {
                 // The limits users get.
                 user_rate: "60/15".into(),
                 user_heavy_rate: "4/3".into(),
+                metrics_addr: None,
             },
             token: "stand-in-token".into(),
             guild: None,

@@ -177,6 +177,7 @@ async fn the_bot_replies_despite_a_429_with_the_limiter_on() {
                 // The limits users get.
                 user_rate: "60/15".into(),
                 user_heavy_rate: "4/3".into(),
+                metrics_addr: None,
             },
             token: "stand-in-token".into(),
             guild: None,

@@ -17,6 +17,7 @@
 
 use crate::bot::vocabulary::buttons::{Action, Press, Style};
 use tokio::sync::OwnedMutexGuard;
+use tracing::Instrument;
 
 use crate::i18n::Msg;
 use crate::rules::notation;
@@ -59,7 +60,7 @@ pub async fn make_move(ctx: &Ctx<'_>, text: MoveText) -> BotResult<()> {
 }
 
 async fn play(ctx: &Ctx<'_>, text: &str) -> BotResult<()> {
-    let (core, voice, requester) = (ctx.core, ctx.voice, ctx.requester);
+    let (core, requester) = (ctx.core, ctx.requester);
     // A live game here takes the move; else the user's open puzzle here
     // (see `docs/puzzles.md`, "Routing a move").
     let record = if ctx.bare {
@@ -77,6 +78,14 @@ async fn play(ctx: &Ctx<'_>, text: &str) -> BotResult<()> {
     };
     let id = record.id;
     timing::set_game(id);
+    play_in(ctx, id, text)
+        .instrument(tracing::info_span!("game", game = id.0))
+        .await
+}
+
+/// Plays the requester's move `text` in game `id`, theirs to move in.
+async fn play_in(ctx: &Ctx<'_>, id: GameId, text: &str) -> BotResult<()> {
+    let (core, voice, requester) = (ctx.core, ctx.voice, ctx.requester);
     let (played, answer) = {
         let lock = core.locks.game(id);
         let _held = lock.lock().await;

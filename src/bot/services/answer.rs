@@ -5,6 +5,7 @@
 //! `claims.rs`) say which process makes it.
 
 use std::future::Future;
+use tracing::Instrument;
 
 use std::time::Duration;
 
@@ -163,7 +164,10 @@ async fn store_bot_move(
     let unstored = play_in_memory(snapshot, mv, core.store.now(), voice)?;
     let (stored, board) = store_drawing_board(core, unstored, &store::ActorId::Bot, voice).await;
     let bot = match stored {
-        Ok(bot) => bot,
+        Ok(bot) => {
+            core.metrics.bot_move();
+            bot
+        }
         Err(BotError::Stale(_) | BotError::GameOver(_)) => {
             return match player {
                 Some(player) => announce(core, player, voice, outbox).await,
@@ -200,6 +204,7 @@ pub async fn run_job(core: &Core, claim: Claim, voice: Option<Voice>, outbox: &d
             let (claim, made) = make_job_move(core, claim, voice, outbox).await;
             settle(core, claim, &made).await;
         })
+        .instrument(tracing::info_span!("game", game = game.0))
         .await
 }
 

@@ -104,6 +104,12 @@ pub struct BotArgs {
     /// `hint`), counted on top of the rate above.
     #[arg(long, env = "XIANGQI_USER_HEAVY_RATE", default_value = "4/3")]
     pub user_heavy_rate: String,
+
+    /// Serve the operators' endpoints (`/metrics` for Prometheus,
+    /// `/healthz`, `/readyz`) on this address, as `127.0.0.1:9464`. Off
+    /// without it.
+    #[arg(long, env = "XIANGQI_METRICS_ADDR")]
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl BotArgs {
@@ -287,6 +293,7 @@ mod tests {
             review_progress_secs: 5.0,
             user_rate: "60/15".into(),
             user_heavy_rate: "4/3".into(),
+            metrics_addr: None,
         }
     }
 

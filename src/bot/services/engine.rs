@@ -131,6 +131,14 @@ impl Engine {
         }
     }
 
+    /// The search slots, how many are searching now, and how many
+    /// searches wait for one (the operators' metrics).
+    pub fn slot_use(&self) -> (usize, usize, usize) {
+        let busy = self.slots.saturating_sub(self.permits.available_permits());
+        let waiting = self.backlog.waiting.load(Ordering::Relaxed);
+        (self.slots, busy, waiting)
+    }
+
     /// How long a search asked for now would wait for a slot, estimated
     /// from the searches waiting before it and how long the bot's searches
     /// take lately (nothing until one has ended); `None` when a slot is

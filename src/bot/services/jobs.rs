@@ -34,7 +34,7 @@
 //! time for the jobs it holds, then stops their searches and releases them.
 
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -58,6 +58,8 @@ pub struct Jobs {
     /// Every job this process works on holds a read guard; shutting down
     /// takes the write lock to wait for them.
     running: Arc<RwLock<()>>,
+    /// How many read guards are out: the jobs this process holds.
+    held: Arc<AtomicUsize>,
 }
 
 impl Jobs {
@@ -69,6 +71,7 @@ impl Jobs {
             wake: Notify::new(),
             stopping: AtomicBool::new(false),
             running: Arc::new(RwLock::new(())),
+            held: Arc::default(),
         }
     }
 
@@ -116,11 +119,34 @@ impl Jobs {
     }
 
     /// A place among the running jobs, unless the bot is stopping.
-    pub fn running_guard(&self) -> Option<OwnedRwLockReadGuard<()>> {
+    pub fn running_guard(&self) -> Option<Running> {
         if self.is_stopping() {
             return None;
         }
-        self.running.clone().try_read_owned().ok()
+        let guard = self.running.clone().try_read_owned().ok()?;
+        self.held.fetch_add(1, Ordering::Relaxed);
+        Some(Running {
+            _guard: guard,
+            held: self.held.clone(),
+        })
+    }
+
+    /// How many jobs this process holds now.
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::Relaxed)
+    }
+}
+
+/// A place among the running jobs: shutting down waits until every one is
+/// dropped.
+pub struct Running {
+    _guard: OwnedRwLockReadGuard<()>,
+    held: Arc<AtomicUsize>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.held.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -128,12 +154,12 @@ impl Jobs {
 /// shutting down waits for: kept until the job is settled.
 pub struct Claim {
     pub job: EngineJob,
-    _running: OwnedRwLockReadGuard<()>,
+    _running: Running,
 }
 
 impl Claim {
     /// `job`, claimed by this process, counted among its running jobs.
-    pub fn new(job: EngineJob, running: OwnedRwLockReadGuard<()>) -> Claim {
+    pub fn new(job: EngineJob, running: Running) -> Claim {
         Claim {
             job,
             _running: running,

@@ -18,6 +18,7 @@ pub mod games;
 pub mod jobs;
 pub mod limits;
 pub mod locks;
+pub mod metrics;
 pub mod moves;
 pub mod priority;
 pub mod puzzles;

@@ -15,6 +15,7 @@ use super::engine::Engine;
 use super::jobs::Jobs;
 use super::limits::Limiter;
 use super::locks::GameLocks;
+use super::metrics::CoreMetrics;
 use super::timing::MoveTimings;
 
 /// The one shared state of the bot, in an `Arc` behind the bot's face.
@@ -31,14 +32,19 @@ pub struct Core {
     pub ended: EndedGames,
     /// Each user's rate of requests (`limits.rs`).
     pub limiter: Limiter,
+    /// What operators scrape (`metrics.rs`).
+    pub metrics: CoreMetrics,
 }
 
 impl Core {
     pub fn new(store: Store, renderer: Renderer, config: BotConfig) -> Core {
+        let metrics = CoreMetrics::default();
+        let reported = metrics.clone();
         Core {
             engine: Engine::new(config.engine_threads),
             jobs: Jobs::new(config.engine_lease),
-            timings: MoveTimings::default(),
+            timings: MoveTimings::reporting_to(move |timing| reported.move_timing(timing)),
+            metrics,
             boards: Boards::new(renderer, store.clock()),
             locks: GameLocks::default(),
             ended: EndedGames::default(),

@@ -102,13 +102,33 @@ pub async fn timed<F: Future>(phase: Phase, work: F) -> F::Output {
     output
 }
 
+/// What is told of each move timed, beside keeping it (the metrics).
+type Report = Box<dyn Fn(&MoveTiming) + Send + Sync>;
+
 /// The timings of the bot's recent moves.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct MoveTimings {
     recent: Mutex<VecDeque<MoveTiming>>,
+    report: Option<Report>,
+}
+
+impl std::fmt::Debug for MoveTimings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveTimings")
+            .field("recent", &self.recent)
+            .finish_non_exhaustive()
+    }
 }
 
 impl MoveTimings {
+    /// Timings that also hand each move's timing to `report`.
+    pub fn reporting_to(report: impl Fn(&MoveTiming) + Send + Sync + 'static) -> MoveTimings {
+        MoveTimings {
+            recent: Mutex::default(),
+            report: Some(Box::new(report)),
+        }
+    }
+
     /// The kept timings, oldest first.
     pub fn recent(&self) -> Vec<MoveTiming> {
         self.lock().iter().copied().collect()
@@ -150,6 +170,9 @@ impl MoveTimings {
             post_us = timing.post.as_micros() as u64,
             "move timing"
         );
+        if let Some(report) = &self.report {
+            report(&timing);
+        }
         let mut recent = self.lock();
         if recent.len() == KEPT {
             recent.pop_front();

@@ -14,21 +14,25 @@ use std::time::Duration;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, CommandType, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Member, Message, ModalInteraction, Ready, ResolvedTarget, UserId,
+    Interaction, Member, Message, ModalInteraction, Ready, ResolvedTarget, ResumedEvent,
+    ShardManager, UserId,
 };
 use serenity::async_trait;
+use serenity::gateway::ConnectionStage;
+use tracing::Instrument;
 
 use super::commands;
+use super::metrics::DiscordMetrics;
 use super::outbox::{
     ChannelOutbox, ComponentOutbox, InteractionOutbox, LatestBoards, MessageOutbox, PressedVia,
     FORM_FIELD,
 };
 use super::places::{self, Places};
-use super::retry::retrying;
+use super::retry::{retrying, SEARCH_MEMBERS};
 use crate::bot::markup::{in_code, shown};
 use crate::bot::{
-    parse, Actor, Bot, Command, CommandError, OptionValue, Outbox, Permissions, Place, Press,
-    PressRequest, Reply, Request, SlashError, Voice, PREFIX,
+    parse, Actor, Bot, BoxFuture, Command, CommandError, OptionValue, Outbox, Permissions, Place,
+    Press, PressRequest, Reply, Request, SlashError, Voice, PREFIX,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -51,11 +55,17 @@ pub struct Handler {
     /// How long a slash command waits for the core's first reply before it
     /// is deferred (Discord drops interactions unanswered after 3 s).
     answer_within: Duration,
+    /// REST calls and the shards' connections, for operators.
+    metrics: Arc<DiscordMetrics>,
+    /// The client's shards, whose stages say which are connected.
+    pub(super) shard_manager: Arc<OnceLock<Arc<ShardManager>>>,
 }
 
 impl Handler {
     pub fn new(bot: Arc<Bot>, dev_guild: Option<GuildId>, answer_within: Duration) -> Handler {
         Handler {
+            metrics: Arc::new(DiscordMetrics::new(bot.metrics())),
+            shard_manager: Arc::default(),
             bot,
             places: Arc::new(Places::new()),
             boards: Arc::new(LatestBoards::default()),
@@ -67,7 +77,42 @@ impl Handler {
     }
 
     fn outbox(&self, ctx: &Context) -> ChannelOutbox {
-        ChannelOutbox::new(ctx.http.clone(), self.places.clone(), self.boards.clone())
+        ChannelOutbox::new(
+            ctx.http.clone(),
+            self.places.clone(),
+            self.boards.clone(),
+            self.metrics.clone(),
+        )
+    }
+
+    /// The adapter's metrics and shard states, which `/readyz` reads.
+    pub fn metrics(&self) -> Arc<DiscordMetrics> {
+        self.metrics.clone()
+    }
+
+    /// Routes an interaction to what handles its kind.
+    async fn on_interaction(&self, ctx: &Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(command)
+                if command.data.kind == CommandType::User
+                    && command.data.name == commands::CHALLENGE_MENU =>
+            {
+                self.on_challenge_menu(ctx, &command).await;
+            }
+            Interaction::Command(command) if command.data.name == commands::NAME => {
+                self.on_slash(ctx, &command).await;
+            }
+            Interaction::Autocomplete(command) if command.data.name == commands::NAME => {
+                self.on_autocomplete(ctx, &command).await;
+            }
+            Interaction::Component(component) => {
+                self.on_component(ctx, &component).await;
+            }
+            Interaction::Modal(form) => {
+                self.on_form(ctx, &form).await;
+            }
+            _ => {}
+        }
     }
 
     async fn register_commands(&self, ctx: &Context) {
@@ -309,7 +354,7 @@ impl Handler {
             Heard::Nothing => return,
             Heard::Command(command) => {
                 let command = commands::name_mentions(command, &message.mentions);
-                resolve_names(&ctx.http, message.guild_id, command)
+                resolve_names(&ctx.http, &self.metrics, message.guild_id, command)
                     .await
                     .map_err(Refusal::Said)
             }
@@ -377,6 +422,8 @@ impl Handler {
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
+        let total = ready.shard.map_or(1, |info| info.total);
+        self.metrics.ready(ctx.shard_id.0, total);
         tracing::info!(
             user = %ready.user.name,
             guilds = ready.guilds.len(),
@@ -399,39 +446,28 @@ impl EventHandler for Handler {
         });
     }
 
+    async fn resume(&self, _: Context, _: ResumedEvent) {
+        self.metrics.resumed();
+    }
+
     async fn message(&self, ctx: Context, message: Message) {
         // A stopping bot takes no new commands.
         if message.author.bot || self.bot.is_stopping() {
             return;
         }
-        self.on_message(&ctx, &message).await;
+        self.on_message(&ctx, &message)
+            .instrument(tracing::info_span!("event", shard = ctx.shard_id.0))
+            .await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         if self.bot.is_stopping() {
             return;
         }
-        match interaction {
-            Interaction::Command(command)
-                if command.data.kind == CommandType::User
-                    && command.data.name == commands::CHALLENGE_MENU =>
-            {
-                self.on_challenge_menu(&ctx, &command).await;
-            }
-            Interaction::Command(command) if command.data.name == commands::NAME => {
-                self.on_slash(&ctx, &command).await;
-            }
-            Interaction::Autocomplete(command) if command.data.name == commands::NAME => {
-                self.on_autocomplete(&ctx, &command).await;
-            }
-            Interaction::Component(component) => {
-                self.on_component(&ctx, &component).await;
-            }
-            Interaction::Modal(form) => {
-                self.on_form(&ctx, &form).await;
-            }
-            _ => {}
-        }
+        let span = tracing::info_span!("event", shard = ctx.shard_id.0);
+        self.on_interaction(&ctx, interaction)
+            .instrument(span)
+            .await;
     }
 }
 
@@ -508,6 +544,7 @@ const NAME_SEARCH_LIMIT: u64 = 10;
 /// already resolved by Discord.
 async fn resolve_names(
     http: &Http,
+    metrics: &DiscordMetrics,
     guild: Option<GuildId>,
     command: Command,
 ) -> Result<Command, Msg> {
@@ -521,7 +558,7 @@ async fn resolve_names(
                 name: in_code(&name),
             });
         };
-        let members = retrying("searching members", |_| {
+        let members = retrying(metrics, SEARCH_MEMBERS, |_| {
             guild.search_members(http, &name, Some(NAME_SEARCH_LIMIT))
         })
         .await
@@ -644,4 +681,25 @@ mod tests {
             let _ = heard_plain(&format!("<@77> {text}"));
         }
     }
+}
+
+/// Whether every shard of the process is connected, as serenity's shard
+/// manager has their stages; also sets the shards gauge of `metrics`.
+pub(super) fn shards_connected(
+    metrics: Arc<DiscordMetrics>,
+    manager: Arc<OnceLock<Arc<ShardManager>>>,
+) -> BoxFuture<'static, bool> {
+    Box::pin(async move {
+        let Some(manager) = manager.get() else {
+            return metrics.shards_connected(0);
+        };
+        let connected = manager
+            .runners
+            .lock()
+            .await
+            .values()
+            .filter(|runner| runner.stage == ConnectionStage::Connected)
+            .count();
+        metrics.shards_connected(connected)
+    })
 }

@@ -11,6 +11,7 @@
 
 mod commands;
 mod events;
+pub mod metrics;
 mod outbox;
 mod places;
 mod retry;
@@ -106,15 +107,19 @@ pub fn intents(message_content: bool) -> GatewayIntents {
 
 /// The serenity client for `bot`, ready to `start()`.
 pub async fn build_client(bot: Arc<Bot>, args: &DiscordArgs) -> anyhow::Result<Client> {
-    // serenity's own HTTP client waits for an answer for ever: a call that
-    // hangs would hold its game's lock. This one gives up, and the call is
-    // tried again (`retry.rs`).
+    build_client_with(bot, args, http_builder(args)?).await
+}
+
+/// serenity's HTTP client with a timeout: its own waits for an answer for
+/// ever, and a call that hangs would hold its game's lock. This one gives
+/// up, and the call is tried again (`retry.rs`).
+fn http_builder(args: &DiscordArgs) -> anyhow::Result<HttpBuilder> {
     let client = reqwest::Client::builder()
         .use_rustls_tls()
         .timeout(std::time::Duration::from_secs_f64(args.rest_timeout_secs))
         .build()
         .context("building the HTTP client")?;
-    build_client_with(bot, args, HttpBuilder::new(&args.token).client(client)).await
+    Ok(HttpBuilder::new(&args.token).client(client))
 }
 
 /// [`build_client`] from an `HttpBuilder` the caller began: a test gives it
@@ -127,6 +132,21 @@ pub async fn build_client_with(
     args: &DiscordArgs,
     http: HttpBuilder,
 ) -> anyhow::Result<Client> {
+    Ok(build(bot, args, http).await?.0)
+}
+
+/// What `serve` reads of a client it built: its adapter's metrics, and
+/// whether every shard is connected.
+struct Watched {
+    metrics: Arc<metrics::DiscordMetrics>,
+    connected: super::ops::Connected,
+}
+
+async fn build(
+    bot: Arc<Bot>,
+    args: &DiscordArgs,
+    http: HttpBuilder,
+) -> anyhow::Result<(Client, Watched)> {
     let mut http = http
         // Nothing pings unless a message names whom it may ping (each of the
         // bot's messages does): a display name of "@everyone" or "<@id>" in a
@@ -144,10 +164,18 @@ pub async fn build_client_with(
         args.guild.map(GuildId::new),
         std::time::Duration::from_millis(args.answer_within_ms),
     );
-    ClientBuilder::new_with_http(http.build(), intents(args.message_content))
+    let shard_manager = handler.shard_manager.clone();
+    let (metrics, manager) = (handler.metrics(), shard_manager.clone());
+    let watched = Watched {
+        metrics: handler.metrics(),
+        connected: Box::new(move || events::shards_connected(metrics.clone(), manager.clone())),
+    };
+    let client = ClientBuilder::new_with_http(http.build(), intents(args.message_content))
         .event_handler(handler)
         .await
-        .context("building the Discord client")
+        .context("building the Discord client")?;
+    let _ = shard_manager.set(client.shard_manager.clone());
+    Ok((client, watched))
 }
 
 /// Runs the Discord bot, on a runtime of its own, until the process is
@@ -163,7 +191,15 @@ async fn serve(args: DiscordArgs) -> anyhow::Result<()> {
             .map_err(|_| anyhow::anyhow!("DISCORD_TOKEN does not look like a bot token"))?;
     }
     let bot = Arc::new(Bot::connect(&args.bot).await?);
-    let mut client = build_client(bot.clone(), &args).await?;
+    let (mut client, watched) = build(bot.clone(), &args, http_builder(&args)?).await?;
+    if let Some(range) = args.shards {
+        watched
+            .metrics
+            .expect_shards((range.end - range.first) as usize);
+    }
+    if let Some(addr) = args.bot.metrics_addr {
+        super::ops::serve(addr, bot.clone(), watched.connected).await?;
+    }
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         let signal = super::stopping::stop_requested().await;

@@ -36,8 +36,14 @@ use serenity::all::{
 };
 use tokio::sync::Mutex;
 
+use super::metrics::DiscordMetrics;
 use super::places::{parse_id, target_channel, Places};
 use super::retry::{acknowledged_before, retrying, transient};
+use super::retry::{
+    CLEAR_BOARD_BUTTONS, CLEAR_PRESSED_BUTTONS, CLEAR_RESPONSE_BUTTONS, DELETE_RESPONSE,
+    DELETE_TURN_NOTICE, EDIT_BOARD, EDIT_RESPONSE, FOLLOW_UP, FOLLOW_UP_PRIVATELY,
+    INTERACTION_CALLBACK, POST_MESSAGE, POST_TURN_NOTICE, THREAD_ALONE, THREAD_FROM_MESSAGE,
+};
 use crate::bot::{Attachment, Button, Form, Outbox, Place, PlaceGone, Reply, Style};
 use crate::i18n::Surface;
 
@@ -111,14 +117,21 @@ pub struct ChannelOutbox {
     http: Arc<Http>,
     places: Arc<Places>,
     boards: Arc<LatestBoards>,
+    metrics: Arc<DiscordMetrics>,
 }
 
 impl ChannelOutbox {
-    pub fn new(http: Arc<Http>, places: Arc<Places>, boards: Arc<LatestBoards>) -> ChannelOutbox {
+    pub fn new(
+        http: Arc<Http>,
+        places: Arc<Places>,
+        boards: Arc<LatestBoards>,
+        metrics: Arc<DiscordMetrics>,
+    ) -> ChannelOutbox {
         ChannelOutbox {
             http,
             places,
             boards,
+            metrics,
         }
     }
 
@@ -140,7 +153,7 @@ impl ChannelOutbox {
     /// logged (a press on what stays is answered as stale).
     async fn clear_buttons(&self, channel: ChannelId, message: MessageId) {
         let edit = EditMessage::new().components(Vec::new());
-        let clearing = retrying("taking a board's buttons off", |_| {
+        let clearing = retrying(&self.metrics, CLEAR_BOARD_BUTTONS, |_| {
             channel.edit_message(&self.http, message, edit.clone())
         });
         if let Err(err) = clearing.await {
@@ -202,7 +215,7 @@ impl ChannelOutbox {
                 }
                 message = message.components(outgoing.rows.clone());
             }
-            let sent = retrying("posting a message", |_| {
+            let sent = retrying(&self.metrics, POST_MESSAGE, |_| {
                 channel.send_message(&self.http, message.clone())
             })
             .await
@@ -230,7 +243,7 @@ impl ChannelOutbox {
         for file in &reply.files {
             edit = edit.new_attachment(attachment(file.clone()));
         }
-        retrying("editing a game's board", |_| {
+        retrying(&self.metrics, EDIT_BOARD, |_| {
             channel.edit_message(&self.http, board, edit.clone())
         })
         .await
@@ -258,7 +271,7 @@ impl ChannelOutbox {
                 .allowed_mentions(allowed_mentions(&outgoing.mentions))
                 .nonce(Nonce::String(new_nonce()))
                 .enforce_nonce(true);
-            let sent = retrying("posting a turn notice", |_| {
+            let sent = retrying(&self.metrics, POST_TURN_NOTICE, |_| {
                 channel.send_message(&self.http, message.clone())
             })
             .await
@@ -266,7 +279,7 @@ impl ChannelOutbox {
             Some((channel, sent.id))
         };
         if let Some((at, old)) = self.boards.replace_notice(game, posted) {
-            let deleting = retrying("deleting a turn notice", |_| {
+            let deleting = retrying(&self.metrics, DELETE_TURN_NOTICE, |_| {
                 at.delete_message(&self.http, old)
             });
             if let Err(err) = deleting.await {
@@ -298,7 +311,7 @@ impl ChannelOutbox {
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let made = match starter {
             Some(message) => {
-                retrying("opening a thread", |attempt| {
+                retrying(&self.metrics, THREAD_FROM_MESSAGE, |attempt| {
                     let builder = builder.clone();
                     async move {
                         match channel
@@ -321,7 +334,7 @@ impl ChannelOutbox {
                 // failure on the way may leave one unused, which is better
                 // than a game with no thread.
                 let builder = builder.kind(ChannelType::PublicThread);
-                retrying("opening a thread", |_| {
+                retrying(&self.metrics, THREAD_ALONE, |_| {
                     let builder = builder.clone();
                     async move {
                         channel
@@ -374,7 +387,7 @@ impl Outbox for ChannelOutbox {
             self.clear_buttons(channel, message).await;
         }
         if let Some((channel, notice)) = self.boards.replace_notice(game, None) {
-            let deleting = retrying("deleting a turn notice", |_| {
+            let deleting = retrying(&self.metrics, DELETE_TURN_NOTICE, |_| {
                 channel.delete_message(&self.http, notice)
             });
             if let Err(err) = deleting.await {
@@ -516,9 +529,11 @@ impl<'a> InteractionOutbox<'a> {
         let defer = CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ephemeral),
         );
-        callback(|| self.interaction.create_response(self.http(), defer.clone()))
-            .await
-            .context("deferring a slash command")?;
+        callback(&self.channel.metrics, || {
+            self.interaction.create_response(self.http(), defer.clone())
+        })
+        .await
+        .context("deferring a slash command")?;
         *response = Response::Deferred { ephemeral };
         Ok(())
     }
@@ -541,7 +556,7 @@ impl<'a> InteractionOutbox<'a> {
             message = message.add_file(attachment(file));
         }
         let response = CreateInteractionResponse::Message(message);
-        callback(|| {
+        callback(&self.channel.metrics, || {
             self.interaction
                 .create_response(self.http(), response.clone())
         })
@@ -564,7 +579,7 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.add_file(attachment(file));
         }
-        let sent = retrying("following up a slash command", |_| {
+        let sent = retrying(&self.channel.metrics, FOLLOW_UP, |_| {
             self.interaction
                 .create_followup(self.http(), builder.clone())
         })
@@ -588,7 +603,7 @@ impl<'a> InteractionOutbox<'a> {
         for file in files {
             builder = builder.new_attachment(attachment(file));
         }
-        let edited = retrying("editing a slash command's response", |_| {
+        let edited = retrying(&self.channel.metrics, EDIT_RESPONSE, |_| {
             self.interaction.edit_response(self.http(), builder.clone())
         })
         .await
@@ -650,11 +665,13 @@ impl<'a> InteractionOutbox<'a> {
         };
         let result = match response {
             Response::Shown { placeholder: false } => Ok(()),
-            Response::Shown { placeholder: true } => retrying("deleting a placeholder", |_| {
-                self.interaction.delete_response(self.http())
-            })
-            .await
-            .map_err(anyhow::Error::from),
+            Response::Shown { placeholder: true } => {
+                retrying(&self.channel.metrics, DELETE_RESPONSE, |_| {
+                    self.interaction.delete_response(self.http())
+                })
+                .await
+                .map_err(anyhow::Error::from)
+            }
             Response::Deferred { .. } => self
                 .edit_original(note, Vec::new(), &[], Vec::new())
                 .await
@@ -881,7 +898,7 @@ impl<'a> ComponentOutbox<'a> {
         if *acknowledged {
             return Ok(());
         }
-        callback(|| {
+        callback(&self.channel.metrics, || {
             self.interaction
                 .create_response(&self.channel.http, CreateInteractionResponse::Acknowledge)
         })
@@ -910,7 +927,7 @@ impl<'a> ComponentOutbox<'a> {
             truncate_chars(&form.title, MAX_MODAL_TITLE_CHARS),
         )
         .components(vec![CreateActionRow::InputText(input)]);
-        callback(|| {
+        callback(&self.channel.metrics, || {
             self.interaction.create_response(
                 &self.channel.http,
                 CreateInteractionResponse::Modal(modal.clone()),
@@ -935,7 +952,7 @@ impl<'a> ComponentOutbox<'a> {
             .flags
             .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL))
         {
-            retrying("removing used buttons", |_| {
+            retrying(&self.channel.metrics, CLEAR_RESPONSE_BUTTONS, |_| {
                 self.interaction.edit_response(
                     &self.channel.http,
                     EditInteractionResponse::new().components(Vec::new()),
@@ -946,7 +963,7 @@ impl<'a> ComponentOutbox<'a> {
             return Ok(());
         }
         self.channel.forget_board(message.channel_id, message.id);
-        retrying("removing used buttons", |_| {
+        retrying(&self.channel.metrics, CLEAR_PRESSED_BUTTONS, |_| {
             message.channel_id.edit_message(
                 &self.channel.http,
                 message.id,
@@ -993,7 +1010,7 @@ impl Outbox for ComponentOutbox<'_> {
                 }
                 builder = builder.components(outgoing.rows.clone());
             }
-            retrying("answering a button privately", |_| {
+            retrying(&self.channel.metrics, FOLLOW_UP_PRIVATELY, |_| {
                 self.interaction
                     .create_followup(&self.channel.http, builder.clone())
             })
@@ -1119,12 +1136,12 @@ fn token_expired(err: &anyhow::Error) -> bool {
 /// An interaction callback, tried again after failures on the way; a
 /// repeat refused as already acknowledged (40060) means an earlier attempt
 /// reached Discord, and the callback is done.
-async fn callback<F, Fut>(mut call: F) -> serenity::Result<()>
+async fn callback<F, Fut>(metrics: &DiscordMetrics, mut call: F) -> serenity::Result<()>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = serenity::Result<()>>,
 {
-    retrying("answering an interaction", |attempt| {
+    retrying(metrics, INTERACTION_CALLBACK, |attempt| {
         let sent = call();
         async move {
             match sent.await {

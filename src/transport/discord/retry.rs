@@ -18,6 +18,83 @@ use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
 use std::time::Duration;
 
+use super::metrics::DiscordMetrics;
+
+/// A kind of REST call: what the log calls it, and its route (Discord's
+/// path with its ids as names), the metrics' label.
+#[derive(Clone, Copy, Debug)]
+pub struct Call {
+    pub what: &'static str,
+    pub route: &'static str,
+}
+
+const MESSAGES: &str = "POST /channels/{channel}/messages";
+const MESSAGE: &str = "PATCH /channels/{channel}/messages/{message}";
+const DELETE_MESSAGE: &str = "DELETE /channels/{channel}/messages/{message}";
+const FOLLOWUP: &str = "POST /webhooks/{application}/{token}";
+const ORIGINAL: &str = "PATCH /webhooks/{application}/{token}/messages/@original";
+
+pub const POST_MESSAGE: Call = Call {
+    what: "posting a message",
+    route: MESSAGES,
+};
+pub const POST_TURN_NOTICE: Call = Call {
+    what: "posting a turn notice",
+    route: MESSAGES,
+};
+pub const EDIT_BOARD: Call = Call {
+    what: "editing a game's board",
+    route: MESSAGE,
+};
+pub const CLEAR_BOARD_BUTTONS: Call = Call {
+    what: "taking a board's buttons off",
+    route: MESSAGE,
+};
+pub const CLEAR_PRESSED_BUTTONS: Call = Call {
+    what: "removing used buttons",
+    route: MESSAGE,
+};
+pub const CLEAR_RESPONSE_BUTTONS: Call = Call {
+    what: "removing used buttons",
+    route: ORIGINAL,
+};
+pub const DELETE_TURN_NOTICE: Call = Call {
+    what: "deleting a turn notice",
+    route: DELETE_MESSAGE,
+};
+pub const THREAD_FROM_MESSAGE: Call = Call {
+    what: "opening a thread",
+    route: "POST /channels/{channel}/messages/{message}/threads",
+};
+pub const THREAD_ALONE: Call = Call {
+    what: "opening a thread",
+    route: "POST /channels/{channel}/threads",
+};
+pub const FOLLOW_UP: Call = Call {
+    what: "following up a slash command",
+    route: FOLLOWUP,
+};
+pub const FOLLOW_UP_PRIVATELY: Call = Call {
+    what: "answering a button privately",
+    route: FOLLOWUP,
+};
+pub const EDIT_RESPONSE: Call = Call {
+    what: "editing a slash command's response",
+    route: ORIGINAL,
+};
+pub const DELETE_RESPONSE: Call = Call {
+    what: "deleting a placeholder",
+    route: "DELETE /webhooks/{application}/{token}/messages/@original",
+};
+pub const INTERACTION_CALLBACK: Call = Call {
+    what: "answering an interaction",
+    route: "POST /interactions/{interaction}/{token}/callback",
+};
+pub const SEARCH_MEMBERS: Call = Call {
+    what: "searching members",
+    route: "GET /guilds/{guild}/members/search",
+};
+
 /// Attempts in all, the first included. With the waits below, a call is
 /// given up after about 0.25 + 0.5 + 1 + 2 = 3.75 s of waiting (jitter
 /// aside), short enough that a player is told soon that their move is
@@ -98,23 +175,30 @@ pub fn jitter() -> u64 {
 }
 
 /// Runs `call` until it succeeds, fails for good, or [`ATTEMPTS`] are
-/// spent; `what` names it in the log. `call` is given the attempt's
-/// number (1 for the first), so that it can read a refusal of a repeat.
-pub async fn retrying<T, F, Fut>(what: &str, mut call: F) -> serenity::Result<T>
+/// spent, counting each attempt in `metrics`; `kind` names it in the log
+/// and the metrics. `call` is given the attempt's number (1 for the
+/// first), so that it can read a refusal of a repeat.
+pub async fn retrying<T, F, Fut>(
+    metrics: &DiscordMetrics,
+    kind: Call,
+    mut call: F,
+) -> serenity::Result<T>
 where
     F: FnMut(u32) -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
     let mut attempt = 1;
     loop {
-        match call(attempt).await {
+        let outcome = call(attempt).await;
+        metrics.rest_call(kind.route, &outcome);
+        match outcome {
             Err(err) if attempt < ATTEMPTS => {
                 let Some(why) = transient(&err) else {
                     return Err(err);
                 };
                 let wait = backoff(attempt, jitter());
                 tracing::info!(
-                    call = what,
+                    call = kind.what,
                     attempt,
                     ?wait,
                     "Discord call failed ({why}); trying again"
