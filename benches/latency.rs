@@ -8,7 +8,17 @@
 //! - `capacity`: not paced, one process on SQLite, 100 players answering the
 //!   bot at once: the bot moves a second one process gives;
 //! - `rate`: one process on SQLite, 150 players thinking 0.3 to 0.7 s, about
-//!   300 bot moves a second: the wait at that rate, below capacity.
+//!   300 bot moves a second: the wait at that rate, below capacity;
+//! - `flood`: paced, one process on SQLite with the limits users get, 16
+//!   moves a game (a run of 30 s or more), twice without and twice with one
+//!   more user sending 50 cheap commands a second for 30 s (`games`,
+//!   `stats`, ...) in a channel of their own, alternated: how much the
+//!   flood adds to everyone else's p99, and how many of its commands the
+//!   bot served (the rest refused by the limit, as `/metrics` counts them).
+//!
+//! Each run's process serves `/metrics` (`--metrics-addr`); a scrape in the
+//! middle of the run is printed, a few lines of it, as an operator's
+//! `curl` would see them move.
 //!
 //! Paced: 200 players, each in a channel of their own (every other one in a
 //! DM, so both shards play), each playing 8 moves against level 1 (a
@@ -35,7 +45,8 @@ mod support;
 
 use support::load::{self, quantile, DiscordProcess, Plan, ProcessSettings};
 use support::postgres::{create_database, Cluster};
-use support::stand_in::StandIn;
+use support::scrape;
+use support::stand_in::{StandIn, TestUser};
 
 const PACED: Plan = Plan {
     games: 200,
@@ -63,6 +74,19 @@ const RATE: Plan = Plan {
     think: Some((Duration::from_millis(300), Duration::from_millis(700))),
 };
 
+/// Paced, long enough for a 30 s flood to fall inside the run.
+const FLOODED: Plan = Plan {
+    moves_each: 16,
+    ..PACED
+};
+
+/// The flooder: this many commands a second for this long.
+const FLOOD_RATE: u64 = 50;
+const FLOOD_FOR: Duration = Duration::from_secs(30);
+/// Cheap commands, none a paced player sends, so that `/metrics` counts the
+/// flooder's apart.
+const FLOOD_COMMANDS: [&str; 5] = ["games", "stats", "leaderboard", "history", "help"];
+
 fn main() {
     let asked: Vec<String> = std::env::args()
         .skip(1)
@@ -75,7 +99,13 @@ fn main() {
         .build()
         .unwrap();
     if wants("sqlite") {
-        runtime.block_on(run("paced, SQLite, 1 process", PACED, Database::Sqlite, 1));
+        runtime.block_on(run(
+            "paced, SQLite, 1 process",
+            PACED,
+            Database::Sqlite,
+            1,
+            false,
+        ));
     }
     if wants("postgres") {
         match Cluster::start(true) {
@@ -84,6 +114,7 @@ fn main() {
                 PACED,
                 Database::Postgres(&cluster.base_url),
                 2,
+                false,
             )),
             Err(why) => println!("paced on PostgreSQL not measured: no server ({why})"),
         }
@@ -94,6 +125,7 @@ fn main() {
             CAPACITY,
             Database::Sqlite,
             1,
+            false,
         ));
     }
     if wants("rate") {
@@ -102,7 +134,30 @@ fn main() {
             RATE,
             Database::Sqlite,
             1,
+            false,
         ));
+    }
+    if wants("flood") {
+        let mut p99 = [Vec::new(), Vec::new()];
+        for round in 0..4 {
+            let flood = round % 2 == 1;
+            let name = if flood {
+                "paced, 16 moves, with a flood"
+            } else {
+                "paced, 16 moves, no flood"
+            };
+            let beyond = runtime.block_on(run(name, FLOODED, Database::Sqlite, 1, flood));
+            p99[flood as usize].push(quantile(&beyond, 0.99));
+        }
+        let mean = |runs: &[Duration]| runs.iter().sum::<Duration>() / runs.len() as u32;
+        println!(
+            "flood: p99 beyond the search {:.1} ms without, {:.1} ms with (mean of {} runs each): \
+             {:+.1} ms",
+            mean(&p99[0]).as_secs_f64() * 1e3,
+            mean(&p99[1]).as_secs_f64() * 1e3,
+            p99[0].len(),
+            (mean(&p99[1]).as_secs_f64() - mean(&p99[0]).as_secs_f64()) * 1e3,
+        );
     }
 }
 
@@ -111,7 +166,15 @@ enum Database<'a> {
     Postgres(&'a str),
 }
 
-async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
+/// Plays `plan` and prints what it measured; returns each answer's wait
+/// beyond the search, sorted.
+async fn run(
+    name: &str,
+    plan: Plan,
+    database: Database<'_>,
+    processes: usize,
+    flood: bool,
+) -> Vec<Duration> {
     let dir = tempfile::tempdir().unwrap();
     let url = match database {
         Database::Sqlite => format!("sqlite://{}", dir.path().join("games.db").display()),
@@ -123,6 +186,7 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
     } else {
         &["0/2", "1/2"]
     };
+    let metrics_addr = scrape::free_addr();
     let logs: Vec<_> = (0..processes)
         .map(|i| dir.path().join(format!("timing-{i}.log")))
         .collect();
@@ -139,6 +203,7 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
             let settings = ProcessSettings {
                 timing_log: Some(log.clone()),
                 user_rate: faster_than_people.then_some("0"),
+                metrics_addr: (i == 0).then_some(metrics_addr),
                 ..ProcessSettings::default()
             };
             let boards = dir.path().join(format!("boards-{i}"));
@@ -160,9 +225,26 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
     });
     let load_before = loadavg();
     let cpu_before: Vec<_> = bots.iter().map(DiscordProcess::cpu_time).collect();
+    let before = scrape::get_until(metrics_addr, "/metrics", 200, Duration::from_secs(10))
+        .await
+        .map(|(_, text)| text)
+        .unwrap_or_default();
     let started = Instant::now();
+    let flooder = flood.then(|| tokio::spawn(flood_commands(stand_in.clone())));
+    let midway = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        scrape::get(metrics_addr, "/metrics").await
+    });
     let outcome = load::play(stand_in.clone(), plan, 20_000).await;
     let wall = started.elapsed();
+    let sent = match flooder {
+        Some(flooder) => flooder.await.unwrap(),
+        None => 0,
+    };
+    let after = scrape::get(metrics_addr, "/metrics")
+        .await
+        .map(|(_, text)| text)
+        .unwrap_or_default();
     let cpu: Option<Duration> = bots
         .iter()
         .zip(&cpu_before)
@@ -219,6 +301,67 @@ async fn run(name: &str, plan: Plan, database: Database<'_>, processes: usize) {
         }
     }
     println!("  inside the bot, ms a move: {}", phases.join(", "));
+    if let Ok(Some((_, text))) = midway.await {
+        println!("  /metrics 10 s in:");
+        for line in text.lines().filter(|line| {
+            line.starts_with("xiangqi_bot_moves_total")
+                || line.starts_with("xiangqi_commands_total{command=\"move\"")
+                || line.starts_with("xiangqi_move_seconds_bucket{le=\"0.016\"")
+                || line.starts_with("xiangqi_move_seconds_count")
+                || line.starts_with("xiangqi_engine_")
+                || line.starts_with("xiangqi_store_commits_total")
+                || line.starts_with("xiangqi_live_games")
+        }) {
+            println!("    {line}");
+        }
+    }
+    if flood {
+        let count = |text: &str, result: &str| -> f64 {
+            FLOOD_COMMANDS
+                .iter()
+                .map(|command| {
+                    scrape::sum(
+                        text,
+                        "xiangqi_commands_total",
+                        &[
+                            &format!("command=\"{command}\""),
+                            &format!("result=\"{result}\""),
+                        ],
+                    )
+                })
+                .sum()
+        };
+        let served = ["done", "refused", "failed"]
+            .iter()
+            .map(|result| count(&after, result) - count(&before, result))
+            .sum::<f64>();
+        let limited = count(&after, "limited") - count(&before, "limited");
+        println!(
+            "  the flooder sent {sent} commands in {:.0} s: {served} served, {limited} refused \
+             by the limit",
+            FLOOD_FOR.as_secs_f64()
+        );
+    }
+    beyond
+}
+
+/// One user sending [`FLOOD_RATE`] commands a second for [`FLOOD_FOR`] in a
+/// guild channel of their own; returns how many were sent.
+async fn flood_commands(stand_in: Arc<StandIn>) -> u64 {
+    let flooder = TestUser::new(90_000, "flooder");
+    let channel = stand_in.new_id();
+    let mut tick = tokio::time::interval(Duration::from_millis(1000 / FLOOD_RATE));
+    let until = Instant::now() + FLOOD_FOR;
+    let mut sent = 0;
+    while Instant::now() < until {
+        tick.tick().await;
+        let command = FLOOD_COMMANDS[sent as usize % FLOOD_COMMANDS.len()];
+        stand_in
+            .send_message(&flooder, channel, &format!("!xq {command}"))
+            .await;
+        sent += 1;
+    }
+    sent
 }
 
 /// The machine's load averages over 1, 5 and 15 minutes.

@@ -23,6 +23,7 @@ mod engine_search;
 mod fen;
 mod match_cli;
 mod movegen;
+mod operations;
 mod perft;
 mod puzzles;
 mod scale_out;

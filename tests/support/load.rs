@@ -43,6 +43,9 @@ pub struct ProcessSettings {
     /// `XIANGQI_USER_RATE`; the bot's default (what users get) when `None`.
     /// Players who answer faster than a person (a capacity run) need `"0"`.
     pub user_rate: Option<&'static str>,
+    /// `XIANGQI_METRICS_ADDR`: where the process serves `/metrics`,
+    /// `/healthz` and `/readyz`; not served when `None`.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl ProcessSettings {
@@ -54,6 +57,7 @@ impl ProcessSettings {
             lease_secs: Some(2.0),
             timing_log: None,
             user_rate: None,
+            metrics_addr: None,
         }
     }
 }
@@ -86,6 +90,7 @@ impl DiscordProcess {
             .env_remove("XIANGQI_ENGINE_THREADS")
             .env_remove("XIANGQI_ENGINE_LEASE_SECS")
             .env_remove("XIANGQI_USER_RATE")
+            .env_remove("XIANGQI_METRICS_ADDR")
             .env_remove("DISCORD_GUILD_ID")
             .env_remove("DISCORD_SHARDS")
             .stdin(Stdio::null())
@@ -95,6 +100,9 @@ impl DiscordProcess {
         }
         if let Some(rate) = settings.user_rate {
             command.env("XIANGQI_USER_RATE", rate);
+        }
+        if let Some(addr) = settings.metrics_addr {
+            command.env("XIANGQI_METRICS_ADDR", addr.to_string());
         }
         if let Some(lease) = settings.lease_secs {
             command.env("XIANGQI_ENGINE_LEASE_SECS", lease.to_string());

@@ -5,6 +5,7 @@
 pub mod load;
 pub mod postgres;
 pub mod recording;
+pub mod scrape;
 pub mod stand_in;
 pub mod tls_front;
 

@@ -301,6 +301,44 @@ async fn a_fatal_close_code_stops_the_client() {
     }
 }
 
+/// Closed with a code that only the process's settings (or Discord) can
+/// cure: an invalid shard, sharding required, an invalid API version. The
+/// client keeps trying, at most once every 5 s (serenity's pause between
+/// a shard's starts), never in a hot loop, and once the cause is gone it
+/// is back and the game goes on with every move shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_close_code_only_settings_cure_the_client_tries_slowly_and_heals() {
+    let heals = [4010, 4011, 4012].map(|code| async move {
+        // serenity tries 4010 and 4011 again at its next heartbeat.
+        let config = StandInConfig {
+            heartbeat_interval: Duration::from_secs(1),
+            ..StandInConfig::default()
+        };
+        let h =
+            Harness::start_with(StandIn::start_with(config).await, BotSettings::default()).await;
+        let (game, thread) = h.start_bot_game(&h.alice, "red 1").await;
+        move_and_answer(&h, game, thread).await;
+        let connections = h.stand_in.connection_count();
+        h.stand_in.close_gateway(code);
+        let refusing = Duration::from_secs(12);
+        tokio::time::sleep(refusing).await;
+        let refused = h.stand_in.identifies_refused_with(code);
+        let attempts = h.stand_in.connection_count() - connections;
+        assert!(refused >= 1, "after {code} the client did not try again");
+        assert!(
+            attempts <= 1 + refusing.as_secs() as usize / 5,
+            "after {code}: {attempts} connections in {refusing:?}"
+        );
+        let identified = h.stand_in.identify_count();
+        h.stand_in.clear_gateway_faults();
+        h.stand_in.wait_identified(identified + 1, WAIT).await;
+        move_and_answer(&h, game, thread).await;
+        assert_every_move_shown(&h, game, thread).await;
+    });
+    let [a, b, c] = heals;
+    tokio::join!(a, b, c);
+}
+
 /// INVALID_SESSION with `d: false`, then a connection that stops
 /// acknowledging heartbeats (a zombie): each time the client identifies on
 /// a fresh connection and the game goes on.
