@@ -109,13 +109,15 @@ fn main() {
     }
     if wants("postgres") {
         match Cluster::start(true) {
-            Ok(cluster) => runtime.block_on(run(
-                "paced, PostgreSQL, 2 processes",
-                PACED,
-                Database::Postgres(&cluster.base_url),
-                2,
-                false,
-            )),
+            Ok(cluster) => {
+                runtime.block_on(run(
+                    "paced, PostgreSQL, 2 processes",
+                    PACED,
+                    Database::Postgres(&cluster.base_url),
+                    2,
+                    false,
+                ));
+            }
             Err(why) => println!("paced on PostgreSQL not measured: no server ({why})"),
         }
     }
