@@ -112,6 +112,16 @@ pub struct Bot {
     core: Arc<Core>,
 }
 
+/// What a request is checked against its sender's limits as.
+#[derive(Clone, Copy)]
+struct LimitCheck {
+    /// The command's word, for the metrics of refused requests.
+    command: &'static str,
+    /// Whether it also takes from the tighter limit (`review`, `hint`).
+    heavy: bool,
+    /// Whether a refusal is told (never to chat).
+    tell: bool,
+}
 impl Bot {
     /// The bot over an open store (migrations already run by `Store::open`).
     pub fn new(store: Store, renderer: Renderer, config: BotConfig) -> Bot {
@@ -216,12 +226,14 @@ impl Bot {
             let heavy = request.command.is_heavy();
             if self
                 .within_limits(
-                    request.command.name(),
+                    LimitCheck {
+                        command: request.command.name(),
+                        heavy,
+                        tell: true,
+                    },
                     &request.actor,
                     &request.place,
                     request.locale,
-                    heavy,
-                    true,
                     outbox,
                 )
                 .await
@@ -246,12 +258,14 @@ impl Bot {
             // for the bot at all.
             if self
                 .within_limits(
-                    request.command.name(),
+                    LimitCheck {
+                        command: request.command.name(),
+                        heavy: false,
+                        tell: false,
+                    },
                     &request.actor,
                     &request.place,
                     request.locale,
-                    false,
-                    false,
                     outbox,
                 )
                 .await
@@ -276,12 +290,14 @@ impl Bot {
             let core = &*self.core;
             if !self
                 .within_limits(
-                    "press",
+                    LimitCheck {
+                        command: "press",
+                        heavy: false,
+                        tell: true,
+                    },
                     &press.actor,
                     &press.place,
                     press.locale,
-                    false,
-                    true,
                     outbox,
                 )
                 .await
@@ -358,18 +374,21 @@ impl Bot {
 
     /// Whether `actor`'s request is within their limits
     /// (`services::limits`). The first refusal of a wait is said privately
-    /// when `tell` (never to chat), with how long to wait; the rest are
-    /// dropped.
+    /// when `check.tell` (never to chat), with how long to wait; the rest
+    /// are dropped.
     async fn within_limits(
         &self,
-        command: &'static str,
+        check: LimitCheck,
         actor: &Actor,
         place: &Place,
         locale: Option<Lang>,
-        heavy: bool,
-        tell: bool,
         outbox: &dyn Outbox,
     ) -> bool {
+        let LimitCheck {
+            command,
+            heavy,
+            tell,
+        } = check;
         let verdict = self
             .core
             .limiter

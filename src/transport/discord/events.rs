@@ -621,6 +621,27 @@ fn member_permissions(member: Option<&Member>) -> Option<Permissions> {
     })
 }
 
+/// Whether every shard of the process is connected, as serenity's shard
+/// manager has their stages; also sets the shards gauge of `metrics`.
+pub(super) fn shards_connected(
+    metrics: Arc<DiscordMetrics>,
+    manager: Arc<OnceLock<Arc<ShardManager>>>,
+) -> BoxFuture<'static, bool> {
+    Box::pin(async move {
+        let Some(manager) = manager.get() else {
+            return metrics.shards_connected(0);
+        };
+        let connected = manager
+            .runners
+            .lock()
+            .await
+            .values()
+            .filter(|runner| runner.stage == ConnectionStage::Connected)
+            .count();
+        metrics.shards_connected(connected)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -681,25 +702,4 @@ mod tests {
             let _ = heard_plain(&format!("<@77> {text}"));
         }
     }
-}
-
-/// Whether every shard of the process is connected, as serenity's shard
-/// manager has their stages; also sets the shards gauge of `metrics`.
-pub(super) fn shards_connected(
-    metrics: Arc<DiscordMetrics>,
-    manager: Arc<OnceLock<Arc<ShardManager>>>,
-) -> BoxFuture<'static, bool> {
-    Box::pin(async move {
-        let Some(manager) = manager.get() else {
-            return metrics.shards_connected(0);
-        };
-        let connected = manager
-            .runners
-            .lock()
-            .await
-            .values()
-            .filter(|runner| runner.stage == ConnectionStage::Connected)
-            .count();
-        metrics.shards_connected(connected)
-    })
 }
