@@ -254,6 +254,8 @@ challenge-made = { $from } challenges { $to } to a game of Xiangqi ({ $from } pl
    *[random] a random side
  }). { $to }: answer within { $within }, with the buttons below.
 challenge-clock = Clock: { $time }.
+casual-game = Casual game: no rating changes.
+casual-mark = casual
 challenge-declined = { $name } declines the challenge from { $from }.
 challenge-withdrawn = { $name } withdraws their challenge.
 challenge-expired-notice = The challenge from { $from } to { $to } expired without an answer.
@@ -353,11 +355,15 @@ option-time = Clock: minutes+increment (10+5, 3+2), days a move (1d, 3d), or non
 what-time-class = live or correspondence
 bad-not-time-class = `{ $word }` is neither `live` nor `correspondence`
 bad-time-class-twice = name live or correspondence only once
+what-rated = rated or casual
+bad-not-rated = `{ $word }` is neither `rated` nor `casual`
+bad-rated-twice = say rated or casual only once
 class-only = { $class ->
     [live] Live games only.
    *[correspondence] Correspondence games only.
  }
 option-time-class = Only games with clocks (live) or days a move (correspondence)
+option-rated = False for a casual game, which changes nobody's rating (default: rated)
 choice-live = live (minutes + increment)
 choice-correspondence = correspondence (days a move)
 option-level = The bot's strength, { $min } (easiest) to { $max } (strongest); default { $default }

@@ -235,6 +235,8 @@ challenge-made = { $from } thách { $to } một ván cờ tướng ({ $from } c�
    *[random] ngẫu nhiên
  }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
 challenge-clock = Đồng hồ: { $time }.
+casual-game = Ván giao hữu: không tính điểm xếp hạng.
+casual-mark = giao hữu
 challenge-declined = { $name } từ chối lời thách đấu của { $from }.
 challenge-withdrawn = { $name } rút lại lời thách đấu.
 challenge-expired-notice = Lời thách đấu của { $from } gửi { $to } đã hết hạn mà không có trả lời.
@@ -325,11 +327,15 @@ option-time = Đồng hồ: phút+giây (10+5, 3+2), ngày mỗi nước (1d, 3d
 what-time-class = cờ nhanh hoặc cờ thư
 bad-not-time-class = `{ $word }` không phải `live` hay `correspondence`
 bad-time-class-twice = chỉ chọn live hoặc correspondence một lần
+what-rated = tính điểm (rated) hoặc giao hữu (casual)
+bad-not-rated = `{ $word }` không phải `rated` hay `casual`
+bad-rated-twice = chỉ chọn rated hoặc casual một lần
 class-only = { $class ->
     [live] Chỉ các ván có đồng hồ.
    *[correspondence] Chỉ các ván cờ thư.
  }
 option-time-class = Chỉ các ván có đồng hồ (live) hoặc tính ngày mỗi nước (correspondence)
+option-rated = False cho ván giao hữu, không đổi điểm xếp hạng của ai (mặc định: tính điểm)
 choice-live = có đồng hồ (phút + giây cộng thêm)
 choice-correspondence = cờ thư (ngày mỗi nước)
 option-level = Sức mạnh của bot, từ { $min } (dễ nhất) đến { $max } (mạnh nhất); mặc định { $default }

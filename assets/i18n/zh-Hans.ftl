@@ -234,6 +234,8 @@ challenge-made = { $from } 向 { $to } 发起象棋挑战（{ $from } 执{ $side
    *[random] 随机一方
  }）。{ $to }：请在 { $within }内用下方的按钮回应。
 challenge-clock = 计时：{ $time }。
+casual-game = 休闲对局：不计等级分。
+casual-mark = 休闲
 challenge-declined = { $name } 拒绝了 { $from } 的挑战。
 challenge-withdrawn = { $name } 撤回了挑战。
 challenge-expired-notice = { $from } 向 { $to } 发起的挑战无人回应，已过期。
@@ -324,11 +326,15 @@ option-time = 计时：分钟+每步加秒（10+5、3+2），每步天数（1d�
 what-time-class = 快棋或通讯棋
 bad-not-time-class = `{ $word }` 既不是 `live` 也不是 `correspondence`
 bad-time-class-twice = 只能指定一次 live 或 correspondence
+what-rated = 计分（rated）或休闲（casual）
+bad-not-rated = `{ $word }` 既不是 `rated` 也不是 `casual`
+bad-rated-twice = 只能指定一次 rated 或 casual
 class-only = { $class ->
     [live] 仅计时对局。
    *[correspondence] 仅通讯对局。
  }
 option-time-class = 只看计时对局（live）或每步按天的通讯对局（correspondence）
+option-rated = 选 False 为休闲对局，不改变任何人的等级分（默认计分）
 choice-live = 计时（分钟 + 每步加秒）
 choice-correspondence = 通讯棋（每步天数）
 option-level = 机器人的棋力，{ $min }（最弱）到 { $max }（最强）；默认 { $default }

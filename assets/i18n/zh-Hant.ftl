@@ -234,6 +234,8 @@ challenge-made = { $from } 向 { $to } 發起象棋挑戰（{ $from } 執{ $side
    *[random] 隨機一方
  }）。{ $to }：請在 { $within }內用下方的按鈕回應。
 challenge-clock = 計時：{ $time }。
+casual-game = 休閒對局：不計等級分。
+casual-mark = 休閒
 challenge-declined = { $name } 拒絕了 { $from } 的挑戰。
 challenge-withdrawn = { $name } 撤回了挑戰。
 challenge-expired-notice = { $from } 向 { $to } 發起的挑戰無人回應，已過期。
@@ -324,11 +326,15 @@ option-time = 計時：分鐘+每步加秒（10+5、3+2），每步天數（1d�
 what-time-class = 快棋或通訊棋
 bad-not-time-class = `{ $word }` 既不是 `live` 也不是 `correspondence`
 bad-time-class-twice = 只能指定一次 live 或 correspondence
+what-rated = 計分（rated）或休閒（casual）
+bad-not-rated = `{ $word }` 既不是 `rated` 也不是 `casual`
+bad-rated-twice = 只能指定一次 rated 或 casual
 class-only = { $class ->
     [live] 僅計時對局。
    *[correspondence] 僅通訊對局。
  }
 option-time-class = 只看計時對局（live）或每步按天的通訊對局（correspondence）
+option-rated = 選 False 為休閒對局，不改變任何人的等級分（預設計分）
 choice-live = 計時（分鐘 + 每步加秒）
 choice-correspondence = 通訊棋（每步天數）
 option-level = 機器人的棋力，{ $min }（最弱）到 { $max }（最強）；預設 { $default }

@@ -25,7 +25,7 @@ use super::vocabulary::command::spec;
 use super::vocabulary::command::words::all_localized;
 use super::vocabulary::command::{
     commands, read_options, read_words, strip_prefix, Arg, ArgSpec, CommandError, CommandSpec,
-    Field, Flag, Group, MoveText, OptionValue, Page, PuzzleAction, ReadSlot, SettingValue,
+    Field, Flag, Group, MoveText, OptionValue, Page, PuzzleAction, Rated, ReadSlot, SettingValue,
     SlashError, Slot,
 };
 use super::vocabulary::error::BotResult;
@@ -54,6 +54,7 @@ commands! {
             color: Option<ColorChoice> = Msg::OptionSide,
             level: Option<Level> = level_about(),
             time: Option<TimeControl> = Msg::OptionTime,
+            rated: Option<Rated> = Msg::OptionRated,
         },
         run: play::play,
     }
@@ -67,6 +68,7 @@ commands! {
             opponent: Actor = Msg::OptionOpponent,
             color: Option<ColorChoice> = Msg::OptionSide,
             time: Option<TimeControl> = Msg::OptionTime,
+            rated: Option<Rated> = Msg::OptionRated,
         },
         run: challenge::challenge,
     }

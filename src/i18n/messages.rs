@@ -100,6 +100,9 @@ messages! {
     WhatTimeClass = "what-time-class";
     BadNotTimeClass { word: String } = "bad-not-time-class";
     BadTimeClassTwice = "bad-time-class-twice";
+    WhatRated = "what-rated";
+    BadNotRated { word: String } = "bad-not-rated";
+    BadRatedTwice = "bad-rated-twice";
     ClassOnly { class: String } = "class-only";
     BadTimeControl { word: String, problem: String, max_minutes: i64, max_increment: i64, days: String } = "bad-time-control";
     BadTimeControlTwice = "bad-time-control-twice";
@@ -174,6 +177,8 @@ messages! {
     IdleWarning { game: i64, name: String, left: String, seat: String } = "idle-warning";
     ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
     ChallengeClock { time: String } = "challenge-clock";
+    CasualGame = "casual-game";
+    CasualMark = "casual-mark";
     FlagFallen { game: i64, seat: String, result: String } = "flag-fallen";
     TooLate { game: i64 } = "too-late";
     TurnReminder { game: i64, name: String, left: String, seat: String } = "turn-reminder";
@@ -268,6 +273,7 @@ messages! {
     OptionSide = "option-side";
     OptionTime = "option-time";
     OptionTimeClass = "option-time-class";
+    OptionRated = "option-rated";
     OptionLevel { min: i64, max: i64, default: i64 } = "option-level";
     OptionGameHere = "option-game-here";
     OptionWhose = "option-whose";

@@ -10,7 +10,7 @@ use crate::support::shows_raw;
 use xiangqi_bot::bot::{parse, Action, Actor, Bot, BotConfig, Place, Reply, Request};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
-    BotLevel, Durability, GameId, GameRecord, ManualClock, NewGame, Participant, Store,
+    BotLevel, Durability, GameId, GameRecord, ManualClock, NewGame, Participant, Rating, Store,
     StoreConfig, UserRef, DEFAULT_ANNOUNCE_GRACE,
 };
 
@@ -529,6 +529,60 @@ async fn watching_games() {
     assert!(is_png(&watched[0].1.files[0].bytes));
 }
 
+/// A casual game, against the bot or between people, is said to be casual
+/// when it starts, changes nobody's rating (the results still count in
+/// the players' wins and losses), and is marked casual in history and in
+/// its record; a rated game after it moves the rating as usual.
+#[tokio::test]
+async fn casual_games_change_no_rating_and_say_so() {
+    let h = harness().await;
+    let rating = |user: &'static str| {
+        let store = &h.store;
+        async move {
+            let stats = store.player_stats(user).await.unwrap().expect("a player");
+            (stats.player.rating, stats.player.games)
+        }
+    };
+    let start = texts(&h.say("ann", "play red 1 casual").await);
+    assert!(start.contains("Casual game"), "{start}");
+    let game = h.live_game_of("ann").await;
+    h.say("ann", "resign").await;
+    let (after_bot, games) = rating("ann").await;
+    assert_eq!(games, 1);
+    assert_eq!(
+        after_bot,
+        Rating::NEWCOMER,
+        "a casual loss to the bot moved the rating"
+    );
+    let history = texts(&h.say("ann", "history").await);
+    let line = history
+        .lines()
+        .find(|line| line.contains(&format!("#{game}")))
+        .expect("the game's line");
+    assert!(line.ends_with("· casual"), "{history}");
+    let record = texts(&h.say("ann", &format!("game {game}")).await);
+    assert!(
+        record.lines().next().unwrap().ends_with("· casual"),
+        "{record}"
+    );
+
+    let made = texts(&h.say("alice", "challenge @bob casual").await);
+    assert!(made.contains("Casual game"), "{made}");
+    let started = texts(&h.say("bob", "accept").await);
+    assert!(started.contains("Casual game"), "{started}");
+    h.say("bob", "resign").await;
+    assert_eq!(rating("alice").await, (Rating::NEWCOMER, 1));
+    assert_eq!(rating("bob").await, (Rating::NEWCOMER, 1));
+
+    // Rated, the default: the next result moves both ratings.
+    alice_vs_bob(&h).await;
+    h.say("bob", "resign").await;
+    assert!(rating("alice").await.0.rating > Rating::NEWCOMER.rating);
+    assert!(rating("bob").await.0.rating < Rating::NEWCOMER.rating);
+    let history = texts(&h.say("alice", "history").await);
+    assert_eq!(history.matches("· casual").count(), 1, "{history}");
+}
+
 #[tokio::test]
 async fn history_game_record_stats_and_leaderboard() {
     let h = harness().await;
@@ -877,6 +931,7 @@ async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
             opponent: other.clone(),
             color: Some(xiangqi_bot::store::ColorChoice::Red),
             time: None,
+            rated: None,
         };
         for (who, command) in [
             (&me, challenge.clone()),
@@ -2020,6 +2075,7 @@ async fn every_command_in_the_table_reaches_a_handler_that_answers() {
                 xiangqi_bot::bot::OptionKind::User => " @bob",
                 xiangqi_bot::bot::OptionKind::Integer => " 1",
                 xiangqi_bot::bot::OptionKind::Text => " h2e2",
+                xiangqi_bot::bot::OptionKind::Boolean => " casual",
             });
         }
         // A user each: one user sending every command at once is over

@@ -553,6 +553,87 @@ async fn server_settings_and_abort_need_the_permissions_discord_reports() {
         .await;
 }
 
+/// `/xiangqi play rated:false` and `/xiangqi challenge … rated:false`, with
+/// the boolean option Discord registered: casual games, said to be casual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_false_starts_a_casual_game() {
+    let h = Harness::start().await;
+    h.stand_in.allow_threads(false);
+    let command = h
+        .stand_in
+        .registered_commands()
+        .into_iter()
+        .find(|c| c.name == "xiangqi")
+        .expect("registered");
+    for sub in ["play", "challenge"] {
+        let options = command.json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == json!(sub))
+            .unwrap()["options"]
+            .clone();
+        let rated = options
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == json!("rated"))
+            .unwrap_or_else(|| panic!("{sub} has no rated option: {options}"))
+            .clone();
+        // 5: BOOLEAN.
+        assert_eq!(rated["type"], json!(5), "{rated}");
+        assert_eq!(rated["required"], json!(false), "{rated}");
+    }
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "play",
+            vec![
+                option("level", 4, json!(1)),
+                option("rated", 5, json!(false)),
+            ],
+            &[],
+        )
+        .await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    assert!(
+        start.content().contains("Casual game"),
+        "{}",
+        start.content()
+    );
+
+    let elsewhere = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.bob,
+            elsewhere,
+            "challenge",
+            vec![
+                option("opponent", 6, json!(h.carol.id.to_string())),
+                option("rated", 5, json!(false)),
+            ],
+            &[&h.carol],
+        )
+        .await;
+    let made = h
+        .stand_in
+        .wait_for("the challenge", from, WAIT, |c| {
+            c.shows_message() && c.content().contains("challenges")
+        })
+        .await;
+    assert!(made.content().contains("Casual game"), "{}", made.content());
+}
+
 /// A slash command from a client set to Simplified Chinese (`zh-CN`) is
 /// answered in Simplified Chinese, moves in Chinese notation first; the
 /// registered command carries its descriptions and choices in `zh-CN`,

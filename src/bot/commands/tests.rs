@@ -185,12 +185,14 @@ fn play_takes_side_and_level_in_any_order() {
             color: None,
             level: None,
             time: None,
+            rated: None,
         })
     );
     let black5 = Ok(Command::Play {
         color: Some(ColorChoice::Black),
         level: level(5),
         time: None,
+        rated: None,
     });
     assert_eq!(parse("play black 5"), black5);
     assert_eq!(parse("PLAY level 5 Black"), black5);
@@ -225,6 +227,53 @@ fn play_takes_side_and_level_in_any_order() {
 }
 
 #[test]
+fn play_and_challenge_may_ask_for_a_casual_game() {
+    assert!(matches!(
+        parse("play casual black 3"),
+        Ok(Command::Play {
+            color: Some(ColorChoice::Black),
+            rated: Some(Rated(false)),
+            ..
+        })
+    ));
+    for casual in ["unrated", "rated:false", "CASUAL"] {
+        assert!(
+            matches!(
+                parse(&format!("play {casual}")),
+                Ok(Command::Play {
+                    rated: Some(Rated(false)),
+                    ..
+                })
+            ),
+            "{casual}"
+        );
+    }
+    assert!(matches!(
+        parse("play rated"),
+        Ok(Command::Play {
+            rated: Some(Rated(true)),
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse("challenge @bob 10+5 casual"),
+        Ok(Command::Challenge {
+            rated: Some(Rated(false)),
+            ..
+        })
+    ));
+    let twice = parse("play casual rated").unwrap_err();
+    assert!(
+        twice
+            .message(Voice::default())
+            .contains("rated or casual only once"),
+        "{twice}"
+    );
+    let usage = parse("play green").unwrap_err().to_string();
+    assert!(usage.contains("[rated|casual]"), "{usage}");
+}
+
+#[test]
 fn challenge_reads_mentions_and_names() {
     assert_eq!(
         parse("challenge @bob black"),
@@ -232,6 +281,7 @@ fn challenge_reads_mentions_and_names() {
             opponent: actor("bob"),
             color: Some(ColorChoice::Black),
             time: None,
+            rated: None,
         })
     );
     assert_eq!(
@@ -243,6 +293,7 @@ fn challenge_reads_mentions_and_names() {
             },
             color: None,
             time: None,
+            rated: None,
         })
     );
     assert!(matches!(
@@ -381,6 +432,7 @@ fn optional_arguments_are_optional_wherever_they_stand() {
             opponent: actor("bob"),
             color: Some(ColorChoice::Black),
             time: None,
+            rated: None,
         })
     );
     // A word no argument takes is refused by what the open ones want.
@@ -502,9 +554,34 @@ fn slash_options_read_through_the_same_arguments() {
             color: Some(ColorChoice::Black),
             level: level(5),
             time: None,
+            rated: None,
         })
     );
+    assert!(matches!(
+        Command::from_slash(
+            "challenge",
+            &options(&[
+                (
+                    "opponent",
+                    OptionValue::User(Actor {
+                        id: "7".into(),
+                        name: "bob".into()
+                    })
+                ),
+                ("rated", OptionValue::Boolean(false))
+            ])
+        ),
+        Ok(Command::Challenge {
+            rated: Some(Rated(false)),
+            ..
+        })
+    ));
     let said = |result: Result<Command, SlashError>| result.unwrap_err().message(Voice::default());
+    assert!(said(Command::from_slash(
+        "play",
+        &options(&[("rated", OptionValue::Text("no".into()))])
+    ))
+    .contains("true, false"));
     assert!(said(Command::from_slash(
         "play",
         &options(&[("level", OptionValue::Integer(99))])

@@ -18,6 +18,7 @@ use crate::bot::services::games::{
 use crate::bot::services::start::{announce_start, game_home};
 use crate::bot::services::Ctx;
 use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
+use crate::bot::vocabulary::command::Rated;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::Reply;
@@ -25,14 +26,17 @@ use crate::bot::vocabulary::request::Actor;
 use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
 
-/// `challenge @user [red|black|random] [10+5|3d|none]`: `color` is the
-/// challenger's side; no clock unless a time control is named.
+/// `challenge @user [red|black|random] [10+5|3d|none] [rated|casual]`:
+/// `color` is the challenger's side; no clock unless a time control is
+/// named; rated unless casual.
 pub async fn challenge(
     ctx: &Ctx<'_>,
     opponent: Actor,
     color: Option<ColorChoice>,
     time: Option<TimeControl>,
+    rated: Option<Rated>,
 ) -> BotResult<()> {
+    let rated = rated.unwrap_or_default().0;
     let (core, voice) = (ctx.core, ctx.voice);
     let color = color.unwrap_or_default();
     let time_control = time.unwrap_or_default();
@@ -61,7 +65,7 @@ pub async fn challenge(
             to: ChallengeTarget::User(user_ref(&opponent)),
             color,
             start_fen: None,
-            rated: true,
+            rated,
             time_control,
             expires_in: expiry,
         })
@@ -78,6 +82,10 @@ pub async fn challenge(
         text.push_str(&voice.say(Msg::ChallengeClock {
             time: voice.time_control(time_control),
         }));
+    }
+    if !rated {
+        text.push(' ');
+        text.push_str(&voice.say(Msg::CasualGame));
     }
     tracing::debug!(challenge = challenge.id.0, "challenge made");
     ctx.answer(

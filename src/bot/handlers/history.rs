@@ -57,11 +57,15 @@ pub async fn game_record(
         .await
         .map_err(BotError::internal)?;
     let lines = [
-        voice.say(Msg::RecordHead {
-            game: id.0,
-            red: seat(&loaded.record, Color::Red, voice),
-            black: seat(&loaded.record, Color::Black, voice),
-        }),
+        with_casual_mark(
+            voice.say(Msg::RecordHead {
+                game: id.0,
+                red: seat(&loaded.record, Color::Red, voice),
+                black: seat(&loaded.record, Color::Black, voice),
+            }),
+            &loaded.record,
+            voice,
+        ),
         voice.say(if loaded.record.is_live() {
             Msg::RecordLive {
                 color: color_key(loaded.game.position().side_to_move()).into(),
@@ -201,11 +205,22 @@ fn history_line(record: &GameRecord, user_id: &str, voice: Voice) -> String {
         (Some(_), None) => "finished",
         (None, _) => "called-off",
     };
-    voice.say(Msg::HistoryLine {
+    let line = voice.say(Msg::HistoryLine {
         game: record.id.0,
         pairing: pairing(record, voice),
         outcome: outcome.into(),
         plies: i64::from(record.ply),
         reason: record.reason.clone().unwrap_or_default(),
-    })
+    });
+    with_casual_mark(line, record, voice)
+}
+
+/// `text`, then " · casual" when `record` is of a casual game. A called-off
+/// game is unrated for another reason, and its line says why already.
+fn with_casual_mark(mut text: String, record: &GameRecord, voice: Voice) -> String {
+    if !record.rated && (record.result.is_some() || record.is_live()) {
+        text.push_str(" · ");
+        text.push_str(&voice.say(Msg::CasualMark));
+    }
+    text
 }

@@ -9,17 +9,19 @@ use crate::bot::services::claims::answer_claimed;
 use crate::bot::services::games::{live_game_of, place_location, user_ref};
 use crate::bot::services::start::{announce_start, game_home, thread_title};
 use crate::bot::services::Ctx;
+use crate::bot::vocabulary::command::Rated;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::settings::keys::{self, DEFAULT_LEVEL};
 
-/// `play [red|black|random] [level] [10+5|3d|none]`: Red unless a side is
-/// named; the server's level (else level 3) unless one is named; no clock
-/// unless a time control is named.
+/// `play [red|black|random] [level] [10+5|3d|none] [rated|casual]`: Red
+/// unless a side is named; the server's level (else level 3) unless one is
+/// named; no clock unless a time control is named; rated unless casual.
 pub async fn play(
     ctx: &Ctx<'_>,
     color: Option<ColorChoice>,
     level: Option<Level>,
     time: Option<TimeControl>,
+    rated: Option<Rated>,
 ) -> BotResult<()> {
     let (core, voice) = (ctx.core, ctx.voice);
     let level = level
@@ -45,7 +47,7 @@ pub async fn play(
             red,
             black,
             start_fen: None,
-            rated: true,
+            rated: rated.unwrap_or_default().0,
             time_control: time.unwrap_or_default(),
         };
         // The bot moves first: its move is claimed with the game, so that

@@ -101,7 +101,7 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
         seat(&loaded.record, Color::Black, voice),
     );
     let mover = loaded.record.participant(to_move);
-    let text = voice.say(if mover.bot_level().is_some() {
+    let mut text = voice.say(if mover.bot_level().is_some() {
         Msg::GameStartBotFirst { game, red, black }
     } else {
         Msg::GameStartYourMove {
@@ -111,6 +111,10 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
             name: shown(&voice.name_of(mover)).to_string(),
         }
     });
+    if !loaded.record.rated {
+        text.push(' ');
+        text.push_str(&voice.say(Msg::CasualGame));
+    }
     // Each player sees the board from their own seat; the bot's opponent
     // always does, and between people the one to move does.
     let black_seat = match (

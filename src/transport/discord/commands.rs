@@ -126,6 +126,7 @@ fn option(arg: &ArgSpec) -> CreateCommandOption {
         OptionKind::Text => CommandOptionType::String,
         OptionKind::Integer => CommandOptionType::Integer,
         OptionKind::User => CommandOptionType::User,
+        OptionKind::Boolean => CommandOptionType::Boolean,
     };
     let about = (arg.about)();
     let option = CreateCommandOption::new(kind, arg.option, Lang::En.text(about.clone()))
@@ -195,6 +196,7 @@ pub fn read(data: &CommandData) -> Result<Command, SlashError> {
                 CommandDataOptionValue::String(text) => OptionValue::Text(text.clone()),
                 CommandDataOptionValue::Integer(n) => OptionValue::Integer(*n),
                 CommandDataOptionValue::User(id) => OptionValue::User(resolved_actor(data, *id)),
+                CommandDataOptionValue::Boolean(value) => OptionValue::Boolean(*value),
                 _ => OptionValue::Other,
             };
             (option.name.clone(), value)
@@ -264,6 +266,7 @@ mod tests {
                 color: Some(ColorChoice::Black),
                 level: Some(Level::new(5).unwrap()),
                 time: None,
+                rated: None,
             })
         );
         assert_eq!(
@@ -272,6 +275,7 @@ mod tests {
                 color: None,
                 level: None,
                 time: None,
+                rated: None,
             })
         );
     }
@@ -332,6 +336,7 @@ mod tests {
                 },
                 color: None,
                 time: None,
+                rated: None,
             })
         );
         let unresolved = read_history_of("77");
@@ -365,6 +370,7 @@ mod tests {
                 OptionKind::User => " @bob",
                 OptionKind::Integer => " 7",
                 OptionKind::Text => " h2e2",
+                OptionKind::Boolean => " casual",
             });
         }
         text

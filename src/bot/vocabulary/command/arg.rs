@@ -131,6 +131,8 @@ pub enum OptionKind {
     Text,
     Integer,
     User,
+    /// True or false (Discord shows the two as choices of its own).
+    Boolean,
 }
 
 /// One value an option offers, with its name in the reader's language.
@@ -153,7 +155,8 @@ pub enum OptionValue {
     Integer(i64),
     /// A user, with the name the transport knows them by.
     User(Actor),
-    /// Anything else (a number, a boolean): no argument takes it.
+    Boolean(bool),
+    /// Anything else (a number with a fraction, a role): no argument takes it.
     Other,
 }
 
@@ -161,6 +164,13 @@ impl OptionValue {
     pub fn as_text(&self) -> Option<&str> {
         match self {
             OptionValue::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            OptionValue::Boolean(value) => Some(*value),
             _ => None,
         }
     }

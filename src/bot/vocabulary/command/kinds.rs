@@ -8,6 +8,7 @@
 //! | [`Level`] | `5`, `l5`, `level 5` | integer, a choice per level with its rating |
 //! | [`TimeControl`] | `10+5`, `3d`, `none` | text, suggested controls |
 //! | [`TimeClass`] | `live`, `correspondence` (`corr`, `daily`) | text, two choices |
+//! | [`Rated`] | `rated`, `casual` (`unrated`, `rated:false`) | boolean `rated` |
 //! | [`Actor`] | `<@123>`, `@name`, `name` | user |
 //! | [`GameId`] | `12`, `#12` | integer ≥ 1 |
 //! | [`Page`] | `2` | integer ≥ 1 |
@@ -313,6 +314,56 @@ impl Arg for TimeClass {
             .and_then(time_class)
             .map(Some)
             .ok_or_else(|| bad_choice(option, &["live", "correspondence"]))
+    }
+}
+
+/// Whether a game to be started is rated: a casual one changes nobody's
+/// rating. Games are rated unless `casual` is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rated(pub bool);
+
+impl Default for Rated {
+    fn default() -> Rated {
+        Rated(true)
+    }
+}
+
+/// Whether a typed word asks for a rated or a casual game; `rated:false`
+/// is how Discord's own picker writes the slash option, which people copy.
+fn rated_word(word: &str) -> Option<Rated> {
+    match word {
+        "rated" | "rated:true" | "rated=true" => Some(Rated(true)),
+        "casual" | "unrated" | "friendly" | "rated:false" | "rated=false" => Some(Rated(false)),
+        _ => None,
+    }
+}
+
+impl Arg for Rated {
+    const CLOSED_WORDS: bool = true;
+
+    fn read_words(words: &[&str]) -> Option<Result<(Self, usize), Problem>> {
+        rated_word(&words[0].to_lowercase()).map(|rated| Ok((rated, 1)))
+    }
+    fn not_this(word: String) -> Problem {
+        Problem::NotRated { word }
+    }
+    fn twice(_: String) -> Problem {
+        Problem::RatedTwice
+    }
+    fn what() -> Msg {
+        Msg::WhatRated
+    }
+    fn placeholder(_: bool) -> String {
+        optional("rated|casual")
+    }
+    fn option_shape() -> OptionShape {
+        OptionShape::of(OptionKind::Boolean)
+    }
+    fn read_option(value: &OptionValue, option: &str) -> Result<Option<Self>, SlashError> {
+        value
+            .as_bool()
+            .map(|rated| Some(Rated(rated)))
+            .ok_or_else(|| bad_choice(option, &["true", "false"]))
     }
 }
 

@@ -81,6 +81,10 @@ pub enum Problem {
         word: String,
     },
     TimeClassTwice,
+    NotRated {
+        word: String,
+    },
+    RatedTwice,
 }
 
 impl Problem {
@@ -128,6 +132,8 @@ impl Problem {
             Problem::TimeControlTwice => Msg::BadTimeControlTwice,
             Problem::NotTimeClass { word } => Msg::BadNotTimeClass { word: word.clone() },
             Problem::TimeClassTwice => Msg::BadTimeClassTwice,
+            Problem::NotRated { word } => Msg::BadNotRated { word: word.clone() },
+            Problem::RatedTwice => Msg::BadRatedTwice,
             Problem::ThemeTwice => Msg::BadThemeTwice,
             Problem::NotSetting { word } => Msg::BadNotSetting {
                 word: word.clone(),
