@@ -92,6 +92,7 @@ press-moved-on = Game #{ $game } has moved on since that message; its buttons no
 button-accept-draw = Accept draw
 press-not-your-challenge = Only { $from } can withdraw this challenge.
 button-accept = Accept
+button-join = Join
 button-decline = Decline
 button-withdraw = Withdraw
 button-move = Move
@@ -254,6 +255,11 @@ challenge-made = { $from } challenges { $to } to a game of Xiangqi ({ $from } pl
    *[random] a random side
  }). { $to }: answer within { $within }, with the buttons below.
 challenge-clock = Clock: { $time }.
+seek-made = { $from } is looking for an opponent for a game of Xiangqi ({ $from } plays { $side ->
+    [red] Red
+    [black] Black
+   *[random] a random side
+ }). Anyone may take it within { $within }: the first to press Join plays.
 casual-game = Casual game: no rating changes.
 casual-mark = casual
 challenge-declined = { $name } declines the challenge from { $from }.
@@ -369,7 +375,7 @@ choice-correspondence = correspondence (days a move)
 option-level = The bot's strength, { $min } (easiest) to { $max } (strongest); default { $default }
 option-game-here = Game id (default: your game here)
 option-whose = Whose (default you)
-option-opponent = Who to play
+option-opponent = Who to play; leave out for an open challenge anyone may join
 option-game-id = Game id
 option-move = ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5
 choice-red = red (moves first)

@@ -79,6 +79,7 @@ press-moved-on = Ván #{ $game } đã đi tiếp kể từ tin nhắn đó; các
 button-accept-draw = Đồng ý hòa
 press-not-your-challenge = Chỉ { $from } mới có thể rút lại lời thách đấu này.
 button-accept = Nhận
+button-join = Tham gia
 button-decline = Từ chối
 button-withdraw = Rút lại
 button-move = Đi quân
@@ -235,6 +236,11 @@ challenge-made = { $from } thách { $to } một ván cờ tướng ({ $from } c�
    *[random] ngẫu nhiên
  }). { $to }: hãy trả lời trong vòng { $within } bằng các nút bên dưới.
 challenge-clock = Đồng hồ: { $time }.
+seek-made = { $from } tìm đối thủ cho một ván cờ tướng ({ $from } cầm quân { $side ->
+    [red] Đỏ
+    [black] Đen
+   *[random] ngẫu nhiên
+ }). Ai cũng có thể nhận trong vòng { $within }: người đầu tiên bấm Tham gia sẽ chơi.
 casual-game = Ván giao hữu: không tính điểm xếp hạng.
 casual-mark = giao hữu
 challenge-declined = { $name } từ chối lời thách đấu của { $from }.
@@ -341,7 +347,7 @@ choice-correspondence = cờ thư (ngày mỗi nước)
 option-level = Sức mạnh của bot, từ { $min } (dễ nhất) đến { $max } (mạnh nhất); mặc định { $default }
 option-game-here = Số hiệu ván (mặc định: ván của bạn ở đây)
 option-whose = Của ai (mặc định là bạn)
-option-opponent = Đấu với ai
+option-opponent = Đấu với ai; bỏ trống để mở lời thách cho bất kỳ ai
 option-game-id = Số hiệu ván
 option-move = ICCS h2e2, WXF C2=5, chữ Hán 炮二平五 hoặc ký hiệu Việt P2-5
 choice-red = đỏ (đi trước)

@@ -78,6 +78,7 @@ press-moved-on = 第 #{ $game } 局在那条消息之后已经继续进行；它
 button-accept-draw = 同意和棋
 press-not-your-challenge = 只有 { $from } 可以撤回这份挑战。
 button-accept = 接受
+button-join = 加入
 button-decline = 拒绝
 button-withdraw = 撤回
 button-move = 走棋
@@ -234,6 +235,11 @@ challenge-made = { $from } 向 { $to } 发起象棋挑战（{ $from } 执{ $side
    *[random] 随机一方
  }）。{ $to }：请在 { $within }内用下方的按钮回应。
 challenge-clock = 计时：{ $time }。
+seek-made = { $from } 寻找象棋对手（{ $from } 执{ $side ->
+    [red] 红方
+    [black] 黑方
+   *[random] 随机一方
+ }）。任何人都可在 { $within }内应战：第一个按“加入”的人对局。
 casual-game = 休闲对局：不计等级分。
 casual-mark = 休闲
 challenge-declined = { $name } 拒绝了 { $from } 的挑战。
@@ -340,7 +346,7 @@ choice-correspondence = 通讯棋（每步天数）
 option-level = 机器人的棋力，{ $min }（最弱）到 { $max }（最强）；默认 { $default }
 option-game-here = 对局编号（默认：你在这里的对局）
 option-whose = 查看谁（默认是你）
-option-opponent = 对手
+option-opponent = 对手；不填则为任何人都可加入的公开挑战
 option-game-id = 对局编号
 option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
 choice-red = 红方（先走）

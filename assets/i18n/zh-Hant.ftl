@@ -78,6 +78,7 @@ press-moved-on = 第 #{ $game } 局在那則訊息之後已經繼續進行；它
 button-accept-draw = 同意和棋
 press-not-your-challenge = 只有 { $from } 可以撤回這份挑戰。
 button-accept = 接受
+button-join = 加入
 button-decline = 拒絕
 button-withdraw = 撤回
 button-move = 走棋
@@ -234,6 +235,11 @@ challenge-made = { $from } 向 { $to } 發起象棋挑戰（{ $from } 執{ $side
    *[random] 隨機一方
  }）。{ $to }：請在 { $within }內用下方的按鈕回應。
 challenge-clock = 計時：{ $time }。
+seek-made = { $from } 尋找象棋對手（{ $from } 執{ $side ->
+    [red] 紅方
+    [black] 黑方
+   *[random] 隨機一方
+ }）。任何人都可在 { $within }內應戰：第一個按「加入」的人對局。
 casual-game = 休閒對局：不計等級分。
 casual-mark = 休閒
 challenge-declined = { $name } 拒絕了 { $from } 的挑戰。
@@ -340,7 +346,7 @@ choice-correspondence = 通訊棋（每步天數）
 option-level = 機器人的棋力，{ $min }（最弱）到 { $max }（最強）；預設 { $default }
 option-game-here = 對局編號（預設：你在這裡的對局）
 option-whose = 檢視誰（預設是你）
-option-opponent = 對手
+option-opponent = 對手；不填則為任何人都可加入的公開挑戰
 option-game-id = 對局編號
 option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
 choice-red = 紅方（先走）

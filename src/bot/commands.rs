@@ -65,7 +65,7 @@ commands! {
         group: Playing,
         flags: [StartsGame],
         args: {
-            opponent: Actor = Msg::OptionOpponent,
+            opponent: Option<Actor> = Msg::OptionOpponent,
             color: Option<ColorChoice> = Msg::OptionSide,
             time: Option<TimeControl> = Msg::OptionTime,
             rated: Option<Rated> = Msg::OptionRated,
@@ -73,7 +73,7 @@ commands! {
         run: challenge::challenge,
     }
     Accept {
-        words: ["accept"],
+        words: ["accept", "join"],
         about: AboutAccept,
         group: Playing,
         flags: [StartsGame],

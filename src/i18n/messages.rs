@@ -72,6 +72,7 @@ messages! {
     ButtonAcceptDraw = "button-accept-draw";
     PressNotYourChallenge { from: String } = "press-not-your-challenge";
     ButtonAccept = "button-accept";
+    ButtonJoin = "button-join";
     ButtonDecline = "button-decline";
     ButtonWithdraw = "button-withdraw";
     ButtonMove = "button-move";
@@ -177,6 +178,7 @@ messages! {
     IdleWarning { game: i64, name: String, left: String, seat: String } = "idle-warning";
     ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
     ChallengeClock { time: String } = "challenge-clock";
+    SeekMade { from: String, side: String, within: String } = "seek-made";
     CasualGame = "casual-game";
     CasualMark = "casual-mark";
     FlagFallen { game: i64, seat: String, result: String } = "flag-fallen";

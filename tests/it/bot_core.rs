@@ -529,6 +529,36 @@ async fn watching_games() {
     assert!(is_png(&watched[0].1.files[0].bytes));
 }
 
+/// `challenge` without an opponent is open: anyone but the challenger may
+/// `join` (or `accept`) it, the first to do so plays, and it is gone then.
+#[tokio::test]
+async fn an_open_challenge_is_joined_by_the_first_taker() {
+    let h = harness().await;
+    let made = h.say("ann", "challenge red").await;
+    assert!(
+        texts(&made).contains("looking for an opponent"),
+        "{}",
+        texts(&made)
+    );
+    assert!(made[0].1.mentions.is_empty(), "a seek pings nobody");
+    let buttons: Vec<String> = made[0].1.buttons.iter().map(|b| b.label.clone()).collect();
+    assert_eq!(buttons, ["Join", "Withdraw"]);
+    h.refused("ann", "join", "cannot challenge yourself").await;
+    h.say("bob", "join").await;
+    let game = h.live_game_of("bob").await;
+    assert_eq!(h.live_game_of("ann").await, game);
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert!(record.red.is_user("ann") && record.black.is_user("bob"));
+    h.refused("carol", "join", "Nobody has challenged you")
+        .await;
+    assert!(h
+        .store
+        .live_games_of_user("carol")
+        .await
+        .unwrap()
+        .is_empty());
+}
+
 /// A casual game, against the bot or between people, is said to be casual
 /// when it starts, changes nobody's rating (the results still count in
 /// the players' wins and losses), and is marked casual in history and in
@@ -631,7 +661,7 @@ async fn history_game_record_stats_and_leaderboard() {
     let board = texts(&h.say("carol", "leaderboard").await);
     assert!(board.contains("1. alice"), "{board}");
     let help = h.say("carol", "help").await;
-    assert!(help[0].1.private && help[0].1.text.contains("challenge @user"));
+    assert!(help[0].1.private && help[0].1.text.contains("challenge [@user]"));
 }
 
 #[tokio::test]
@@ -928,7 +958,7 @@ async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
             permissions: None,
         };
         let challenge = xiangqi_bot::bot::Command::Challenge {
-            opponent: other.clone(),
+            opponent: Some(other.clone()),
             color: Some(xiangqi_bot::store::ColorChoice::Red),
             time: None,
             rated: None,

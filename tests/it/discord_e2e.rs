@@ -2288,6 +2288,86 @@ async fn challenge_by_slash(h: &Harness, from: &TestUser, to: &TestUser, channel
     token
 }
 
+/// An open challenge (`/xiangqi challenge` without an opponent), content
+/// intent off: it pings nobody and shows Join and Withdraw; the
+/// challenger's own Join is refused privately; the first other member to
+/// press Join plays (Black, as the challenger took Red), and the buttons
+/// go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_is_joined_through_its_button() {
+    let h = Harness::without_the_content_intent().await;
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "challenge",
+            vec![option("color", 3, json!("red"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("the open challenge", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    let seek = h.stand_in.original_response(&token).expect("the seek");
+    assert!(
+        seek.content.contains("looking for an opponent"),
+        "{}",
+        seek.content
+    );
+    assert!(
+        !seek.content.contains("<@"),
+        "a seek pings nobody: {}",
+        seek.content
+    );
+    assert!(seek.button("Decline").is_none(), "{:?}", seek.components);
+    assert!(seek.button("Withdraw").is_some(), "{:?}", seek.components);
+    let join = seek.button("Join").expect("a Join button");
+
+    let from = h.stand_in.call_count();
+    let pressed = h.stand_in.press_button(&h.alice, seek.id, &join).await;
+    let refusal = h
+        .stand_in
+        .wait_for("alice's own join refused", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(pressed.as_str()) && c.shows_message()
+        })
+        .await;
+    assert_eq!(refusal.effective_ephemeral, Some(true));
+    assert!(
+        refusal.content().contains("cannot challenge yourself"),
+        "{}",
+        refusal.content()
+    );
+
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.bob, seek.id, &join).await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let game = game_id(start.content());
+    let store = h.store().await;
+    let record = store.game(GameId(game)).await.unwrap();
+    assert!(record.red.is_user(&h.alice.id.to_string()), "{record:?}");
+    assert!(record.black.is_user(&h.bob.id.to_string()), "{record:?}");
+
+    // Taken: its buttons go, so nobody else can press Join.
+    h.stand_in
+        .wait_for("the spent buttons removed", from, WAIT, |c| {
+            c.method == "PATCH" && c.message_id == Some(seek.id)
+        })
+        .await;
+    assert!(h.stand_in.message(seek.id).unwrap().custom_ids().is_empty());
+}
+
 /// A draw offer's buttons, content intent off: a press on an offer the game
 /// has moved past is refused privately as stale and its buttons removed; a
 /// stranger's press is refused; the opponent's Accept draw ends the game,

@@ -227,6 +227,20 @@ fn play_takes_side_and_level_in_any_order() {
 }
 
 #[test]
+fn a_challenge_without_an_opponent_is_open_and_join_accepts() {
+    assert_eq!(
+        parse("challenge black 10+5"),
+        Ok(Command::Challenge {
+            opponent: None,
+            color: Some(ColorChoice::Black),
+            time: Some(TimeControl::parse("10+5").unwrap()),
+            rated: None,
+        })
+    );
+    assert_eq!(parse("join"), Ok(Command::Accept {}));
+}
+
+#[test]
 fn play_and_challenge_may_ask_for_a_casual_game() {
     assert!(matches!(
         parse("play casual black 3"),
@@ -278,7 +292,7 @@ fn challenge_reads_mentions_and_names() {
     assert_eq!(
         parse("challenge @bob black"),
         Ok(Command::Challenge {
-            opponent: actor("bob"),
+            opponent: Some(actor("bob")),
             color: Some(ColorChoice::Black),
             time: None,
             rated: None,
@@ -287,18 +301,19 @@ fn challenge_reads_mentions_and_names() {
     assert_eq!(
         parse("challenge <@!1234>"),
         Ok(Command::Challenge {
-            opponent: Actor {
+            opponent: Some(Actor {
                 id: "1234".into(),
                 name: "<@1234>".into()
-            },
+            }),
             color: None,
             time: None,
             rated: None,
         })
     );
+    // No opponent: an open challenge.
     assert!(matches!(
         parse("challenge"),
-        Err(CommandError::MissingArgument { .. })
+        Ok(Command::Challenge { opponent: None, .. })
     ));
     assert!(matches!(
         parse("challenge <@abc>"),
@@ -429,7 +444,7 @@ fn optional_arguments_are_optional_wherever_they_stand() {
     assert_eq!(
         parse("challenge black @bob"),
         Ok(Command::Challenge {
-            opponent: actor("bob"),
+            opponent: Some(actor("bob")),
             color: Some(ColorChoice::Black),
             time: None,
             rated: None,

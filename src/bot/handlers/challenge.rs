@@ -26,18 +26,20 @@ use crate::bot::vocabulary::request::Actor;
 use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
 
-/// `challenge @user [red|black|random] [10+5|3d|none] [rated|casual]`:
+/// `challenge [@user] [red|black|random] [10+5|3d|none] [rated|casual]`:
 /// `color` is the challenger's side; no clock unless a time control is
-/// named; rated unless casual.
+/// named; rated unless casual. Without an opponent it is an open
+/// challenge (a seek): the first member other than the challenger to join
+/// plays it.
 pub async fn challenge(
     ctx: &Ctx<'_>,
-    opponent: Actor,
+    opponent: Option<Actor>,
     color: Option<ColorChoice>,
     time: Option<TimeControl>,
     rated: Option<Rated>,
 ) -> BotResult<()> {
-    let rated = rated.unwrap_or_default().0;
     let (core, voice) = (ctx.core, ctx.voice);
+    let rated = rated.unwrap_or_default().0;
     let color = color.unwrap_or_default();
     let time_control = time.unwrap_or_default();
     let expiry = ctx
@@ -45,7 +47,7 @@ pub async fn challenge(
         .server
         .duration(keys::EXPIRY)
         .unwrap_or(core.config.challenge_expiry);
-    if opponent.id == ctx.actor().id {
+    if opponent.as_ref().is_some_and(|o| o.id == ctx.actor().id) {
         return Err(BotError::SelfChallenge);
     }
     if ctx.outbox.is_direct_message(ctx.place()) {
@@ -54,15 +56,20 @@ pub async fn challenge(
     if let Some(game) = live_game_of(&core.store, ctx.actor(), ctx.place()).await? {
         return Err(BotError::AlreadyPlaying(game.id));
     }
-    if let Some(game) = live_game_of(&core.store, &opponent, ctx.place()).await? {
-        return Err(BotError::OpponentBusy(opponent.name.clone(), game.id));
+    if let Some(opponent) = &opponent {
+        if let Some(game) = live_game_of(&core.store, opponent, ctx.place()).await? {
+            return Err(BotError::OpponentBusy(opponent.name.clone(), game.id));
+        }
     }
     let challenge = core
         .store
         .create_challenge(NewChallenge {
             location: place_location(&ctx.place().channel_only()),
             from: user_ref(ctx.actor()),
-            to: ChallengeTarget::User(user_ref(&opponent)),
+            to: match &opponent {
+                Some(opponent) => ChallengeTarget::User(user_ref(opponent)),
+                None => ChallengeTarget::Anyone,
+            },
             color,
             start_fen: None,
             rated,
@@ -71,11 +78,16 @@ pub async fn challenge(
         })
         .await
         .map_err(store_refusal)?;
-    let mut text = voice.say(Msg::ChallengeMade {
-        from: shown(&ctx.actor().name).to_string(),
-        to: shown(&opponent.name).to_string(),
-        side: color.as_str().into(),
-        within: voice.duration(expiry),
+    let from = shown(&ctx.actor().name).to_string();
+    let (side, within) = (color.as_str().into(), voice.duration(expiry));
+    let mut text = voice.say(match &opponent {
+        Some(opponent) => Msg::ChallengeMade {
+            from,
+            to: shown(&opponent.name).to_string(),
+            side,
+            within,
+        },
+        None => Msg::SeekMade { from, side, within },
     });
     if time_control != TimeControl::Untimed {
         text.push(' ');
@@ -87,13 +99,35 @@ pub async fn challenge(
         text.push(' ');
         text.push_str(&voice.say(Msg::CasualGame));
     }
-    tracing::debug!(challenge = challenge.id.0, "challenge made");
-    ctx.answer(
-        Reply::public(text)
+    tracing::debug!(
+        challenge = challenge.id.0,
+        open = opponent.is_none(),
+        "challenge made"
+    );
+    let reply = match &opponent {
+        Some(opponent) => Reply::public(text)
             .notifying([opponent.id.clone()])
             .with_buttons(challenge_buttons(challenge.id, voice)),
-    )
-    .await
+        None => Reply::public(text).with_buttons(seek_buttons(challenge.id, voice)),
+    };
+    ctx.answer(reply).await
+}
+
+/// An open challenge's buttons: Join for anyone but the challenger (an
+/// accept), Withdraw for the challenger. Nobody declines an open one.
+pub fn seek_buttons(challenge: ChallengeId, voice: Voice) -> [Button; 2] {
+    let button = |action, label, style| {
+        let press = Press {
+            action,
+            target: challenge.0,
+            ply: 0,
+        };
+        press.button(voice, label, style)
+    };
+    [
+        button(Action::Accept, Msg::ButtonJoin, Style::Primary),
+        button(Action::Withdraw, Msg::ButtonWithdraw, Style::Secondary),
+    ]
 }
 
 /// A challenge's buttons: Accept and Decline for the challenged player,
@@ -161,6 +195,8 @@ async fn challenge_refusal(ctx: &Ctx<'_>, err: StoreError) -> BotError {
             None => BotError::NoChallenge,
         },
         StoreError::ChallengeNotForYou(id) => match lookup(id).await {
+            // The requester's own open challenge is the only one here.
+            Some(c) if c.from.id == ctx.actor().id => BotError::SelfChallenge,
             Some(c) => BotError::ChallengeNotForYou {
                 to: match &c.to {
                     ChallengeTarget::User(user) => Some(user.display_name.clone()),

@@ -73,6 +73,10 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
     }
     let me = store_actor(actor);
     let command = match press.action {
+        // Joining one's own open challenge.
+        Action::Accept if challenge.from.id == actor.id => {
+            return refused(BotError::SelfChallenge, false)
+        }
         Action::Accept | Action::Decline if !challenge.is_for(&me) => {
             return refused(
                 BotError::ChallengeNotForYou {

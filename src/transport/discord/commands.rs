@@ -330,10 +330,10 @@ mod tests {
         assert_eq!(
             read,
             Ok(Command::Challenge {
-                opponent: Actor {
+                opponent: Some(Actor {
                     id: "42".into(),
                     name: "Bob".into()
-                },
+                }),
                 color: None,
                 time: None,
                 rated: None,
