@@ -1684,7 +1684,7 @@ async fn private_slash_answers_stay_private_when_deferred() {
     };
 
     for (name, options, expected) in [
-        ("help", vec![], "challenge @user"),
+        ("help", vec![], "challenge [@user]"),
         ("hint", vec![], "Hint for #"),
         ("move", vec![option("move", 3, json!("a0a5"))], "Try again"),
     ] {

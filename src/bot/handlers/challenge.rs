@@ -116,14 +116,7 @@ pub async fn challenge(
 /// An open challenge's buttons: Join for anyone but the challenger (an
 /// accept), Withdraw for the challenger. Nobody declines an open one.
 pub fn seek_buttons(challenge: ChallengeId, voice: Voice) -> [Button; 2] {
-    let button = |action, label, style| {
-        let press = Press {
-            action,
-            target: challenge.0,
-            ply: 0,
-        };
-        press.button(voice, label, style)
-    };
+    let button = |action, label, style| challenge_button(challenge, action, label, style, voice);
     [
         button(Action::Accept, Msg::ButtonJoin, Style::Primary),
         button(Action::Withdraw, Msg::ButtonWithdraw, Style::Secondary),
@@ -133,19 +126,28 @@ pub fn seek_buttons(challenge: ChallengeId, voice: Voice) -> [Button; 2] {
 /// A challenge's buttons: Accept and Decline for the challenged player,
 /// Withdraw for the challenger.
 pub fn challenge_buttons(challenge: ChallengeId, voice: Voice) -> [Button; 3] {
-    let button = |action, label, style| {
-        let press = Press {
-            action,
-            target: challenge.0,
-            ply: 0,
-        };
-        press.button(voice, label, style)
-    };
+    let button = |action, label, style| challenge_button(challenge, action, label, style, voice);
     [
         button(Action::Accept, Msg::ButtonAccept, Style::Primary),
         button(Action::Decline, Msg::ButtonDecline, Style::Secondary),
         button(Action::Withdraw, Msg::ButtonWithdraw, Style::Secondary),
     ]
+}
+
+/// One button on `challenge`'s message.
+fn challenge_button(
+    challenge: ChallengeId,
+    action: Action,
+    label: Msg,
+    style: Style,
+    voice: Voice,
+) -> Button {
+    let press = Press {
+        action,
+        target: challenge.0,
+        ply: 0,
+    };
+    press.button(voice, label, style)
 }
 
 /// `accept`: the challenge made to the requester here becomes a game.
