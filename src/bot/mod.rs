@@ -122,6 +122,7 @@ struct LimitCheck {
     /// Whether a refusal is told (never to chat).
     tell: bool,
 }
+
 impl Bot {
     /// The bot over an open store (migrations already run by `Store::open`).
     pub fn new(store: Store, renderer: Renderer, config: BotConfig) -> Bot {

@@ -6,8 +6,8 @@
 
 use crate::i18n::Msg;
 use crate::store::{
-    Accepter, ChallengeId, ChallengeTarget, ColorChoice, NewChallenge, OfferAnswer, OfferKind,
-    StoreError, TimeControl,
+    Accepter, ChallengeId, ChallengeRecord, ChallengeTarget, ColorChoice, NewChallenge,
+    OfferAnswer, OfferKind, StoreError, TimeControl,
 };
 
 use crate::bot::services::ctx::post;
@@ -199,14 +199,7 @@ async fn challenge_refusal(ctx: &Ctx<'_>, err: StoreError) -> BotError {
         StoreError::ChallengeNotForYou(id) => match lookup(id).await {
             // The requester's own open challenge is the only one here.
             Some(c) if c.from.id == ctx.actor().id => BotError::SelfChallenge,
-            Some(c) => BotError::ChallengeNotForYou {
-                to: match &c.to {
-                    ChallengeTarget::User(user) => Some(user.display_name.clone()),
-                    ChallengeTarget::Anyone => None,
-                    ChallengeTarget::Bot(_) => Some("xiangqi-bot".to_string()),
-                },
-                from: c.from.display_name,
-            },
+            Some(c) => not_for_you(&c),
             None => BotError::NoChallenge,
         },
         StoreError::AlreadyPlaying { user, game } if user == ctx.actor().id => {
@@ -214,6 +207,18 @@ async fn challenge_refusal(ctx: &Ctx<'_>, err: StoreError) -> BotError {
         }
         StoreError::AlreadyPlaying { game, .. } => BotError::ChallengerBusy(game),
         other => store_refusal(other),
+    }
+}
+
+/// The refusal of someone `challenge` is not for, naming whom it is for.
+pub fn not_for_you(challenge: &ChallengeRecord) -> BotError {
+    BotError::ChallengeNotForYou {
+        from: challenge.from.display_name.clone(),
+        to: match &challenge.to {
+            ChallengeTarget::User(user) => Some(user.display_name.clone()),
+            ChallengeTarget::Anyone => None,
+            ChallengeTarget::Bot(_) => Some("xiangqi-bot".to_string()),
+        },
     }
 }
 

@@ -8,6 +8,7 @@
 use crate::i18n::Msg;
 use crate::store::{ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
 
+use crate::bot::handlers::challenge::not_for_you;
 use crate::bot::services::games::{against_bot, load, seen_by_black, side_of, store_actor};
 use crate::bot::services::Core;
 use crate::bot::vocabulary::buttons::{Action, Button, Form, Press, Style};
@@ -78,18 +79,7 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
             return refused(BotError::SelfChallenge, false)
         }
         Action::Accept | Action::Decline if !challenge.is_for(&me) => {
-            return refused(
-                BotError::ChallengeNotForYou {
-                    from: challenge.from.display_name.clone(),
-                    to: match &challenge.to {
-                        crate::store::ChallengeTarget::User(user) => {
-                            Some(user.display_name.clone())
-                        }
-                        _ => None,
-                    },
-                },
-                false,
-            )
+            return refused(not_for_you(&challenge), false)
         }
         Action::Withdraw if challenge.from.id != actor.id => {
             return refused(

@@ -167,7 +167,7 @@ async fn build(
     let shard_manager = handler.shard_manager.clone();
     let (metrics, manager) = (handler.metrics(), shard_manager.clone());
     let watched = Watched {
-        metrics: handler.metrics(),
+        metrics: metrics.clone(),
         connected: Box::new(move || events::shards_connected(metrics.clone(), manager.clone())),
     };
     let client = ClientBuilder::new_with_http(http.build(), intents(args.message_content))
