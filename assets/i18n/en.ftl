@@ -376,6 +376,7 @@ option-level = The bot's strength, { $min } (easiest) to { $max } (strongest); d
 option-game-here = Game id (default: your game here)
 option-whose = Whose (default you)
 option-opponent = Who to play; leave out for an open challenge anyone may join
+option-challenger = Whose challenge to accept, when more than one waits here
 option-game-id = Game id
 option-move = ICCS h2e2, WXF C2=5, Chinese 炮二平五 or Vietnamese P2-5
 choice-red = red (moves first)

@@ -348,6 +348,7 @@ option-level = Sức mạnh của bot, từ { $min } (dễ nhất) đến { $max
 option-game-here = Số hiệu ván (mặc định: ván của bạn ở đây)
 option-whose = Của ai (mặc định là bạn)
 option-opponent = Đấu với ai; bỏ trống để mở lời thách cho bất kỳ ai
+option-challenger = Nhận lời thách của ai, khi có nhiều lời thách ở đây
 option-game-id = Số hiệu ván
 option-move = ICCS h2e2, WXF C2=5, chữ Hán 炮二平五 hoặc ký hiệu Việt P2-5
 choice-red = đỏ (đi trước)

@@ -347,6 +347,7 @@ option-level = 机器人的棋力，{ $min }（最弱）到 { $max }（最强）
 option-game-here = 对局编号（默认：你在这里的对局）
 option-whose = 查看谁（默认是你）
 option-opponent = 对手；不填则为任何人都可加入的公开挑战
+option-challenger = 接受谁的挑战（这里有多个挑战时）
 option-game-id = 对局编号
 option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
 choice-red = 红方（先走）

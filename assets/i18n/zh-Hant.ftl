@@ -347,6 +347,7 @@ option-level = 機器人的棋力，{ $min }（最弱）到 { $max }（最強）
 option-game-here = 對局編號（預設：你在這裡的對局）
 option-whose = 檢視誰（預設是你）
 option-opponent = 對手；不填則為任何人都可加入的公開挑戰
+option-challenger = 接受誰的挑戰（這裡有多個挑戰時）
 option-game-id = 對局編號
 option-move = ICCS h2e2、WXF C2=5、中文 炮二平五 或越南 P2-5
 choice-red = 紅方（先走）

@@ -77,7 +77,9 @@ commands! {
         about: AboutAccept,
         group: Playing,
         flags: [StartsGame],
-        args: {},
+        args: {
+            from: Option<Actor> = Msg::OptionChallenger,
+        },
         run: challenge::accept,
     }
     Decline {

@@ -317,7 +317,7 @@ impl Bot {
             let checked = handlers::press::check(core, &actor, pressed).await;
             let voice = || self.voice(&press.actor, &press.place, press.locale);
             let command = match checked.outcome {
-                Ok(Typed::Accept) => Command::Accept {},
+                Ok(Typed::Accept(from)) => Command::Accept { from: Some(from) },
                 Ok(Typed::Decline) => Command::Decline {},
                 Ok(Typed::Draw) => Command::Draw {},
                 Ok(Typed::Resign) => Command::Resign {},

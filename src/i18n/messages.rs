@@ -280,6 +280,7 @@ messages! {
     OptionGameHere = "option-game-here";
     OptionWhose = "option-whose";
     OptionOpponent = "option-opponent";
+    OptionChallenger = "option-challenger";
     OptionGameId = "option-game-id";
     OptionMove = "option-move";
     ChoiceRed = "choice-red";

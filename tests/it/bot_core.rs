@@ -559,6 +559,20 @@ async fn an_open_challenge_is_joined_by_the_first_taker() {
         .is_empty());
 }
 
+/// `accept @user` takes that user's challenge when two wait: the newest
+/// is carol's, but ann names bob.
+#[tokio::test]
+async fn accept_naming_the_challenger_takes_their_challenge() {
+    let h = harness().await;
+    h.say("bob", "challenge @ann red").await;
+    h.say("carol", "challenge @ann red").await;
+    h.say("ann", "accept @bob").await;
+    let game = h.live_game_of("ann").await;
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert!(record.red.is_user("bob") && record.black.is_user("ann"));
+    h.refused("dan", "accept @carol", "is for ann").await;
+}
+
 /// A casual game, against the bot or between people, is said to be casual
 /// when it starts, changes nobody's rating (the results still count in
 /// the players' wins and losses), and is marked casual in history and in

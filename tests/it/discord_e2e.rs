@@ -2357,6 +2357,39 @@ async fn an_open_challenge_is_joined_through_its_button() {
     assert!(h.stand_in.message(seek.id).unwrap().custom_ids().is_empty());
 }
 
+/// Two challenges wait for alice in one channel, bob's first, carol's
+/// second: pressing Accept on bob's plays bob, not the newest challenger.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accept_takes_the_pressed_challenge_when_two_wait() {
+    let h = Harness::without_the_content_intent().await;
+    let channel = h.stand_in.new_id();
+    let older = challenge_by_slash(&h, &h.bob, &h.alice, channel).await;
+    challenge_by_slash(&h, &h.carol, &h.alice, channel).await;
+    let older = h
+        .stand_in
+        .original_response(&older)
+        .expect("bob's challenge");
+    let accept = older.button("Accept").expect("an Accept button");
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.alice, older.id, &accept).await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let record = h
+        .store()
+        .await
+        .game(GameId(game_id(start.content())))
+        .await
+        .unwrap();
+    assert!(record.red.is_user(&h.bob.id.to_string()), "{record:?}");
+    assert!(record.black.is_user(&h.alice.id.to_string()), "{record:?}");
+}
+
 /// A draw offer's buttons, content intent off: a press on an offer the game
 /// has moved past is refused privately as stale and its buttons removed; a
 /// stranger's press is refused; the opponent's Accept draw ends the game,

@@ -237,7 +237,7 @@ fn a_challenge_without_an_opponent_is_open_and_join_accepts() {
             rated: None,
         })
     );
-    assert_eq!(parse("join"), Ok(Command::Accept {}));
+    assert_eq!(parse("join"), Ok(Command::Accept { from: None }));
 }
 
 #[test]

@@ -150,8 +150,11 @@ fn challenge_button(
     press.button(voice, label, style)
 }
 
-/// `accept`: the challenge made to the requester here becomes a game.
-pub async fn accept(ctx: &Ctx<'_>) -> BotResult<()> {
+/// `accept [@challenger]`: the challenge made to the requester here (the
+/// newest, or the newest from `from`) becomes a game. A pressed Accept or
+/// Join names its challenge's maker, so the press takes the challenge it
+/// was on even when others wait in the channel.
+pub async fn accept(ctx: &Ctx<'_>, from: Option<Actor>) -> BotResult<()> {
     let (core, voice) = (ctx.core, ctx.voice);
     let record = {
         let _starting = core.locks.starting().await;
@@ -162,7 +165,7 @@ pub async fn accept(ctx: &Ctx<'_>) -> BotResult<()> {
             .store
             .accept_challenge_in_channel(
                 &ctx.place().channel,
-                None,
+                from.as_ref().map(|from| from.id.as_str()),
                 &Accepter::User(user_ref(ctx.actor())),
             )
             .await;

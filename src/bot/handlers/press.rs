@@ -20,9 +20,10 @@ use crate::bot::vocabulary::voice::Voice;
 /// What a press stands for: a typed command (the face turns it into its
 /// `Command`: the command table sits above the handlers), or one of the
 /// answers a press gets before any command runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Typed {
-    Accept,
+    /// `accept <challenger>`: the pressed challenge, named by who made it.
+    Accept(Actor),
     Decline,
     Draw,
     /// `move`, with the text the press's form sent back.
@@ -87,7 +88,10 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
                 false,
             )
         }
-        Action::Accept => Typed::Accept,
+        Action::Accept => Typed::Accept(Actor {
+            id: challenge.from.id.clone(),
+            name: challenge.from.display_name.clone(),
+        }),
         Action::Decline | Action::Withdraw => Typed::Decline,
         // Game actions were sent to `check_in_game` above.
         _ => return refused(BotError::PressNotUnderstood, false),
