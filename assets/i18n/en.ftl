@@ -602,3 +602,7 @@ menu-challenge = Challenge to Xiangqi
 setting-server-auto-review = Review each finished game automatically
 command-name = { $command }
 puzzle-action-word = { $action }
+setting-forms-role = a role, mentioned: `@role`
+setting-server-seek-channel = Channel for open challenges
+setting-server-seek-role = Role an open challenge pings
+seek-posted-in = Your open challenge is posted in { $channel }.

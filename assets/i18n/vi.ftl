@@ -594,3 +594,7 @@ puzzle-action-word = { $action ->
     [top] xếp-hạng
    *[other] { $action }
  }
+setting-forms-role = một vai trò, nhắc đến bằng `@vai-trò`
+setting-server-seek-channel = Kênh đăng lời thách mở
+setting-server-seek-role = Vai trò được gọi khi có lời thách mở
+seek-posted-in = Lời thách mở của bạn đã được đăng ở { $channel }.

@@ -593,3 +593,7 @@ puzzle-action-word = { $action ->
     [top] 排行
    *[other] { $action }
  }
+setting-forms-role = 一个身份组，用 `@身份组` 提及
+setting-server-seek-channel = 公开挑战的频道
+setting-server-seek-role = 公开挑战提醒的身份组
+seek-posted-in = 你的公开挑战已发布在 { $channel }。

@@ -593,3 +593,7 @@ puzzle-action-word = { $action ->
     [top] 排行
    *[other] { $action }
  }
+setting-forms-role = 一個身分組，用 `@身分組` 提及
+setting-server-seek-channel = 公開挑戰的頻道
+setting-server-seek-role = 公開挑戰提醒的身分組
+seek-posted-in = 你的公開挑戰已發布在 { $channel }。

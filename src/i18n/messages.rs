@@ -179,6 +179,7 @@ messages! {
     ChallengeMade { from: String, to: String, side: String, within: String } = "challenge-made";
     ChallengeClock { time: String } = "challenge-clock";
     SeekMade { from: String, side: String, within: String } = "seek-made";
+    SeekPostedIn { channel: String } = "seek-posted-in";
     CasualGame = "casual-game";
     CasualMark = "casual-mark";
     FlagFallen { game: i64, seat: String, result: String } = "flag-fallen";
@@ -343,6 +344,7 @@ messages! {
     SettingServerPuzzleChannel = "setting-server-puzzle-channel";
     SettingServerPuzzleHour = "setting-server-puzzle-hour";
     SettingFormsHour = "setting-forms-hour";
+    SettingFormsRole = "setting-forms-role";
     SettingFormsChoice { choices: String } = "setting-forms-choice";
     SettingFormsLevel { min: i64, max: i64 } = "setting-forms-level";
     SettingFormsChannels { max: i64 } = "setting-forms-channels";
@@ -402,6 +404,8 @@ messages! {
     /// characters; capitals and spaces allowed).
     MenuChallenge = "menu-challenge";
     SettingServerAutoReview = "setting-server-auto-review";
+    SettingServerSeekChannel = "setting-server-seek-channel";
+    SettingServerSeekRole = "setting-server-seek-role";
     SettingNotify = "setting-notify";
     TooFast { wait: String } = "too-fast";
     SettingServerOneBoard = "setting-server-one-board";

@@ -573,6 +573,61 @@ async fn accept_naming_the_challenger_takes_their_challenge() {
     h.refused("dan", "accept @carol", "is for ann").await;
 }
 
+/// A server's seek channel and seek role: an open challenge made in the
+/// lobby is posted in the seek channel, pinging the role (and the lobby
+/// is told where it went); it is joined there and played there. A
+/// challenge naming its opponent stays where it was made and pings only
+/// them.
+#[tokio::test]
+async fn open_challenges_go_to_the_seek_channel_and_ping_the_seek_role() {
+    let h = harness().await;
+    let in_server = |channel: &str| Place {
+        guild: Some("server-1".into()),
+        channel: channel.into(),
+        thread: None,
+    };
+    for setting in ["seek-channel #seeks", "seek-role <@&77>"] {
+        let request = Request {
+            actor: actor("mod"),
+            place: in_server("lobby"),
+            command: parse(&format!("settings server {setting}")).unwrap(),
+            locale: None,
+            permissions: Some(xiangqi_bot::bot::Permissions::ALL),
+        };
+        h.bot.handle(&request, &h.outbox).await;
+        let changed = texts(&h.outbox.take());
+        assert!(changed.contains("is now"), "{changed}");
+    }
+    let made = h.say_in(&in_server("lobby"), "ann", "challenge red").await;
+    assert_eq!(made.len(), 2, "{}", texts(&made));
+    let (seek_place, seek) = made
+        .iter()
+        .find(|(_, reply)| reply.text.contains("looking for an opponent"))
+        .expect("the seek");
+    assert_eq!(*seek_place, in_server("seeks"));
+    assert_eq!(seek.role_mentions, ["77"]);
+    assert!(seek.mentions.is_empty());
+    let (told_place, told) = made
+        .iter()
+        .find(|(_, reply)| !reply.text.contains("looking for an opponent"))
+        .unwrap();
+    assert_eq!(*told_place, in_server("lobby"));
+    assert!(told.text.contains("posted in #seeks"), "{}", told.text);
+
+    h.refused("bob", "join", "Nobody has challenged you").await;
+    h.say_in(&in_server("seeks"), "bob", "join").await;
+    let game = h.live_game_of("bob").await;
+    let record = h.store.game(GameId(game)).await.unwrap();
+    assert_eq!(record.location.channel_id, "seeks");
+
+    let named = h
+        .say_in(&in_server("lobby"), "carol", "challenge @dan")
+        .await;
+    assert_eq!(named.len(), 1, "{}", texts(&named));
+    assert_eq!(named[0].0, in_server("lobby"));
+    assert!(named[0].1.role_mentions.is_empty());
+}
+
 /// A casual game, against the bot or between people, is said to be casual
 /// when it starts, changes nobody's rating (the results still count in
 /// the players' wins and losses), and is marked casual in history and in

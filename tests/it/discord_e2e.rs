@@ -2357,6 +2357,64 @@ async fn an_open_challenge_is_joined_through_its_button() {
     assert!(h.stand_in.message(seek.id).unwrap().custom_ids().is_empty());
 }
 
+/// A server's seek channel and seek role, set by a member with Manage
+/// Server: alice's open challenge made in another channel is posted in the
+/// seek channel, pinging the role and no user; alice is told where it went.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_goes_to_the_seek_channel_pinging_the_seek_role() {
+    use support::stand_in::{perm, DEFAULT_MEMBER_PERMISSIONS};
+    let h = Harness::start().await;
+    h.stand_in
+        .add_member(&h.alice, None, DEFAULT_MEMBER_PERMISSIONS);
+    h.stand_in.add_member(
+        &h.bob,
+        None,
+        DEFAULT_MEMBER_PERMISSIONS | perm::MANAGE_GUILD,
+    );
+    let (lobby, seeks) = (h.stand_in.new_id(), h.stand_in.new_id());
+    for (setting, value) in [
+        ("server seek-channel", format!("<#{seeks}>")),
+        ("server seek-role", "<@&77>".to_string()),
+    ] {
+        let from = h.stand_in.call_count();
+        h.stand_in
+            .send_slash(
+                &h.bob,
+                lobby,
+                "settings",
+                vec![
+                    option("setting", 3, json!(setting)),
+                    option("value", 3, json!(value)),
+                ],
+                &[],
+            )
+            .await;
+        h.stand_in
+            .wait_for("the change", from, WAIT, |c| c.content().contains("is now"))
+            .await;
+    }
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(&h.alice, lobby, "challenge", vec![], &[])
+        .await;
+    h.stand_in
+        .wait_for("alice told", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str())
+                && c.content().contains(&format!("posted in <#{seeks}>"))
+        })
+        .await;
+    let seek = h
+        .stand_in
+        .messages_in(seeks)
+        .into_iter()
+        .find(|m| m.content.contains("looking for an opponent"))
+        .expect("the seek, in the seek channel");
+    assert_eq!(seek.pinged_roles, [77], "{}", seek.content);
+    assert!(seek.pinged.is_empty(), "{:?}", seek.pinged);
+    assert!(seek.button("Join").is_some(), "{:?}", seek.components);
+}
+
 /// Two challenges wait for alice in one channel, bob's first, carol's
 /// second: pressing Accept on bob's plays bob, not the newest challenger.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -339,6 +339,9 @@ pub struct ShownMessage {
     /// allowed-mentions rules let through (and the replied-to author when
     /// `replied_user` allows it). Empty for ephemeral messages.
     pub pinged: Vec<u64>,
+    /// The roles it pings: `<@&id>` in its content as allowed mentions let
+    /// through (`model::resolve_role_pings`). Empty for ephemeral messages.
+    pub pinged_roles: Vec<u64>,
     /// `@everyone`/`@here` is in the content and allowed mentions let it
     /// through (whether or not the bot may actually mention everyone).
     pub mentions_everyone: bool,

@@ -22,7 +22,7 @@ use crate::bot::vocabulary::command::Rated;
 use crate::bot::vocabulary::error::{BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::Reply;
-use crate::bot::vocabulary::request::Actor;
+use crate::bot::vocabulary::request::{Actor, Place};
 use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
 
@@ -61,10 +61,16 @@ pub async fn challenge(
             return Err(BotError::OpponentBusy(opponent.name.clone(), game.id));
         }
     }
+    // An open challenge goes to the server's seek channel, if it chose one.
+    let here = ctx.place().channel_only();
+    let seek_place = match &opponent {
+        None => seek_channel(ctx).filter(|place| *place != here),
+        Some(_) => None,
+    };
     let challenge = core
         .store
         .create_challenge(NewChallenge {
-            location: place_location(&ctx.place().channel_only()),
+            location: place_location(seek_place.as_ref().unwrap_or(&here)),
             from: user_ref(ctx.actor()),
             to: match &opponent {
                 Some(opponent) => ChallengeTarget::User(user_ref(opponent)),
@@ -108,9 +114,37 @@ pub async fn challenge(
         Some(opponent) => Reply::public(text)
             .notifying([opponent.id.clone()])
             .with_buttons(challenge_buttons(challenge.id, voice)),
-        None => Reply::public(text).with_buttons(seek_buttons(challenge.id, voice)),
+        None => {
+            let seek = Reply::public(text).with_buttons(seek_buttons(challenge.id, voice));
+            match ctx.settings.server.role(keys::SEEK_ROLE) {
+                Some(role) => seek.notifying_role(role),
+                None => seek,
+            }
+        }
     };
-    ctx.answer(reply).await
+    let Some(elsewhere) = seek_place else {
+        return ctx.answer(reply).await;
+    };
+    post(ctx.outbox, &elsewhere, reply).await?;
+    let posted = voice.say(Msg::SeekPostedIn {
+        channel: ctx.outbox.link(&elsewhere),
+    });
+    ctx.answer(Reply::public(posted)).await
+}
+
+/// The server's seek channel, where open challenges are posted.
+fn seek_channel(ctx: &Ctx<'_>) -> Option<Place> {
+    let channel = ctx
+        .settings
+        .server
+        .channels(keys::SEEK_CHANNEL)?
+        .first()?
+        .clone();
+    Some(Place {
+        guild: ctx.place().guild.clone(),
+        channel,
+        thread: None,
+    })
 }
 
 /// An open challenge's buttons: Join for anyone but the challenger (an

@@ -223,5 +223,8 @@ fn shown_value(value: &Value, place: &Place, voice: Voice, outbox: &dyn Outbox) 
         }),
         Value::Duration(d) => voice.duration(*d),
         Value::Hour(hour) => format!("{hour:02}:00 UTC"),
+        // Shown as the role's mention, which Discord renders as its name
+        // (a listing pings nobody: no reply allows role pings but a seek).
+        Value::Role(id) => format!("<@&{id}>"),
     }
 }

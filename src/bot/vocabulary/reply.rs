@@ -28,6 +28,9 @@ pub struct Reply {
     /// notify does so for exactly these users and nobody else, whatever the
     /// text contains.
     pub mentions: Vec<String>,
+    /// Roles (platform ids) the reply pings, as `mentions` users: an open
+    /// challenge pings the role the server chose.
+    pub role_mentions: Vec<String>,
     /// What the reader can press instead of typing, in order; a transport
     /// without buttons shows their typed equivalents.
     pub buttons: Vec<Button>,
@@ -70,6 +73,12 @@ impl Reply {
             .iter()
             .find(|button| button.press.action.is_game_control())
             .map(|button| button.press.target)
+    }
+
+    /// The same reply, pinging this role.
+    pub fn notifying_role(mut self, role: impl Into<String>) -> Reply {
+        self.role_mentions.push(role.into());
+        self
     }
 
     /// The same reply, notifying these users.

@@ -16,9 +16,9 @@
 //! each new board takes them off the one before, and the game's end off the
 //! last.
 //!
-//! Every message names exactly the users it may ping (Discord's allowed
-//! mentions): the ones the core asked to notify, nobody else, whatever the
-//! text says. Boards go as plain attachments, not embed images: Discord's
+//! Every message names exactly the users and roles it may ping (Discord's
+//! allowed mentions): the ones the core asked to notify, nobody else,
+//! whatever the text says. Boards go as plain attachments, not embed images: Discord's
 //! mobile clients crop embed images to a square, and the board is portrait.
 
 use std::collections::HashMap;
@@ -32,7 +32,7 @@ use serenity::all::{
     CreateInputText, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
     EditInteractionResponse, EditMessage, Http, InputTextStyle, Message, MessageFlags, MessageId,
-    MessageReference, ModalInteraction, Nonce, UserId,
+    MessageReference, ModalInteraction, Nonce, RoleId, UserId,
 };
 use tokio::sync::Mutex;
 
@@ -237,7 +237,7 @@ impl ChannelOutbox {
     ) -> anyhow::Result<()> {
         let mut edit = EditMessage::new()
             .content(truncate_chars(&reply.text, MAX_MESSAGE_CHARS))
-            .allowed_mentions(allowed_mentions(&[]))
+            .allowed_mentions(allowed_mentions(&Pings::default()))
             .components(action_rows(&reply.buttons))
             .remove_all_attachments();
         for file in &reply.files {
@@ -544,7 +544,7 @@ impl<'a> InteractionOutbox<'a> {
         text: String,
         files: Vec<Attachment>,
         private: bool,
-        mentions: &[UserId],
+        mentions: &Pings,
         rows: Vec<CreateActionRow>,
     ) -> anyhow::Result<()> {
         let mut message = CreateInteractionResponseMessage::new()
@@ -593,7 +593,7 @@ impl<'a> InteractionOutbox<'a> {
         &self,
         text: String,
         files: Vec<Attachment>,
-        mentions: &[UserId],
+        mentions: &Pings,
         rows: Vec<CreateActionRow>,
     ) -> anyhow::Result<MessageId> {
         let mut builder = EditInteractionResponse::new()
@@ -640,8 +640,13 @@ impl<'a> InteractionOutbox<'a> {
                 } else {
                     PUBLIC_PLACEHOLDER
                 };
-                self.edit_original(placeholder.to_string(), Vec::new(), &[], Vec::new())
-                    .await?;
+                self.edit_original(
+                    placeholder.to_string(),
+                    Vec::new(),
+                    &Pings::default(),
+                    Vec::new(),
+                )
+                .await?;
                 let id = self.follow_up(text, files, outgoing, rows).await?;
                 Ok((Response::Shown { placeholder: true }, Some(id)))
             }
@@ -673,14 +678,20 @@ impl<'a> InteractionOutbox<'a> {
                 .map_err(anyhow::Error::from)
             }
             Response::Deferred { .. } => self
-                .edit_original(note, Vec::new(), &[], Vec::new())
+                .edit_original(note, Vec::new(), &Pings::default(), Vec::new())
                 .await
                 .map(drop),
             Response::Pending => {
                 // Nothing answered here: say where the answer went, or
                 // (only to the user) that the command is done.
-                self.respond(note, Vec::new(), elsewhere.is_none(), &[], Vec::new())
-                    .await
+                self.respond(
+                    note,
+                    Vec::new(),
+                    elsewhere.is_none(),
+                    &Pings::default(),
+                    Vec::new(),
+                )
+                .await
             }
         };
         if let Err(err) = result {
@@ -773,7 +784,7 @@ impl Outbox for InteractionOutbox<'_> {
         let mut response = self.response.lock().await;
         self.defer_held(&mut response, false).await?;
         if *response == (Response::Deferred { ephemeral: false }) {
-            self.edit_original(text.to_owned(), Vec::new(), &[], Vec::new())
+            self.edit_original(text.to_owned(), Vec::new(), &Pings::default(), Vec::new())
                 .await?;
         }
         Ok(())
@@ -1003,7 +1014,7 @@ impl Outbox for ComponentOutbox<'_> {
             let mut builder = CreateInteractionResponseFollowup::new()
                 .content(text.clone())
                 .ephemeral(true)
-                .allowed_mentions(allowed_mentions(&[]));
+                .allowed_mentions(allowed_mentions(&Pings::default()));
             if i + 1 == count {
                 for file in files.take().unwrap_or_default() {
                     builder = builder.add_file(attachment(file));
@@ -1047,7 +1058,7 @@ impl Outbox for ComponentOutbox<'_> {
 struct Outgoing {
     parts: Vec<String>,
     files: Vec<Attachment>,
-    mentions: Vec<UserId>,
+    mentions: Pings,
     private: bool,
     /// The buttons, for the last part.
     rows: Vec<CreateActionRow>,
@@ -1055,15 +1066,24 @@ struct Outgoing {
 
 impl From<Reply> for Outgoing {
     fn from(reply: Reply) -> Outgoing {
-        let mentions: Vec<UserId> = reply
-            .mentions
-            .iter()
-            .filter_map(|id| parse_id(id).ok().map(UserId::new))
+        let mentions = Pings {
+            users: reply
+                .mentions
+                .iter()
+                .filter_map(|id| parse_id(id).ok().map(UserId::new))
+                .collect(),
+            roles: reply
+                .role_mentions
+                .iter()
+                .filter_map(|id| parse_id(id).ok().map(RoleId::new))
+                .collect(),
+        };
+        let named: Vec<String> = (mentions.users.iter().map(|id| format!("<@{id}>")))
+            .chain(mentions.roles.iter().map(|id| format!("<@&{id}>")))
             .collect();
-        let text = if mentions.is_empty() {
+        let text = if named.is_empty() {
             reply.text
         } else {
-            let named: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
             format!("{} {}", named.join(" "), reply.text)
         };
         Outgoing {
@@ -1074,6 +1094,13 @@ impl From<Reply> for Outgoing {
             rows: action_rows(&reply.buttons),
         }
     }
+}
+
+/// Who a message may ping: these users and roles, nobody else.
+#[derive(Clone, Debug, Default)]
+struct Pings {
+    users: Vec<UserId>,
+    roles: Vec<RoleId>,
 }
 
 /// Discord's most buttons in one action row, and most rows in a message.
@@ -1109,9 +1136,10 @@ fn discord_button(button: &Button) -> CreateButton {
 }
 
 /// Pings exactly these users: no roles, no @everyone, no reply ping.
-fn allowed_mentions(users: &[UserId]) -> CreateAllowedMentions {
+fn allowed_mentions(pings: &Pings) -> CreateAllowedMentions {
     CreateAllowedMentions::new()
-        .users(users.iter().copied())
+        .users(pings.users.iter().copied())
+        .roles(pings.roles.iter().copied())
         .replied_user(false)
 }
 

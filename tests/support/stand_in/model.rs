@@ -566,6 +566,62 @@ pub fn resolve_pings(content: &str, body: &Value, webhook: bool) -> (Vec<u64>, b
     }
 }
 
+/// The role ids a message's content mentions (`<@&id>`).
+pub fn role_mentions(content: &str) -> Vec<u64> {
+    let mut ids = Vec::new();
+    for (at, _) in content.match_indices("<@&") {
+        let after = &content[at + 3..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty() && after[digits.len()..].starts_with('>') {
+            if let Ok(id) = digits.parse() {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    ids
+}
+
+/// The roles a message pings by the allowed-mentions rules, as
+/// [`resolve_pings`] does for users: without an `allowed_mentions` object a
+/// regular message parses them all and an interaction's or webhook's none;
+/// with one, `parse: ["roles"]` lets all through and `roles` lists the only
+/// ones that may ping. Lenient: Discord pings a role only when it is
+/// mentionable or the sender may mention everyone; the stand-in has no
+/// roles of its own and counts every role let through.
+pub fn resolve_role_pings(content: &str, body: &Value, webhook: bool) -> Vec<u64> {
+    let mentioned = role_mentions(content);
+    let Some(allowed) = body.get("allowed_mentions").filter(|a| a.is_object()) else {
+        return if webhook { Vec::new() } else { mentioned };
+    };
+    let parsed = allowed
+        .get("parse")
+        .and_then(Value::as_array)
+        .is_some_and(|p| p.iter().any(|kind| kind.as_str() == Some("roles")));
+    if parsed {
+        return mentioned;
+    }
+    let listed: Vec<u64> = allowed
+        .get("roles")
+        .and_then(Value::as_array)
+        .map(|roles| {
+            roles
+                .iter()
+                .filter_map(|v| {
+                    v.as_str()
+                        .and_then(|s| s.parse().ok())
+                        .or_else(|| v.as_u64())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    mentioned
+        .into_iter()
+        .filter(|id| listed.contains(id))
+        .collect()
+}
+
 /// A new, empty message of the bot's.
 pub fn bot_message(id: u64, channel: u64) -> ShownMessage {
     ShownMessage {
@@ -585,6 +641,7 @@ pub fn bot_message(id: u64, channel: u64) -> ShownMessage {
         is_original: false,
         reference: None,
         pinged: Vec::new(),
+        pinged_roles: Vec::new(),
         pings_everyone: false,
         mentions_everyone: false,
         call: None,

@@ -15,7 +15,9 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 
 use super::faults::{self, FaultKind};
-use super::model::{apply_content, bot_message, perm, resolve_pings, Ack, Thread, World};
+use super::model::{
+    apply_content, bot_message, perm, resolve_pings, resolve_role_pings, Ack, Thread, World,
+};
 use super::validate::{self, ApiError};
 use super::{
     bot_user, RegisteredCommand, RestCall, State, UploadedFile, API_PREFIX, APP_ID, BOT_USER_ID,
@@ -753,6 +755,11 @@ fn set_pings(world: &World, message: &mut super::ShownMessage, body: &Value, web
     }
     let in_guild = world.guild_of(message.channel).is_some();
     message.pinged = users;
+    message.pinged_roles = if message.ephemeral || !in_guild {
+        Vec::new()
+    } else {
+        resolve_role_pings(&message.content, body, webhook)
+    };
     message.mentions_everyone = everyone && in_guild && !message.ephemeral;
     message.pings_everyone = message.mentions_everyone
         && world.app_permissions(message.channel) & perm::MENTION_EVERYONE != 0;

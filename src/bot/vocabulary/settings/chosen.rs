@@ -106,6 +106,14 @@ impl Chosen {
         }
     }
 
+    /// A role's id.
+    pub fn role(&self, word: &str) -> Option<&str> {
+        match self.get(word)? {
+            Value::Role(id) => Some(id),
+            _ => None,
+        }
+    }
+
     pub fn duration(&self, word: &str) -> Option<Duration> {
         match self.get(word)? {
             Value::Duration(d) => Some(*d),

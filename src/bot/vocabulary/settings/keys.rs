@@ -48,6 +48,8 @@ pub static SETTINGS: &[Setting] = &[
     ),
     Setting::server(PUZZLE_HOUR, Kind::Hour, Msg::SettingServerPuzzleHour),
     Setting::server(AUTO_REVIEW, Kind::OnOff, Msg::SettingServerAutoReview),
+    Setting::server(SEEK_CHANNEL, Kind::Channels, Msg::SettingServerSeekChannel),
+    Setting::server(SEEK_ROLE, Kind::Role, Msg::SettingServerSeekRole),
 ];
 
 /// The words of the settings the core itself reads (other features read
@@ -71,6 +73,11 @@ pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
 /// The hour of the day (UTC) the daily puzzle is posted.
 pub const PUZZLE_HOUR: &str = "puzzle-hour";
 pub const AUTO_REVIEW: &str = "auto-review";
+/// Where open challenges are posted, whatever channel they were made in:
+/// the first channel named; none, where they were made.
+pub const SEEK_CHANNEL: &str = "seek-channel";
+/// The role an open challenge pings; none, nobody.
+pub const SEEK_ROLE: &str = "seek-role";
 
 /// The shortest and longest challenge expiry a server may choose.
 pub const MIN_DURATION: Duration = Duration::from_secs(60);
@@ -166,6 +173,9 @@ pub enum Kind {
     Duration,
     /// An hour of the day, 0–23 (UTC; `9` or `9:00`).
     Hour,
+    /// A server's role, as a mention (`<@&id>`: what Discord makes of a
+    /// typed `@role`). Stored as its id.
+    Role,
 }
 
 /// A setting's value, typed.
@@ -181,6 +191,8 @@ pub enum Value {
     OnOff(bool),
     Duration(Duration),
     Hour(u8),
+    /// A role's id.
+    Role(String),
 }
 
 /// Why a typed value was refused: what was given, for the reply to quote.
@@ -251,6 +263,7 @@ impl Kind {
                     .filter(|h| *h < 24)
                     .ok_or_else(|| bad(word))?,
             ),
+            Kind::Role => Value::Role(role_id(word).ok_or_else(|| bad(word))?),
             Kind::Channels => unreachable!("read above"),
         };
         Ok(value)
@@ -269,6 +282,9 @@ impl Kind {
                 .map(Duration::from_secs)
                 .filter(|d| (MIN_DURATION..=MAX_DURATION).contains(d))
                 .map(Value::Duration),
+            Kind::Role => Some(stored)
+                .filter(|id| is_snowflake(id))
+                .map(|id| Value::Role(id.to_owned())),
             _ => self.parse(&[stored], &|_| None).ok(),
         }
     }
@@ -293,6 +309,7 @@ impl Kind {
             Kind::OnOff => choices(&["on", "off"]),
             Kind::Duration => Msg::SettingFormsDuration,
             Kind::Hour => Msg::SettingFormsHour,
+            Kind::Role => Msg::SettingFormsRole,
         }
     }
 }
@@ -310,8 +327,20 @@ impl Value {
             Value::OnOff(on) => if *on { "on" } else { "off" }.to_owned(),
             Value::Duration(d) => d.as_secs().to_string(),
             Value::Hour(hour) => hour.to_string(),
+            Value::Role(id) => id.clone(),
         }
     }
+}
+
+/// The id in a role mention, `<@&123>`.
+fn role_id(word: &str) -> Option<String> {
+    let id = word.strip_prefix("<@&")?.strip_suffix('>')?;
+    is_snowflake(id).then(|| id.to_owned())
+}
+
+/// Whether `id` reads as a platform id: 1 to 20 digits.
+fn is_snowflake(id: &str) -> bool {
+    (1..=20).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `90s`, `30m`, `2h`, `1d`, `30` (minutes); `None` for anything else.
@@ -373,10 +402,28 @@ mod tests {
             (Kind::OnOff, Value::OnOff(false)),
             (Kind::Duration, Value::Duration(Duration::from_secs(1800))),
             (Kind::Hour, Value::Hour(23)),
+            (Kind::Role, Value::Role("123456".into())),
         ];
         for (kind, value) in values {
             assert_eq!(kind.read_stored(&value.to_stored()), Some(value));
         }
+    }
+
+    #[test]
+    fn a_role_is_typed_as_its_mention() {
+        let parse = |text: &str| Kind::Role.parse(&[text], &no_channels);
+        assert_eq!(parse("<@&42>"), Ok(Value::Role("42".into())));
+        for bad in [
+            "42",
+            "<@42>",
+            "<@&>",
+            "<@&4x2>",
+            "@players",
+            "<@&123456789012345678901>",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Kind::Role.read_stored("not an id"), None);
     }
 
     #[test]
