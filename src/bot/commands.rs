@@ -25,8 +25,8 @@ use super::vocabulary::command::spec;
 use super::vocabulary::command::words::all_localized;
 use super::vocabulary::command::{
     commands, read_options, read_words, strip_prefix, Arg, ArgSpec, CommandError, CommandSpec,
-    Field, Flag, Group, MoveText, OptionValue, Page, PuzzleAction, Rated, ReadSlot, SettingValue,
-    SlashError, Slot,
+    Field, Flag, Group, MoveText, Opponent, OptionValue, Page, PuzzleAction, Rated, ReadSlot,
+    SettingValue, SlashError, Slot,
 };
 use super::vocabulary::error::BotResult;
 use super::vocabulary::request::Actor;
@@ -65,7 +65,7 @@ commands! {
         group: Playing,
         flags: [StartsGame],
         args: {
-            opponent: Option<Actor> = Msg::OptionOpponent,
+            opponent: Option<Opponent> = Msg::OptionOpponent,
             color: Option<ColorChoice> = Msg::OptionSide,
             time: Option<TimeControl> = Msg::OptionTime,
             rated: Option<Rated> = Msg::OptionRated,

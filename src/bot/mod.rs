@@ -31,7 +31,7 @@ pub use services::config::{database_url, BotArgs, BotConfig, MAX_ENGINE_THREADS}
 pub use services::suggest;
 pub use services::timing::{MoveTiming, MoveTimings};
 pub use vocabulary::buttons::{typed_line, Action, Button, Form, Press, Style};
-pub use vocabulary::command::{parse_game_id, parse_user, MoveText};
+pub use vocabulary::command::{parse_game_id, parse_role, parse_user, MoveText, Opponent};
 pub use vocabulary::command::{
     words as command_words, ArgSpec, ChoiceValue, CommandError, CommandSpec, OptionChoice,
     OptionKind, OptionShape, OptionValue, SlashError, PREFIX,
@@ -70,6 +70,10 @@ pub struct Request {
     /// user has them all); `None` when the transport cannot tell (a typed
     /// Discord message), which grants nothing.
     pub permissions: Option<Permissions>,
+    /// The roles (platform ids) the requester holds where they asked, as
+    /// the platform reports them (a Discord member's roles); empty outside
+    /// a server. They decide who may join a challenge to a role.
+    pub roles: Vec<String>,
 }
 
 /// A button pressed by a user, as the transport got it back.
@@ -85,6 +89,8 @@ pub struct PressRequest {
     pub typed: Option<String>,
     pub locale: Option<Lang>,
     pub permissions: Option<Permissions>,
+    /// The presser's roles, as [`Request::roles`].
+    pub roles: Vec<String>,
 }
 
 /// What became of a press.
@@ -314,7 +320,7 @@ impl Bot {
                     .await;
                 return Pressed::default();
             };
-            let checked = handlers::press::check(core, &actor, pressed).await;
+            let checked = handlers::press::check(core, &actor, &press.roles, pressed).await;
             let voice = || self.voice(&press.actor, &press.place, press.locale);
             let command = match checked.outcome {
                 Ok(Typed::Accept(from)) => Command::Accept { from: Some(from) },
@@ -364,6 +370,7 @@ impl Bot {
                 command,
                 locale: press.locale,
                 permissions: press.permissions,
+                roles: press.roles.clone(),
             };
             self.respond(&request, false, outbox).await;
             Pressed {
@@ -638,6 +645,7 @@ fn unmistakable(request: &Request) -> (Requester, Command) {
         place: request.place.clone(),
         locale: request.locale,
         permissions: request.permissions,
+        roles: request.roles.clone(),
     };
     (requester, command)
 }

@@ -49,14 +49,33 @@ pub struct NewChallenge {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Accepter {
     User(UserRef),
+    /// A user with the roles the platform reports them holding where the
+    /// challenge is: they may join a challenge to one of those roles.
+    Member {
+        user: UserRef,
+        roles: Vec<String>,
+    },
     Bot,
 }
 
 impl Accepter {
     fn actor(&self) -> ActorId {
         match self {
-            Accepter::User(user) => ActorId::User(user.id.clone()),
+            Accepter::User(user) | Accepter::Member { user, .. } => ActorId::User(user.id.clone()),
             Accepter::Bot => ActorId::Bot,
+        }
+    }
+}
+
+impl ChallengeRecord {
+    /// Whether `by` may accept it (ignoring expiry): as [`ChallengeRecord::is_for`],
+    /// and a challenge to a role for any member holding it but the challenger.
+    pub fn accepts(&self, by: &Accepter) -> bool {
+        match (&self.to, by) {
+            (ChallengeTarget::Role(role), Accepter::Member { user, roles }) => {
+                user.id != self.from.id && roles.contains(role)
+            }
+            _ => self.is_for(&by.actor()),
         }
     }
 }
@@ -68,7 +87,7 @@ macro_rules! select_challenges {
             "SELECT c.id, c.guild_id, c.channel_id, c.thread_id, c.from_user_id, ",
             "fp.display_name AS from_name, c.to_user_id, tp.display_name AS to_name, c.bot_level, ",
             "c.color, c.start_fen, c.rated, c.state, c.created_at, c.expires_at, c.resolved_at, c.game_id, ",
-            "c.time_control ",
+            "c.time_control, c.to_role_id ",
             "FROM challenges c ",
             "JOIN players fp ON fp.user_id = c.from_user_id ",
             "LEFT JOIN players tp ON tp.user_id = c.to_user_id ",
@@ -97,22 +116,24 @@ struct ChallengeRow {
     resolved_at: Option<i64>,
     game_id: Option<i64>,
     time_control: String,
+    to_role_id: Option<String>,
 }
 
 impl TryFrom<ChallengeRow> for ChallengeRecord {
     type Error = StoreError;
 
     fn try_from(row: ChallengeRow) -> StoreResult<ChallengeRecord> {
-        let to = match (row.to_user_id, row.bot_level) {
-            (Some(id), None) => {
+        let to = match (row.to_user_id, row.bot_level, row.to_role_id) {
+            (Some(id), None, None) => {
                 let display_name = row.to_name.unwrap_or_else(|| id.clone());
                 ChallengeTarget::User(UserRef { id, display_name })
             }
-            (None, Some(level)) => ChallengeTarget::Bot(BotLevel::from_column(level)?),
-            (None, None) => ChallengeTarget::Anyone,
-            (Some(_), Some(_)) => {
+            (None, Some(level), None) => ChallengeTarget::Bot(BotLevel::from_column(level)?),
+            (None, None, Some(role)) => ChallengeTarget::Role(role),
+            (None, None, None) => ChallengeTarget::Anyone,
+            _ => {
                 return Err(StoreError::corrupt(format!(
-                    "challenge {} is addressed to a user and the bot",
+                    "challenge {} is addressed to more than one kind of opponent",
                     row.id
                 )))
             }
@@ -196,7 +217,7 @@ pub(super) async fn insert_challenge(
     // Both players' rows in the order of their ids, as every write takes them.
     let named = match &new.to {
         ChallengeTarget::User(user) => Some(user),
-        ChallengeTarget::Anyone | ChallengeTarget::Bot(_) => None,
+        ChallengeTarget::Anyone | ChallengeTarget::Role(_) | ChallengeTarget::Bot(_) => None,
     };
     let (named_first, named_last) = match named {
         Some(user) if user.id < new.from.id => (Some(user), None),
@@ -209,15 +230,16 @@ pub(super) async fn insert_challenge(
     if let Some(user) = named_last {
         insert_player_if_new(&mut *conn, user, now).await?;
     }
-    let (to_user, bot_level) = match &new.to {
-        ChallengeTarget::User(user) => (Some(user.id.as_str()), None),
-        ChallengeTarget::Anyone => (None, None),
-        ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get()))),
+    let (to_user, bot_level, to_role) = match &new.to {
+        ChallengeTarget::User(user) => (Some(user.id.as_str()), None, None),
+        ChallengeTarget::Anyone => (None, None, None),
+        ChallengeTarget::Role(role) => (None, None, Some(role.as_str())),
+        ChallengeTarget::Bot(level) => (None, Some(i64::from(level.get())), None),
     };
     let (id,): (i64,) = on_conn!(conn, |c| sqlx::query_as(
         "INSERT INTO challenges (guild_id, channel_id, thread_id, from_user_id, to_user_id, \
-         bot_level, color, start_fen, rated, created_at, expires_at, time_control) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+         bot_level, color, start_fen, rated, created_at, expires_at, time_control, to_role_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(&new.location.guild_id)
     .bind(&new.location.channel_id)
@@ -231,6 +253,7 @@ pub(super) async fn insert_challenge(
     .bind(now)
     .bind(now.saturating_add(expires_in))
     .bind(new.time_control.to_string())
+    .bind(to_role)
     .fetch_one(c)
     .await?);
     load_challenge(conn, ChallengeId(id))
@@ -257,7 +280,7 @@ async fn accept_in(
     }
     let accepter = match (&challenge.to, &by) {
         (ChallengeTarget::Bot(level), Accepter::Bot) => Participant::Bot(*level),
-        (_, Accepter::User(user)) if challenge.is_for(&by.actor()) => {
+        (_, Accepter::User(user) | Accepter::Member { user, .. }) if challenge.accepts(&by) => {
             Participant::User(user.clone())
         }
         _ => return Err(StoreError::ChallengeNotForYou(id)),
@@ -415,11 +438,10 @@ impl Store {
             .into_iter()
             .map(ChallengeRecord::try_from)
             .collect::<StoreResult<_>>()?;
-        let actor = by.actor();
         let Some(first) = pending.first() else {
             return Err(StoreError::NoChallengePending);
         };
-        let mine: Vec<&ChallengeRecord> = pending.iter().filter(|c| c.is_for(&actor)).collect();
+        let mine: Vec<&ChallengeRecord> = pending.iter().filter(|c| c.accepts(by)).collect();
         let now = self.now();
         match mine.iter().find(|c| now < c.expires_at).or(mine.first()) {
             // An expired one is accepted too, so that it is marked expired and

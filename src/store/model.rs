@@ -378,6 +378,8 @@ pub enum ChallengeTarget {
     User(UserRef),
     /// Anyone in the channel but the challenger.
     Anyone,
+    /// Anyone holding this role (a platform id) but the challenger.
+    Role(String),
     /// The bot at a level; the bot accepts.
     Bot(BotLevel),
 }
@@ -475,7 +477,9 @@ pub struct ChallengeRecord {
 }
 
 impl ChallengeRecord {
-    /// Whether `actor` may accept it (ignoring expiry).
+    /// Whether `actor` may accept it (ignoring expiry), not knowing their
+    /// roles: a challenge to a role is for nobody here (the store's
+    /// `accepts` knows the accepter's roles).
     pub(crate) fn is_for(&self, actor: &ActorId) -> bool {
         match (&self.to, actor) {
             (ChallengeTarget::User(user), ActorId::User(id)) => &user.id == id,

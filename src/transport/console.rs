@@ -147,6 +147,7 @@ async fn serve(args: ConsoleArgs) -> anyhow::Result<()> {
                     command,
                     locale: None,
                     permissions: Some(permissions),
+                    roles: Vec::new(),
                 };
                 let handling = bot.handle(&request, outbox.as_ref());
                 tokio::pin!(handling);

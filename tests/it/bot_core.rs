@@ -85,6 +85,7 @@ fn request_in_lobby(who: &str, text: &str) -> Request {
         command: parse(text).unwrap_or_else(|e| panic!("{text}: {e}")),
         locale: None,
         permissions: None,
+        roles: Vec::new(),
     }
 }
 
@@ -98,6 +99,7 @@ impl Harness {
             command,
             locale: None,
             permissions: None,
+            roles: Vec::new(),
         };
         self.bot.handle(&request, &self.outbox).await;
         self.outbox.take()
@@ -593,6 +595,7 @@ async fn open_challenges_go_to_the_seek_channel_and_ping_the_seek_role() {
             command: parse(&format!("settings server {setting}")).unwrap(),
             locale: None,
             permissions: Some(xiangqi_bot::bot::Permissions::ALL),
+            roles: Vec::new(),
         };
         h.bot.handle(&request, &h.outbox).await;
         let changed = texts(&h.outbox.take());
@@ -730,7 +733,7 @@ async fn history_game_record_stats_and_leaderboard() {
     let board = texts(&h.say("carol", "leaderboard").await);
     assert!(board.contains("1. alice"), "{board}");
     let help = h.say("carol", "help").await;
-    assert!(help[0].1.private && help[0].1.text.contains("challenge [@user]"));
+    assert!(help[0].1.private && help[0].1.text.contains("challenge [@user|@role]"));
 }
 
 #[tokio::test]
@@ -933,6 +936,7 @@ async fn a_bare_move_is_played_where_a_game_is_and_ignored_elsewhere() {
         command: parse(text).unwrap(),
         locale: None,
         permissions: None,
+        roles: Vec::new(),
     };
     // No game in the channel: chat that looks like a move gets no answer.
     h.bot
@@ -1025,9 +1029,10 @@ async fn hostile_display_names_are_shown_as_typed_and_never_as_markdown() {
             command,
             locale: None,
             permissions: None,
+            roles: Vec::new(),
         };
         let challenge = xiangqi_bot::bot::Command::Challenge {
-            opponent: Some(other.clone()),
+            opponent: Some(xiangqi_bot::bot::Opponent::User(other.clone())),
             color: Some(xiangqi_bot::store::ColorChoice::Red),
             time: None,
             rated: None,
@@ -1176,6 +1181,7 @@ async fn no_challenge_between_people_in_a_direct_message() {
         command: parse("challenge @bob").unwrap(),
         locale: None,
         permissions: None,
+        roles: Vec::new(),
     };
     h.bot.handle(&request, &outbox).await;
     let replies = outbox.inner.take();
@@ -1813,6 +1819,7 @@ async fn a_process_too_far_behind_hands_the_bots_move_over_only_after_the_post()
         command: parse(text).unwrap(),
         locale: None,
         permissions: None,
+        roles: Vec::new(),
     };
 
     // The bot has Red: its first move waits for the start.
@@ -1898,6 +1905,7 @@ async fn a_busy_slot_keeps_the_answer_in_the_process_that_got_the_move() {
         command: parse(text).unwrap(),
         locale: None,
         permissions: None,
+        roles: Vec::new(),
     };
     let outbox = SlowOutbox::new();
     bot.handle(&ask("play red 1"), outbox.as_ref()).await;
@@ -2045,6 +2053,7 @@ async fn a_server_that_asks_for_it_gets_each_finished_games_review_posted() {
         command: parse("settings server auto-review on").unwrap(),
         locale: None,
         permissions: Some(xiangqi_bot::bot::Permissions::ALL),
+        roles: Vec::new(),
     };
     h.bot.handle(&request, &h.outbox).await;
     let changed = texts(&h.outbox.take());
@@ -2133,6 +2142,7 @@ async fn live_moves_beside_a_running_review_are_answered_and_timed() {
         command: parse(&format!("review {}", people.id.0)).unwrap(),
         locale: None,
         permissions: None,
+        roles: Vec::new(),
     };
     let reviewing = async {
         h.bot.handle(&review, &review_outbox).await;
@@ -2175,6 +2185,7 @@ async fn every_command_in_the_table_reaches_a_handler_that_answers() {
                 xiangqi_bot::bot::OptionKind::Integer => " 1",
                 xiangqi_bot::bot::OptionKind::Text => " h2e2",
                 xiangqi_bot::bot::OptionKind::Boolean => " casual",
+                xiangqi_bot::bot::OptionKind::Mentionable => " @bob",
             });
         }
         // A user each: one user sending every command at once is over

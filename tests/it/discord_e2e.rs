@@ -619,7 +619,7 @@ async fn rated_false_starts_a_casual_game() {
             elsewhere,
             "challenge",
             vec![
-                option("opponent", 6, json!(h.carol.id.to_string())),
+                option("opponent", 9, json!(h.carol.id.to_string())),
                 option("rated", 5, json!(false)),
             ],
             &[&h.carol],
@@ -990,7 +990,7 @@ async fn challenge_accept_and_moves_in_turn() {
             channel,
             "challenge",
             vec![
-                option("opponent", 6, json!(h.bob.id.to_string())),
+                option("opponent", 9, json!(h.bob.id.to_string())),
                 option("color", 3, json!("red")),
             ],
             &[&h.bob],
@@ -1684,7 +1684,7 @@ async fn private_slash_answers_stay_private_when_deferred() {
     };
 
     for (name, options, expected) in [
-        ("help", vec![], "challenge [@user]"),
+        ("help", vec![], "challenge [@user|@role]"),
         ("hint", vec![], "Hint for #"),
         ("move", vec![option("move", 3, json!("a0a5"))], "Try again"),
     ] {
@@ -2274,7 +2274,7 @@ async fn challenge_by_slash(h: &Harness, from: &TestUser, to: &TestUser, channel
             channel,
             "challenge",
             vec![
-                option("opponent", 6, json!(to.id.to_string())),
+                option("opponent", 9, json!(to.id.to_string())),
                 option("color", 3, json!("red")),
             ],
             &[to],
@@ -2413,6 +2413,68 @@ async fn an_open_challenge_goes_to_the_seek_channel_pinging_the_seek_role() {
     assert_eq!(seek.pinged_roles, [77], "{}", seek.content);
     assert!(seek.pinged.is_empty(), "{:?}", seek.pinged);
     assert!(seek.button("Join").is_some(), "{:?}", seek.components);
+}
+
+/// A challenge to a role, picked in the mentionable `opponent` option: it
+/// pings the role and no user; a member without the role is refused
+/// privately when pressing Join, and the first member holding it plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_to_a_role_is_joined_by_a_member_holding_it() {
+    use support::stand_in::DEFAULT_MEMBER_PERMISSIONS;
+    let h = Harness::without_the_content_intent().await;
+    for user in [&h.alice, &h.bob, &h.carol] {
+        h.stand_in
+            .add_member(user, None, DEFAULT_MEMBER_PERMISSIONS);
+    }
+    h.stand_in.give_role(&h.bob, 77);
+    let channel = h.stand_in.new_id();
+    let from = h.stand_in.call_count();
+    let token = h
+        .stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "challenge",
+            vec![
+                option("opponent", 9, json!("77")),
+                option("color", 3, json!("red")),
+            ],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("the challenge", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    let seek = h.stand_in.original_response(&token).expect("the challenge");
+    assert!(seek.content.contains("<@&77>"), "{}", seek.content);
+    assert_eq!(seek.pinged_roles, [77]);
+    assert!(seek.pinged.is_empty(), "{:?}", seek.pinged);
+    let join = seek.button("Join").expect("a Join button");
+
+    let pressed = h.stand_in.press_button(&h.carol, seek.id, &join).await;
+    let refusal = private_answer(&h, &pressed, "carol, without the role, refused").await;
+    assert!(refusal.contains("is for <@&77>"), "{refusal}");
+
+    let from = h.stand_in.call_count();
+    h.stand_in.press_button(&h.bob, seek.id, &join).await;
+    let start = h
+        .stand_in
+        .wait_for("the game's start", from, WAIT, |c| {
+            c.shows_message()
+                && without_pings(c.content()).starts_with("Game #")
+                && !c.pngs().is_empty()
+        })
+        .await;
+    let record = h
+        .store()
+        .await
+        .game(GameId(game_id(start.content())))
+        .await
+        .unwrap();
+    assert!(record.red.is_user(&h.alice.id.to_string()), "{record:?}");
+    assert!(record.black.is_user(&h.bob.id.to_string()), "{record:?}");
 }
 
 /// Two challenges wait for alice in one channel, bob's first, carol's

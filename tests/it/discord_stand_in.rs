@@ -1758,7 +1758,7 @@ async fn members_have_nicknames_and_permissions_and_can_be_searched() {
             &alice,
             channel,
             "challenge",
-            vec![option("opponent", 6, json!(bob.id.to_string()))],
+            vec![option("opponent", 9, json!(bob.id.to_string()))],
             &[&bob],
         )
         .await;

@@ -74,6 +74,7 @@ impl Harness {
             command,
             locale: None,
             permissions: None,
+            roles: Vec::new(),
         };
         if parse(text).is_ok_and(|c| matches!(c, xiangqi_bot::bot::Command::Move { .. }))
             && !text.starts_with("move")

@@ -1073,6 +1073,7 @@ impl StandIn {
                 user: user.clone(),
                 nick: nick.map(str::to_string),
                 permissions,
+                roles: Vec::new(),
             },
         );
     }
@@ -1201,6 +1202,19 @@ impl StandIn {
                 resolved["members"] = Value::Object(members);
             }
         }
+        self.check_registered_options(subcommand, &options);
+        // A role picked in a role or mentionable option comes resolved, as
+        // Discord sends it; any id that is not a resolved user is a role.
+        let roles: serde_json::Map<String, Value> = options
+            .iter()
+            .filter(|o| matches!(o["type"].as_u64(), Some(8 | 9)))
+            .filter_map(|o| o["value"].as_str())
+            .filter(|id| !resolved_users.iter().any(|u| u.id.to_string() == *id))
+            .map(|id| (id.to_string(), model::role_json(id)))
+            .collect();
+        if !roles.is_empty() {
+            resolved["roles"] = Value::Object(roles);
+        }
         let data = json!({
             "id": self.new_id().to_string(),
             "name": "xiangqi",
@@ -1209,6 +1223,42 @@ impl StandIn {
             "resolved": resolved,
         });
         self.send_interaction(user, channel, 2, data, None).await
+    }
+
+    /// A client sends only the options a command registered, each with its
+    /// registered type: an option of another name or type is a test's
+    /// mistake (checked once the bot has registered its commands).
+    fn check_registered_options(&self, subcommand: &str, options: &[Value]) {
+        let registered = self.registered_commands();
+        let Some(command) = registered.iter().find(|c| c.name == "xiangqi") else {
+            return;
+        };
+        let Some(sub) = command.json["options"]
+            .as_array()
+            .and_then(|subs| subs.iter().find(|s| s["name"] == subcommand))
+        else {
+            return;
+        };
+        for option in options {
+            let name = option["name"].as_str().unwrap_or_default();
+            let kind = sub["options"]
+                .as_array()
+                .and_then(|os| os.iter().find(|o| o["name"] == name))
+                .and_then(|o| o["type"].as_u64());
+            assert_eq!(
+                kind,
+                option["type"].as_u64(),
+                "/xiangqi {subcommand} has no option {name:?} of type {}: a client sends what is registered",
+                option["type"]
+            );
+        }
+    }
+
+    /// Gives `user`, a member, the role `role` (sent in `member.roles`).
+    pub fn give_role(&self, user: &TestUser, role: u64) {
+        if let Some(member) = self.world().members.get_mut(&user.id) {
+            member.roles.push(role);
+        }
     }
 
     /// `user` picks the user command (context menu, type 2) `name` on

@@ -16,7 +16,7 @@ use crate::bot::services::games::{load, location_place, result_sentence, seat, s
 use crate::bot::services::moves::{announce_all_late, end_buttons, review_offer};
 use crate::bot::services::settings::{place_voice, wants_turn_notices};
 use crate::bot::services::Core;
-use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::error::{role_mention, BotError, BotResult};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::{is_place_gone, Outbox, Reply};
 
@@ -179,6 +179,7 @@ async fn retire_challenge(
         store::ChallengeTarget::User(user) => shown(&user.display_name).to_string(),
         store::ChallengeTarget::Bot(_) => voice.say(Msg::TargetBot),
         store::ChallengeTarget::Anyone => voice.say(Msg::TargetAnyone),
+        store::ChallengeTarget::Role(role) => role_mention(role),
     };
     let text = voice.say(Msg::ChallengeExpiredNotice {
         from: shown(&challenge.from.display_name).to_string(),

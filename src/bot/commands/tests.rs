@@ -292,7 +292,7 @@ fn challenge_reads_mentions_and_names() {
     assert_eq!(
         parse("challenge @bob black"),
         Ok(Command::Challenge {
-            opponent: Some(actor("bob")),
+            opponent: Some(Opponent::User(actor("bob"))),
             color: Some(ColorChoice::Black),
             time: None,
             rated: None,
@@ -301,11 +301,20 @@ fn challenge_reads_mentions_and_names() {
     assert_eq!(
         parse("challenge <@!1234>"),
         Ok(Command::Challenge {
-            opponent: Some(Actor {
+            opponent: Some(Opponent::User(Actor {
                 id: "1234".into(),
                 name: "<@1234>".into()
-            }),
+            })),
             color: None,
+            time: None,
+            rated: None,
+        })
+    );
+    assert_eq!(
+        parse("challenge <@&77> red"),
+        Ok(Command::Challenge {
+            opponent: Some(Opponent::Role("77".into())),
+            color: Some(ColorChoice::Red),
             time: None,
             rated: None,
         })
@@ -444,7 +453,7 @@ fn optional_arguments_are_optional_wherever_they_stand() {
     assert_eq!(
         parse("challenge black @bob"),
         Ok(Command::Challenge {
-            opponent: Some(actor("bob")),
+            opponent: Some(Opponent::User(actor("bob"))),
             color: Some(ColorChoice::Black),
             time: None,
             rated: None,

@@ -18,22 +18,23 @@ use crate::bot::services::games::{
 use crate::bot::services::start::{announce_start, game_home};
 use crate::bot::services::Ctx;
 use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
-use crate::bot::vocabulary::command::Rated;
-use crate::bot::vocabulary::error::{BotError, BotResult};
+use crate::bot::vocabulary::command::{Opponent, Rated};
+use crate::bot::vocabulary::error::{role_mention, BotError, BotResult, ChallengeFor};
 use crate::bot::vocabulary::markup::shown;
 use crate::bot::vocabulary::reply::Reply;
 use crate::bot::vocabulary::request::{Actor, Place};
 use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
 
-/// `challenge [@user] [red|black|random] [10+5|3d|none] [rated|casual]`:
+/// `challenge [@user|@role] [red|black|random] [10+5|3d|none] [rated|casual]`:
 /// `color` is the challenger's side; no clock unless a time control is
 /// named; rated unless casual. Without an opponent it is an open
 /// challenge (a seek): the first member other than the challenger to join
-/// plays it.
+/// plays it; naming a role, the first member holding that role. Open
+/// challenges go to the server's seek channel when it chose one.
 pub async fn challenge(
     ctx: &Ctx<'_>,
-    opponent: Option<Actor>,
+    opponent: Option<Opponent>,
     color: Option<ColorChoice>,
     time: Option<TimeControl>,
     rated: Option<Rated>,
@@ -47,7 +48,12 @@ pub async fn challenge(
         .server
         .duration(keys::EXPIRY)
         .unwrap_or(core.config.challenge_expiry);
-    if opponent.as_ref().is_some_and(|o| o.id == ctx.actor().id) {
+    let (user, role) = match opponent {
+        Some(Opponent::User(user)) => (Some(user), None),
+        Some(Opponent::Role(role)) => (None, Some(role)),
+        None => (None, None),
+    };
+    if user.as_ref().is_some_and(|o| o.id == ctx.actor().id) {
         return Err(BotError::SelfChallenge);
     }
     if ctx.outbox.is_direct_message(ctx.place()) {
@@ -56,14 +62,13 @@ pub async fn challenge(
     if let Some(game) = live_game_of(&core.store, ctx.actor(), ctx.place()).await? {
         return Err(BotError::AlreadyPlaying(game.id));
     }
-    if let Some(opponent) = &opponent {
+    if let Some(opponent) = &user {
         if let Some(game) = live_game_of(&core.store, opponent, ctx.place()).await? {
             return Err(BotError::OpponentBusy(opponent.name.clone(), game.id));
         }
     }
-    // An open challenge goes to the server's seek channel, if it chose one.
     let here = ctx.place().channel_only();
-    let seek_place = match &opponent {
+    let seek_place = match &user {
         None => seek_channel(ctx).filter(|place| *place != here),
         Some(_) => None,
     };
@@ -72,9 +77,10 @@ pub async fn challenge(
         .create_challenge(NewChallenge {
             location: place_location(seek_place.as_ref().unwrap_or(&here)),
             from: user_ref(ctx.actor()),
-            to: match &opponent {
-                Some(opponent) => ChallengeTarget::User(user_ref(opponent)),
-                None => ChallengeTarget::Anyone,
+            to: match (&user, &role) {
+                (Some(opponent), _) => ChallengeTarget::User(user_ref(opponent)),
+                (None, Some(role)) => ChallengeTarget::Role(role.clone()),
+                (None, None) => ChallengeTarget::Anyone,
             },
             color,
             start_fen: None,
@@ -86,14 +92,20 @@ pub async fn challenge(
         .map_err(store_refusal)?;
     let from = shown(&ctx.actor().name).to_string();
     let (side, within) = (color.as_str().into(), voice.duration(expiry));
-    let mut text = voice.say(match &opponent {
-        Some(opponent) => Msg::ChallengeMade {
+    let mut text = voice.say(match (&user, &role) {
+        (Some(opponent), _) => Msg::ChallengeMade {
             from,
             to: shown(&opponent.name).to_string(),
             side,
             within,
         },
-        None => Msg::SeekMade { from, side, within },
+        (None, Some(role)) => Msg::ChallengeMade {
+            from,
+            to: role_mention(role),
+            side,
+            within,
+        },
+        (None, None) => Msg::SeekMade { from, side, within },
     });
     if time_control != TimeControl::Untimed {
         text.push(' ');
@@ -107,16 +119,18 @@ pub async fn challenge(
     }
     tracing::debug!(
         challenge = challenge.id.0,
-        open = opponent.is_none(),
+        open = user.is_none(),
         "challenge made"
     );
-    let reply = match &opponent {
-        Some(opponent) => Reply::public(text)
+    let reply = match (&user, role) {
+        (Some(opponent), _) => Reply::public(text)
             .notifying([opponent.id.clone()])
             .with_buttons(challenge_buttons(challenge.id, voice)),
-        None => {
+        (None, role) => {
             let seek = Reply::public(text).with_buttons(seek_buttons(challenge.id, voice));
-            match ctx.settings.server.role(keys::SEEK_ROLE) {
+            let role =
+                role.or_else(|| ctx.settings.server.role(keys::SEEK_ROLE).map(str::to_owned));
+            match role {
                 Some(role) => seek.notifying_role(role),
                 None => seek,
             }
@@ -200,7 +214,10 @@ pub async fn accept(ctx: &Ctx<'_>, from: Option<Actor>) -> BotResult<()> {
             .accept_challenge_in_channel(
                 &ctx.place().channel,
                 from.as_ref().map(|from| from.id.as_str()),
-                &Accepter::User(user_ref(ctx.actor())),
+                &Accepter::Member {
+                    user: user_ref(ctx.actor()),
+                    roles: ctx.requester.roles.clone(),
+                },
             )
             .await;
         let (_, record) = match accepted {
@@ -252,9 +269,10 @@ pub fn not_for_you(challenge: &ChallengeRecord) -> BotError {
     BotError::ChallengeNotForYou {
         from: challenge.from.display_name.clone(),
         to: match &challenge.to {
-            ChallengeTarget::User(user) => Some(user.display_name.clone()),
-            ChallengeTarget::Anyone => None,
-            ChallengeTarget::Bot(_) => Some("xiangqi-bot".to_string()),
+            ChallengeTarget::User(user) => ChallengeFor::Named(user.display_name.clone()),
+            ChallengeTarget::Anyone => ChallengeFor::Anyone,
+            ChallengeTarget::Role(role) => ChallengeFor::Role(role.clone()),
+            ChallengeTarget::Bot(_) => ChallengeFor::Named("xiangqi-bot".to_string()),
         },
     }
 }

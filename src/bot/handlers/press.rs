@@ -6,10 +6,12 @@
 //! the move, and its Resign asks privately for a confirmation.
 
 use crate::i18n::Msg;
-use crate::store::{ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
+use crate::store::{Accepter, ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
 
 use crate::bot::handlers::challenge::not_for_you;
-use crate::bot::services::games::{against_bot, load, seen_by_black, side_of, store_actor};
+use crate::bot::services::games::{
+    against_bot, load, seen_by_black, side_of, store_actor, user_ref,
+};
 use crate::bot::services::Core;
 use crate::bot::vocabulary::buttons::{Action, Button, Form, Press, Style};
 use crate::bot::vocabulary::error::{BotError, BotResult};
@@ -54,7 +56,7 @@ pub struct Checked {
 /// Checks `press` by `actor`: a challenge's Accept and Decline are for the
 /// challenged player, its Withdraw for the challenger; anyone else is
 /// refused and nothing changes.
-pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
+pub async fn check(core: &Core, actor: &Actor, roles: &[String], press: Press) -> Checked {
     if press.action.after_game() {
         return check_after_game(core, actor, press).await;
     }
@@ -74,12 +76,19 @@ pub async fn check(core: &Core, actor: &Actor, press: Press) -> Checked {
         return refused(BotError::ChallengeClosed, true);
     }
     let me = store_actor(actor);
+    let member = Accepter::Member {
+        user: user_ref(actor),
+        roles: roles.to_vec(),
+    };
     let command = match press.action {
         // Joining one's own open challenge.
         Action::Accept if challenge.from.id == actor.id => {
             return refused(BotError::SelfChallenge, false)
         }
-        Action::Accept | Action::Decline if !challenge.is_for(&me) => {
+        Action::Accept if !challenge.accepts(&member) => {
+            return refused(not_for_you(&challenge), false)
+        }
+        Action::Decline if !challenge.is_for(&me) => {
             return refused(not_for_you(&challenge), false)
         }
         Action::Withdraw if challenge.from.id != actor.id => {

@@ -55,8 +55,7 @@ pub enum BotError {
     ChallengeExpired(String),
     ChallengeNotForYou {
         from: String,
-        /// Who it is for; `None` for anyone.
-        to: Option<String>,
+        to: ChallengeFor,
     },
     NothingToDecline,
     /// A pressed button whose id the bot cannot read (made by another
@@ -125,6 +124,23 @@ pub enum BotError {
     Internal(anyhow::Error),
 }
 
+/// Whom a challenge is for, as a refusal names them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChallengeFor {
+    /// A user or the bot, by name.
+    Named(String),
+    /// Anyone but the challenger.
+    Anyone,
+    /// The members of a role, by its id.
+    Role(String),
+}
+
+/// How a role is named in a message: its mention, which Discord shows as
+/// the role's name and pings only where the message allows role pings.
+pub fn role_mention(id: &str) -> String {
+    format!("<@&{id}>")
+}
+
 impl From<CommandError> for BotError {
     fn from(err: CommandError) -> BotError {
         BotError::Command(err)
@@ -183,8 +199,11 @@ impl BotError {
             BotError::ChallengeNotForYou { from, to } => Msg::ChallengeNotForYou {
                 from: shown(from).to_string(),
                 to: match to {
-                    Some(to) => shown(to).to_string(),
-                    None => voice.say(Msg::TargetAnyone),
+                    ChallengeFor::Named(to) => shown(to).to_string(),
+                    ChallengeFor::Anyone => voice.say(Msg::TargetAnyone),
+                    // The role's mention, which Discord shows as its name;
+                    // a refusal pings no role.
+                    ChallengeFor::Role(id) => role_mention(id),
                 },
                 handle: in_code(from),
             },

@@ -96,6 +96,9 @@ pub struct Requester {
     /// user has them all); `None` when the transport cannot tell (a typed
     /// Discord message), which grants nothing.
     pub permissions: Option<Permissions>,
+    /// The roles (platform ids) they hold where they asked; empty outside
+    /// a server or where the platform has none.
+    pub roles: Vec<String>,
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use serenity::all::{
     CommandData, CommandDataOption, CommandDataOptionValue, CommandOptionType, CommandType,
-    CreateCommand, CreateCommandOption, InteractionContext, User, UserId,
+    CreateCommand, CreateCommandOption, InteractionContext, RoleId, User, UserId,
 };
 
 use crate::bot::command_words;
@@ -127,6 +127,7 @@ fn option(arg: &ArgSpec) -> CreateCommandOption {
         OptionKind::Integer => CommandOptionType::Integer,
         OptionKind::User => CommandOptionType::User,
         OptionKind::Boolean => CommandOptionType::Boolean,
+        OptionKind::Mentionable => CommandOptionType::Mentionable,
     };
     let about = (arg.about)();
     let option = CreateCommandOption::new(kind, arg.option, Lang::En.text(about.clone()))
@@ -197,6 +198,17 @@ pub fn read(data: &CommandData) -> Result<Command, SlashError> {
                 CommandDataOptionValue::Integer(n) => OptionValue::Integer(*n),
                 CommandDataOptionValue::User(id) => OptionValue::User(resolved_actor(data, *id)),
                 CommandDataOptionValue::Boolean(value) => OptionValue::Boolean(*value),
+                CommandDataOptionValue::Role(id) => OptionValue::Role(id.to_string()),
+                // A mentionable's id is a role's when Discord resolved it
+                // as one, else a user's.
+                CommandDataOptionValue::Mentionable(id) => {
+                    let role = RoleId::new(id.get());
+                    if data.resolved.roles.contains_key(&role) {
+                        OptionValue::Role(role.to_string())
+                    } else {
+                        OptionValue::User(resolved_actor(data, UserId::new(id.get())))
+                    }
+                }
                 _ => OptionValue::Other,
             };
             (option.name.clone(), value)
@@ -239,7 +251,7 @@ pub fn name_mentions(mut command: Command, mentions: &[User]) -> Command {
 mod tests {
     use super::*;
     use crate::bot::handlers::help;
-    use crate::bot::{parse, CommandSpec, OptionKind, Voice};
+    use crate::bot::{parse, CommandSpec, Opponent, OptionKind, Voice};
     use crate::engine::Level;
     use crate::store::{ColorChoice, Rating};
     use serde_json::json;
@@ -248,7 +260,15 @@ mod tests {
         serde_json::from_value(json!({
             "id": "1", "name": NAME, "type": 1,
             "options": [{"name": subcommand, "type": 1, "options": options}],
-            "resolved": {"users": {"42": {"id": "42", "username": "bob", "global_name": "Bob"}}},
+            "resolved": {
+                "users": {"42": {"id": "42", "username": "bob", "global_name": "Bob"}},
+                "roles": {"77": {
+                    "id": "77", "name": "players", "color": 0,
+                    "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+                    "hoist": false, "icon": null, "unicode_emoji": null, "position": 1,
+                    "permissions": "0", "managed": false, "mentionable": true, "flags": 0
+                }},
+            },
         }))
         .expect("valid command data")
     }
@@ -325,15 +345,29 @@ mod tests {
     fn users_come_from_the_resolved_data() {
         let read = read(&data(
             "challenge",
-            json!([{"name": "opponent", "type": 6, "value": "42"}]),
+            json!([{"name": "opponent", "type": 9, "value": "42"}]),
         ));
         assert_eq!(
             read,
             Ok(Command::Challenge {
-                opponent: Some(Actor {
+                opponent: Some(Opponent::User(Actor {
                     id: "42".into(),
                     name: "Bob".into()
-                }),
+                })),
+                color: None,
+                time: None,
+                rated: None,
+            })
+        );
+        // A mentionable's id that Discord resolved as a role.
+        let read_role = super::read(&data(
+            "challenge",
+            json!([{"name": "opponent", "type": 9, "value": "77"}]),
+        ));
+        assert_eq!(
+            read_role,
+            Ok(Command::Challenge {
+                opponent: Some(Opponent::Role("77".into())),
                 color: None,
                 time: None,
                 rated: None,
@@ -371,6 +405,7 @@ mod tests {
                 OptionKind::Integer => " 7",
                 OptionKind::Text => " h2e2",
                 OptionKind::Boolean => " casual",
+                OptionKind::Mentionable => " @bob",
             });
         }
         text

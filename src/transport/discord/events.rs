@@ -14,7 +14,7 @@ use std::time::Duration;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, CommandType, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Member, Message, ModalInteraction, Ready, ResolvedTarget, ResumedEvent,
+    Interaction, Member, Message, ModalInteraction, Ready, ResolvedTarget, ResumedEvent, RoleId,
     ShardManager, UserId,
 };
 use serenity::async_trait;
@@ -185,12 +185,13 @@ impl Handler {
         let actor = commands::actor(&interaction.user, nick);
         let locale = Lang::from_discord_locale(&interaction.locale);
         let permissions = member_permissions(interaction.member.as_deref());
+        let roles = member_roles(interaction.member.as_deref().map(|m| &m.roles));
         if command.is_err() {
             // Refused at once, not raced against the deadline: saying it in
             // the user's language reads their settings first, and a
             // deferral must not win that race and turn a refusal into a
             // follow-up.
-            self.dispatch(actor, place, locale, permissions, command, &outbox)
+            self.dispatch(actor, place, (locale, permissions, roles), command, &outbox)
                 .await;
             outbox.finish().await;
             return;
@@ -208,7 +209,7 @@ impl Handler {
                 return;
             }
         }
-        let handling = self.dispatch(actor, place, locale, permissions, command, &outbox);
+        let handling = self.dispatch(actor, place, (locale, permissions, roles), command, &outbox);
         tokio::pin!(handling);
         tokio::select! {
             () = &mut handling => {}
@@ -278,6 +279,7 @@ impl Handler {
             typed: None,
             locale: Lang::from_discord_locale(&interaction.locale),
             permissions: member_permissions(interaction.member.as_ref()),
+            roles: member_roles(interaction.member.as_ref().map(|m| &m.roles)),
         };
         let pressed = self.bot.press(&press, &outbox).await;
         if let Some(form) = &pressed.form {
@@ -319,6 +321,7 @@ impl Handler {
             typed: Some(typed.unwrap_or_default()),
             locale: Lang::from_discord_locale(&interaction.locale),
             permissions: member_permissions(interaction.member.as_ref()),
+            roles: member_roles(interaction.member.as_ref().map(|m| &m.roles)),
         };
         let pressed = self.bot.press(&press, &outbox).await;
         self.settle_press(&outbox, pressed.spent).await;
@@ -348,6 +351,7 @@ impl Handler {
             .await;
         let nick = message.member.as_ref().and_then(|m| m.nick.as_deref());
         let actor = commands::actor(&message.author, nick);
+        let roles = member_roles(message.member.as_ref().map(|m| &m.roles));
         let channel = self.outbox(ctx);
         let outbox = MessageOutbox::new(&channel, message);
         let command = match heard {
@@ -368,6 +372,7 @@ impl Handler {
                     command,
                     locale: None,
                     permissions: None,
+                    roles,
                 };
                 return self.bot.handle_bare_move(&request, &outbox).await;
             }
@@ -378,7 +383,7 @@ impl Handler {
         // would take the server's roles and the channel's overwrites from
         // Discord on every privileged command, so those are left to the
         // slash command, whose interaction carries them.
-        self.dispatch(actor, place, None, None, command, &outbox)
+        self.dispatch(actor, place, (None, None, roles), command, &outbox)
             .await;
     }
 
@@ -388,8 +393,7 @@ impl Handler {
         &self,
         actor: Actor,
         place: Place,
-        locale: Option<Lang>,
-        permissions: Option<Permissions>,
+        (locale, permissions, roles): (Option<Lang>, Option<Permissions>, Vec<String>),
         command: Result<Command, Refusal>,
         outbox: &dyn Outbox,
     ) {
@@ -401,6 +405,7 @@ impl Handler {
                     command,
                     locale,
                     permissions,
+                    roles,
                 };
                 self.bot.handle(&request, outbox).await;
             }
@@ -619,6 +624,16 @@ fn member_permissions(member: Option<&Member>) -> Option<Permissions> {
         manage_server: admin || granted.manage_guild(),
         manage_messages: admin || granted.manage_messages(),
     })
+}
+
+/// The roles Discord reports a member holding (sent with every
+/// interaction and message in a server); none outside one.
+fn member_roles(roles: Option<&Vec<RoleId>>) -> Vec<String> {
+    roles
+        .into_iter()
+        .flatten()
+        .map(|role| role.to_string())
+        .collect()
 }
 
 /// Whether every shard of the process is connected, as serenity's shard

@@ -351,3 +351,51 @@ async fn a_finished_game_has_one_rematch(backend: Backend) {
     assert!(store.live_games_of_user("alice").await.unwrap().is_empty());
 }
 on_both_backends!(a_finished_game_has_one_rematch);
+
+/// A challenge to a role: kept with its role across a reload; refused to a
+/// user whose roles are unknown, to a member without the role and to the
+/// challenger holding it; taken by a member holding it, through the
+/// channel's newest-first lookup too.
+async fn a_challenge_to_a_role_is_for_its_members(backend: Backend) {
+    let (_dir, _clock, store) = fresh(backend).await;
+    let to_role = store
+        .create_challenge(NewChallenge {
+            location: in_guild("g1", "c1"),
+            from: alice(),
+            to: ChallengeTarget::Role("77".into()),
+            color: ColorChoice::Red,
+            start_fen: None,
+            rated: true,
+            expires_in: Duration::from_secs(60),
+            time_control: xiangqi_bot::store::TimeControl::Untimed,
+        })
+        .await
+        .unwrap();
+    let reloaded = store.challenge(to_role.id).await.unwrap().unwrap();
+    assert_eq!(reloaded.to, ChallengeTarget::Role("77".into()));
+    let member = |user: UserRef, roles: &[&str]| Accepter::Member {
+        user,
+        roles: roles.iter().map(|r| r.to_string()).collect(),
+    };
+    for refused in [
+        Accepter::User(bob()),
+        member(bob(), &["12"]),
+        member(alice(), &["77"]),
+    ] {
+        assert!(
+            matches!(
+                store.accept_challenge(to_role.id, &refused).await,
+                Err(StoreError::ChallengeNotForYou(_))
+            ),
+            "{refused:?}"
+        );
+    }
+    let (accepted, game) = store
+        .accept_challenge_in_channel("c1", None, &member(bob(), &["12", "77"]))
+        .await
+        .unwrap();
+    assert_eq!(accepted.id, to_role.id);
+    assert!(game.red.is_user(&alice().id) && game.black.is_user(&bob().id));
+}
+
+on_both_backends!(a_challenge_to_a_role_is_for_its_members);

@@ -123,6 +123,8 @@ pub struct Member {
     pub user: TestUser,
     pub nick: Option<String>,
     pub permissions: u64,
+    /// The ids of the roles they hold, sent as `member.roles`.
+    pub roles: Vec<u64>,
 }
 
 pub struct InjectedFailure {
@@ -289,6 +291,7 @@ impl World {
             user: user.clone(),
             nick: None,
             permissions: DEFAULT_MEMBER_PERMISSIONS,
+            roles: Vec::new(),
         });
     }
 
@@ -297,7 +300,9 @@ impl World {
     pub fn member_json(&self, user: u64, with_user: bool, with_permissions: bool) -> Option<Value> {
         let member = self.members.get(&user)?;
         let mut value = json!({
-            "nick": member.nick, "roles": [], "joined_at": TIMESTAMP,
+            "nick": member.nick,
+            "roles": member.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
+            "joined_at": TIMESTAMP,
             "deaf": false, "mute": false, "flags": 0, "avatar": null,
         });
         if with_user {
@@ -564,6 +569,17 @@ pub fn resolve_pings(content: &str, body: &Value, webhook: bool) -> (Vec<u64>, b
             (users, everyone && parse.contains(&"everyone"), replied)
         }
     }
+}
+
+/// A role as Discord's role object, for `resolved.roles`: mentionable,
+/// named after its id.
+pub fn role_json(id: &str) -> Value {
+    json!({
+        "id": id, "name": format!("role-{id}"), "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false, "icon": null, "unicode_emoji": null, "position": 1,
+        "permissions": "0", "managed": false, "mentionable": true, "flags": 0,
+    })
 }
 
 /// The role ids a message's content mentions (`<@&id>`).

@@ -133,6 +133,8 @@ pub enum OptionKind {
     User,
     /// True or false (Discord shows the two as choices of its own).
     Boolean,
+    /// A user or a role (Discord's MENTIONABLE).
+    Mentionable,
 }
 
 /// One value an option offers, with its name in the reader's language.
@@ -156,7 +158,9 @@ pub enum OptionValue {
     /// A user, with the name the transport knows them by.
     User(Actor),
     Boolean(bool),
-    /// Anything else (a number with a fraction, a role): no argument takes it.
+    /// A role, by its platform id.
+    Role(String),
+    /// Anything else (a number with a fraction, a channel): no argument takes it.
     Other,
 }
 

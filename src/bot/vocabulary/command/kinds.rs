@@ -10,6 +10,7 @@
 //! | [`TimeClass`] | `live`, `correspondence` (`corr`, `daily`) | text, two choices |
 //! | [`Rated`] | `rated`, `casual` (`unrated`, `rated:false`) | boolean `rated` |
 //! | [`Actor`] | `<@123>`, `@name`, `name` | user |
+//! | [`Opponent`] | a user as [`Actor`], or a role `<@&123>` | mentionable |
 //! | [`GameId`] | `12`, `#12` | integer ≥ 1 |
 //! | [`Page`] | `2` | integer ≥ 1 |
 //! | [`MoveText`] | the rest of the line, spaces forgiven | text, suggested as typed |
@@ -437,6 +438,66 @@ impl Arg for Actor {
     }
     fn actor_mut(&mut self) -> Option<&mut Actor> {
         Some(self)
+    }
+}
+
+/// Whom a challenge is made to: one user, or any member of a role.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    User(Actor),
+    /// A role, by its platform id.
+    Role(String),
+}
+
+/// Reads a role mention, `<@&123>` (what Discord makes of a typed `@role`),
+/// giving the role's id.
+pub fn parse_role(text: &str) -> Option<String> {
+    let id = text.strip_prefix("<@&")?.strip_suffix('>')?;
+    let valid = !id.is_empty() && id.len() <= 20 && id.bytes().all(|b| b.is_ascii_digit());
+    valid.then(|| id.to_string())
+}
+
+impl Arg for Opponent {
+    fn read_words(words: &[&str]) -> Option<Result<(Self, usize), Problem>> {
+        match parse_role(words[0]) {
+            Some(role) => Some(Ok((Opponent::Role(role), 1))),
+            None => Actor::read_words(words)
+                .map(|read| read.map(|(actor, used)| (Opponent::User(actor), used))),
+        }
+    }
+    fn plainly(word: &str) -> bool {
+        parse_role(word).is_some() || Actor::plainly(word)
+    }
+    fn not_this(word: String) -> Problem {
+        Actor::not_this(word)
+    }
+    fn twice(word: String) -> Problem {
+        Actor::twice(word)
+    }
+    fn what() -> Msg {
+        Actor::what()
+    }
+    fn placeholder(required: bool) -> String {
+        if required {
+            "@user|@role".into()
+        } else {
+            optional("@user|@role")
+        }
+    }
+    fn option_shape() -> OptionShape {
+        OptionShape::of(OptionKind::Mentionable)
+    }
+    fn read_option(value: &OptionValue, option: &str) -> Result<Option<Self>, SlashError> {
+        match value {
+            OptionValue::Role(role) => Ok(Some(Opponent::Role(role.clone()))),
+            other => Actor::read_option(other, option).map(|read| read.map(Opponent::User)),
+        }
+    }
+    fn actor_mut(&mut self) -> Option<&mut Actor> {
+        match self {
+            Opponent::User(actor) => Some(actor),
+            Opponent::Role(_) => None,
+        }
     }
 }
 

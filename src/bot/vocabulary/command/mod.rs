@@ -14,7 +14,10 @@ pub mod words;
 
 pub use arg::{Arg, ChoiceValue, Field, OptionChoice, OptionKind, OptionShape, OptionValue};
 pub(crate) use declare::commands;
-pub use kinds::{parse_game_id, parse_user, MoveText, Page, PuzzleAction, Rated, SettingValue};
+pub use kinds::{
+    parse_game_id, parse_role, parse_user, MoveText, Opponent, Page, PuzzleAction, Rated,
+    SettingValue,
+};
 pub use problem::{CommandError, Problem, SlashError};
 pub use read::{read_options, read_words, strip_prefix, ReadSlot, Slot, PREFIX};
 pub use spec::{ArgSpec, CommandSpec, Flag, Group};
