@@ -15,6 +15,8 @@
 //!   the engine; the bot does not use it).
 //! - [`puzzles`]: puzzles found in engine games and checked by the engine
 //!   (on top of rules and engine; the bot serves them).
+//! - [`tournament`]: round-robin and Swiss pairings and standings (pure, on
+//!   no other layer; the bot keeps the tournaments in the store).
 //!
 //! Beside them, [`rng`]: the one small random-number generator all layers use,
 //! and [`metrics`]: the registry each layer adds its metrics for operators to.
@@ -31,4 +33,5 @@ pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod store;
+pub mod tournament;
 pub mod transport;

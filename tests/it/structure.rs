@@ -19,7 +19,11 @@ use std::path::{Path, PathBuf};
 /// each other.
 const LAYERS: &[(u8, &str, &[&str])] = &[
     (0, "base", &["src/rng.rs", "src/lines.rs", "src/metrics.rs"]),
-    (1, "rules", &["src/rules/"]),
+    (
+        1,
+        "rules and tournaments",
+        &["src/rules/", "src/tournament/"],
+    ),
     (2, "engine and render", &["src/engine/", "src/render/"]),
     (
         3,
