@@ -23,7 +23,8 @@
 //! `jobs`, `players`, `export`, `reviews`, `settings` and `rebuild`;
 //! `game_tx` (the writes a move, a takeback or a game's end makes inside a
 //! transaction) and `puzzles`; `games`, `offers`, `threads` and `flags`
-//! (flag falls, reminders, the outage heartbeat); `challenges`.
+//! (flag falls, reminders, the outage heartbeat); `challenges` and
+//! `tournaments`.
 //! This file declares them and re-exports the store's interface.
 
 mod backend;
@@ -49,6 +50,7 @@ mod reviews;
 mod settings;
 mod threads;
 mod time_control;
+mod tournaments;
 mod writer;
 
 pub use backend::{url_without_password, Backend};
@@ -79,5 +81,10 @@ pub(crate) use model::{ChallengeId, ChallengeRecord, OfferRecord};
 pub use time_control::{
     Clocks, FlagFell, TimeControl, TimeControlError, CORRESPONDENCE_DAYS, MAX_INCREMENT_SECS,
     MAX_LIVE_MINUTES,
+};
+pub use tournaments::{
+    BoardRecord, EntrantRecord, EntryRefusal, Forfeit, Left, NewBoard, NewTournament,
+    TournamentFormat, TournamentId, TournamentRecord, TournamentState, FORFEIT_REASON,
+    MAX_TOURNAMENT_ENTRANTS, MAX_TOURNAMENT_NAME,
 };
 pub use writer::{DiskLimit, LaneStats};

@@ -20,6 +20,7 @@ mod replay;
 mod reviews;
 mod schema;
 mod settings;
+mod tournaments;
 mod writer;
 
 use std::collections::HashMap;
