@@ -32,7 +32,7 @@ fn round_boards(players: usize, round: usize, entrants: usize) -> Vec<Board> {
     let rotate = |seat: Seat| (seat + shift) % last;
     let mut pairs = Vec::with_capacity(players / 2);
     let against_last = rotate(0);
-    pairs.push(if round % 2 == 0 {
+    pairs.push(if round.is_multiple_of(2) {
         (against_last, last)
     } else {
         (last, against_last)

@@ -363,12 +363,8 @@ fn can_cover(adjacency: &[Vec<usize>], required: &[usize]) -> bool {
         graph[v].push(n + k);
         graph[n + k].push(v);
     }
-    for a in n..n + copies {
-        for b in n..n + copies {
-            if a != b {
-                graph[a].push(b);
-            }
-        }
+    for (a, neighbours) in graph.iter_mut().enumerate().skip(n) {
+        neighbours.extend((n..n + copies).filter(|&b| b != a));
     }
     matching::has_perfect_matching(&graph)
 }

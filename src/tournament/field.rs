@@ -135,7 +135,7 @@ impl Field {
         Side {
             history: &player.colours,
             preference: player.preference,
-            odd_pairing_number: player.seat % 2 == 0,
+            odd_pairing_number: player.seat.is_multiple_of(2),
         }
     }
 
@@ -175,7 +175,7 @@ impl Field {
     }
 
     fn lowest_possible_bye_score(&mut self) -> Option<u32> {
-        if self.len() % 2 == 0 {
+        if self.len().is_multiple_of(2) {
             return None;
         }
         let mut scores: Vec<u32> = self.players.iter().map(|p| p.score).collect();
@@ -224,7 +224,7 @@ fn player(history: &History, seat: Seat, rounds_played: usize, final_round: bool
         score,
         preference: colours.preference(),
         topscorer: final_round && score > rounds_played as u32 * WIN / 2,
-        had_pairing_bye: rounds.iter().any(|p| *p == Participation::PairingBye),
+        had_pairing_bye: rounds.contains(&Participation::PairingBye),
         won_without_playing: rounds
             .iter()
             .any(|p| matches!(p, Participation::ForfeitWin { .. })),

@@ -26,7 +26,7 @@ pub(crate) fn maximum_matching(adjacency: &[Vec<usize>]) -> Vec<Option<usize>> {
 
 /// Whether every vertex can be matched.
 pub(crate) fn has_perfect_matching(adjacency: &[Vec<usize>]) -> bool {
-    adjacency.len() % 2 == 0 && maximum_matching(adjacency).iter().all(Option::is_some)
+    adjacency.len().is_multiple_of(2) && maximum_matching(adjacency).iter().all(Option::is_some)
 }
 
 /// The number of edges in a maximum matching.
