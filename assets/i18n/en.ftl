@@ -600,9 +600,68 @@ rematch-offered = { $from } asks { $to } for a rematch of game #{ $game }, colou
 challenge-other-bot = { $name } is a bot and cannot answer a challenge; challenge a person, or play against this bot.
 menu-challenge = Challenge to Xiangqi
 setting-server-auto-review = Review each finished game automatically
+about-tournament = Swiss and round-robin tournaments: create, join, standings, pairings
+option-tournament-action = create [swiss|rr] [rounds N] [10+5] [start 30m] [name]; join, leave, standings [id]…
+what-tournament-action = what to do with a tournament
+tournament-unknown-action = `{ $word }` is not a tournament action (list, create, join, leave, start, cancel, standings, pairings, bot)
+tournament-bad-id = `{ $given }` is not a tournament number (like `3`)
+tournament-bad-rounds = `{ $given }`: a Swiss plays 1 to { $max } rounds (`rounds 5`)
+tournament-bad-start = `{ $given }`: the start is a wait like `30m`, `2h` or `1d`, at most 14 days
+tournament-untimed = a tournament needs a clock, like `10+5` or `3d`, so that its rounds end
+tournament-rounds-for-round-robin = a round robin plays as many rounds as it takes for everyone to meet everyone; leave the rounds out
+tournament-name-too-long = the name is at most { $max } characters
+tournament-default-name = { $name }'s tournament
+tournament-terms-swiss = Swiss, { $rounds } rounds, { $time }
+tournament-terms-round-robin = round robin, { $time }
+tournament-created = Tournament #{ $id } **{ $name }** ({ $terms }) starts in { $within }. Press Join, or type `{ $cmd }tournament join { $id }`.
+tournament-none-here = No tournament is open here; `{ $cmd }tournament create` makes one.
+tournament-list-header = Tournaments here:
+tournament-list-line = #{ $id } **{ $name }** ({ $terms }): { $status }
+tournament-status-registering = { $entrants ->
+    [one] 1 entrant
+   *[other] { $entrants } entrants
+  }, starts in { $within }
+tournament-status-running = round { $round } of { $rounds }, { $entrants } entrants
+tournament-joined = { $player } joins **{ $tournament }** ({ $count ->
+    [one] 1 entrant
+   *[other] { $count } entrants
+  }).
+tournament-unregistered = { $player } leaves **{ $tournament }**.
+tournament-withdrawn = { $player } withdraws from **{ $tournament }**: no pairing from round { $round } on; a game being played still counts.
+tournament-not-entered = You are not in **{ $tournament }**.
+tournament-closed = **{ $tournament }** no longer takes entrants.
+tournament-already-entered = You are in **{ $tournament }** already.
+tournament-bot-already-entered = The bot plays in **{ $tournament }** already.
+tournament-full = **{ $tournament }** is full: { $max } entrants.
+tournament-not-found = There is no tournament #{ $id } here.
+tournament-which = Several tournaments are open here ({ $ids }); add the number, like `{ $cmd }tournament join 3`.
+tournament-not-yours = Only the creator of **{ $tournament }**, or a member who may manage the server or holds the tournament role, may do that.
+tournament-in-dm = Tournaments are held in a server's channels, where the entrants can see them.
+tournament-not-registering = **{ $tournament }** has started already.
+tournament-cancelled = **{ $tournament }** is cancelled.
+tournament-cancelled-few = **{ $tournament }** is called off: fewer than two entrants.
+tournament-round = **{ $tournament }**, round { $round } of { $rounds }:
+    { $boards }
+tournament-board-line = { $board }. #{ $game } { $pairing } { $link }
+tournament-bye-line = { $name }: a bye (scores a win)
+tournament-game-of = **{ $tournament }**, round { $round }: make your first move within { $within }, or the game is lost by forfeit.
+tournament-forfeit = Game #{ $game } was not started in time: { $loser } loses by forfeit.
+tournament-forfeit-both = Game #{ $game } was not started in time: both sides lose by forfeit.
+tournament-finished = **{ $tournament }** is over. Winner: { $winners }!
+tournament-standings-header = **{ $tournament }**, standings after round { $round } of { $rounds }:
+tournament-standing-line = { $rank }. { $name }: { $points } ({ $played } played; Buchholz { $buchholz }, SB { $sb })
+tournament-entrants = **{ $tournament }**, { $count ->
+    [one] 1 entrant
+   *[other] { $count } entrants
+  }: { $names }
+tournament-no-pairings = **{ $tournament }** has no round paired yet.
+tournament-withdrawn-mark = (withdrawn)
+button-join-tournament = Join
+button-leave-tournament = Leave
 command-name = { $command }
 puzzle-action-word = { $action }
 setting-forms-role = a role, mentioned: `@role`
 setting-server-seek-channel = Channel for open challenges
 setting-server-seek-role = Role an open challenge pings
+setting-server-tournament-role = Role whose members may run tournaments
 seek-posted-in = Your open challenge is posted in { $channel }.

@@ -560,6 +560,55 @@ rematch-offered = { $from } mời { $to } chơi lại ván #{ $game } với màu
 challenge-other-bot = { $name } là bot và không thể trả lời lời thách đấu; hãy thách đấu một người, hoặc chơi với bot này.
 menu-challenge = Thách đấu cờ tướng
 setting-server-auto-review = Tự động phân tích mỗi ván khi kết thúc
+about-tournament = Giải đấu hệ Thụy Sĩ và vòng tròn: tạo, tham gia, xếp hạng, cặp đấu
+option-tournament-action = create [swiss|rr] [rounds N] [10+5] [start 30m] [tên]; join, leave, standings [số]…
+what-tournament-action = việc cần làm với giải đấu
+tournament-unknown-action = `{ $word }` không phải thao tác của giải đấu (list, create, join, leave, start, cancel, standings, pairings, bot)
+tournament-bad-id = `{ $given }` không phải số hiệu giải đấu (một số như `3`)
+tournament-bad-rounds = `{ $given }`: giải hệ Thụy Sĩ đấu từ 1 đến { $max } vòng (`rounds 5`)
+tournament-bad-start = `{ $given }`: giờ bắt đầu là một khoảng chờ như `30m`, `2h` hoặc `1d`, tối đa 14 ngày
+tournament-untimed = giải đấu cần có đồng hồ, như `10+5` hoặc `3d`, để các vòng đấu kết thúc
+tournament-rounds-for-round-robin = giải vòng tròn đấu đủ số vòng để ai cũng gặp mọi người khác; hãy bỏ số vòng đi
+tournament-name-too-long = tên dài tối đa { $max } ký tự
+tournament-default-name = Giải đấu của { $name }
+tournament-terms-swiss = hệ Thụy Sĩ, { $rounds } vòng, { $time }
+tournament-terms-round-robin = vòng tròn, { $time }
+tournament-created = Giải đấu #{ $id } **{ $name }** ({ $terms }) bắt đầu sau { $within }. Bấm Tham gia, hoặc gõ `{ $cmd }tournament join { $id }`.
+tournament-none-here = Ở đây không có giải đấu nào đang mở; `{ $cmd }tournament create` để tạo một giải.
+tournament-list-header = Các giải đấu ở đây:
+tournament-list-line = #{ $id } **{ $name }** ({ $terms }): { $status }
+tournament-status-registering = { $entrants } người tham gia, bắt đầu sau { $within }
+tournament-status-running = vòng { $round }/{ $rounds }, { $entrants } người tham gia
+tournament-joined = { $player } tham gia **{ $tournament }** ({ $count } người tham gia).
+tournament-unregistered = { $player } rời **{ $tournament }**.
+tournament-withdrawn = { $player } rút khỏi **{ $tournament }**: không được xếp cặp từ vòng { $round } trở đi; ván đang chơi vẫn được tính.
+tournament-not-entered = Bạn không tham gia **{ $tournament }**.
+tournament-closed = **{ $tournament }** không còn nhận người tham gia.
+tournament-already-entered = Bạn đã tham gia **{ $tournament }** rồi.
+tournament-bot-already-entered = Bot đã tham gia **{ $tournament }** rồi.
+tournament-full = **{ $tournament }** đã đủ người: { $max } người tham gia.
+tournament-not-found = Ở đây không có giải đấu #{ $id }.
+tournament-which = Ở đây có nhiều giải đấu đang mở ({ $ids }); hãy thêm số hiệu, như `{ $cmd }tournament join 3`.
+tournament-not-yours = Chỉ người tạo **{ $tournament }**, hoặc thành viên có quyền Quản lý máy chủ hay có vai trò giải đấu, mới làm được việc này.
+tournament-in-dm = Giải đấu được tổ chức trong các kênh của máy chủ, nơi người tham gia có thể thấy.
+tournament-not-registering = **{ $tournament }** đã bắt đầu rồi.
+tournament-cancelled = **{ $tournament }** đã bị hủy.
+tournament-cancelled-few = **{ $tournament }** bị hủy: có ít hơn hai người tham gia.
+tournament-round = **{ $tournament }**, vòng { $round }/{ $rounds }:
+    { $boards }
+tournament-board-line = { $board }. #{ $game } { $pairing } { $link }
+tournament-bye-line = { $name }: được miễn đấu (tính thắng)
+tournament-game-of = **{ $tournament }**, vòng { $round }: hãy đi nước đầu tiên trong vòng { $within }, nếu không sẽ bị xử thua vì bỏ cuộc.
+tournament-forfeit = Ván #{ $game } không được bắt đầu kịp giờ: { $loser } bị xử thua vì bỏ cuộc.
+tournament-forfeit-both = Ván #{ $game } không được bắt đầu kịp giờ: cả hai bên bị xử thua vì bỏ cuộc.
+tournament-finished = **{ $tournament }** đã kết thúc. Vô địch: { $winners }!
+tournament-standings-header = **{ $tournament }**, bảng xếp hạng sau vòng { $round }/{ $rounds }:
+tournament-standing-line = { $rank }. { $name }: { $points } điểm (đã chơi { $played } ván; Buchholz { $buchholz }, SB { $sb })
+tournament-entrants = **{ $tournament }**, { $count } người tham gia: { $names }
+tournament-no-pairings = **{ $tournament }** chưa xếp cặp vòng nào.
+tournament-withdrawn-mark = (đã rút lui)
+button-join-tournament = Tham gia
+button-leave-tournament = Rời giải
 command-name = { $command ->
     [play] chơi
     [challenge] thách-đấu
@@ -584,6 +633,7 @@ command-name = { $command ->
     [rematch] chơi-lại
     [puzzle] bài-tập
     [help] trợ-giúp
+    [tournament] giải-đấu
    *[other] { $command }
  }
 puzzle-action-word = { $action ->
@@ -597,4 +647,5 @@ puzzle-action-word = { $action ->
 setting-forms-role = một vai trò, nhắc đến bằng `@vai-trò`
 setting-server-seek-channel = Kênh đăng lời thách mở
 setting-server-seek-role = Vai trò được gọi khi có lời thách mở
+setting-server-tournament-role = Vai trò được tổ chức giải đấu
 seek-posted-in = Lời thách mở của bạn đã được đăng ở { $channel }.

@@ -559,6 +559,55 @@ rematch-offered = { $from } 邀请 { $to } 交换红黑再下一局第 #{ $game 
 challenge-other-bot = { $name } 是机器人，无法回应挑战；请挑战真人，或与本机器人对弈。
 menu-challenge = 挑战下象棋
 setting-server-auto-review = 每局结束后自动复盘
+about-tournament = 瑞士制和循环赛的比赛：创建、加入、排名、对阵
+option-tournament-action = create [swiss|rr] [rounds N] [10+5] [start 30m] [名称]；join、leave、standings [编号]……
+what-tournament-action = 对比赛要做的事
+tournament-unknown-action = `{ $word }` 不是比赛的操作（list、create、join、leave、start、cancel、standings、pairings、bot）
+tournament-bad-id = `{ $given }` 不是比赛编号（应是像 `3` 这样的数字）
+tournament-bad-rounds = `{ $given }`：瑞士制比赛可下 1 到 { $max } 轮（`rounds 5`）
+tournament-bad-start = `{ $given }`：开始时间是一段等待时长，如 `30m`、`2h` 或 `1d`，最长 14 天
+tournament-untimed = 比赛需要计时，如 `10+5` 或 `3d`，每一轮才能按时结束
+tournament-rounds-for-round-robin = 循环赛的轮数就是让每个人都与其他所有人对局一次所需的轮数；请不要指定轮数
+tournament-name-too-long = 名称最多 { $max } 个字符
+tournament-default-name = { $name } 的比赛
+tournament-terms-swiss = 瑞士制，{ $rounds } 轮，{ $time }
+tournament-terms-round-robin = 循环赛，{ $time }
+tournament-created = 比赛 #{ $id } **{ $name }**（{ $terms }）将在 { $within }后开始。按“加入”，或输入 `{ $cmd }tournament join { $id }` 报名。
+tournament-none-here = 这里没有开放的比赛；`{ $cmd }tournament create` 可以创建一场。
+tournament-list-header = 这里的比赛：
+tournament-list-line = #{ $id } **{ $name }**（{ $terms }）：{ $status }
+tournament-status-registering = { $entrants } 名参赛者，{ $within }后开始
+tournament-status-running = 第 { $round } 轮（共 { $rounds } 轮），{ $entrants } 名参赛者
+tournament-joined = { $player } 加入 **{ $tournament }**（{ $count } 名参赛者）。
+tournament-unregistered = { $player } 取消了 **{ $tournament }** 的报名。
+tournament-withdrawn = { $player } 退出 **{ $tournament }**：从第 { $round } 轮起不再为其配对；正在进行的对局仍然计入成绩。
+tournament-not-entered = 你没有参加 **{ $tournament }**。
+tournament-closed = **{ $tournament }** 已不再接受报名。
+tournament-already-entered = 你已经参加了 **{ $tournament }**。
+tournament-bot-already-entered = 机器人已经参加了 **{ $tournament }**。
+tournament-full = **{ $tournament }** 已满：{ $max } 名参赛者。
+tournament-not-found = 这里没有比赛 #{ $id }。
+tournament-which = 这里有几场开放的比赛（{ $ids }）；请加上编号，例如 `{ $cmd }tournament join 3`。
+tournament-not-yours = 只有 **{ $tournament }** 的创建者，或有“管理服务器”权限、拥有比赛身份组的成员，才能这样做。
+tournament-in-dm = 比赛要在服务器的频道里举行，参赛者才能看到。
+tournament-not-registering = **{ $tournament }** 已经开始了。
+tournament-cancelled = **{ $tournament }** 已取消。
+tournament-cancelled-few = **{ $tournament }** 取消：参赛者不足两人。
+tournament-round = **{ $tournament }** 第 { $round } 轮（共 { $rounds } 轮）：
+    { $boards }
+tournament-board-line = { $board }. #{ $game } { $pairing } { $link }
+tournament-bye-line = { $name }：轮空（记为胜）
+tournament-game-of = **{ $tournament }** 第 { $round } 轮：请在 { $within }内走出第一步，否则本局按弃权判负。
+tournament-forfeit = 第 #{ $game } 局没有按时开始：{ $loser } 弃权判负。
+tournament-forfeit-both = 第 #{ $game } 局没有按时开始：双方均弃权判负。
+tournament-finished = **{ $tournament }** 结束。冠军：{ $winners }！
+tournament-standings-header = **{ $tournament }** 第 { $round } 轮（共 { $rounds } 轮）后的排名：
+tournament-standing-line = { $rank }. { $name }：{ $points } 分（已下 { $played } 局；Buchholz { $buchholz }，SB { $sb }）
+tournament-entrants = **{ $tournament }**，{ $count } 名参赛者：{ $names }
+tournament-no-pairings = **{ $tournament }** 还没有编排任何一轮的对阵。
+tournament-withdrawn-mark = （已退赛）
+button-join-tournament = 加入
+button-leave-tournament = 退出
 command-name = { $command ->
     [play] 下棋
     [challenge] 挑战
@@ -583,6 +632,7 @@ command-name = { $command ->
     [rematch] 再来一局
     [puzzle] 习题
     [help] 帮助
+    [tournament] 比赛
    *[other] { $command }
  }
 puzzle-action-word = { $action ->
@@ -596,4 +646,5 @@ puzzle-action-word = { $action ->
 setting-forms-role = 一个身份组，用 `@身份组` 提及
 setting-server-seek-channel = 公开挑战的频道
 setting-server-seek-role = 公开挑战提醒的身份组
+setting-server-tournament-role = 可以举办比赛的身份组
 seek-posted-in = 你的公开挑战已发布在 { $channel }。

@@ -559,6 +559,55 @@ rematch-offered = { $from } 邀請 { $to } 交換紅黑再下一局第 #{ $game 
 challenge-other-bot = { $name } 是機器人，無法回應挑戰；請挑戰真人，或與本機器人對弈。
 menu-challenge = 挑戰下象棋
 setting-server-auto-review = 每局結束後自動復盤
+about-tournament = 瑞士制和循環賽的比賽：建立、加入、排名、對陣
+option-tournament-action = create [swiss|rr] [rounds N] [10+5] [start 30m] [名稱]；join、leave、standings [編號]……
+what-tournament-action = 對比賽要做的事
+tournament-unknown-action = `{ $word }` 不是比賽的操作（list、create、join、leave、start、cancel、standings、pairings、bot）
+tournament-bad-id = `{ $given }` 不是比賽編號（應是像 `3` 這樣的數字）
+tournament-bad-rounds = `{ $given }`：瑞士制比賽可下 1 到 { $max } 輪（`rounds 5`）
+tournament-bad-start = `{ $given }`：開始時間是一段等待時長，如 `30m`、`2h` 或 `1d`，最長 14 天
+tournament-untimed = 比賽需要計時，如 `10+5` 或 `3d`，每一輪才能按時結束
+tournament-rounds-for-round-robin = 循環賽的輪數就是讓每個人都與其他所有人對局一次所需的輪數；請不要指定輪數
+tournament-name-too-long = 名稱最多 { $max } 個字元
+tournament-default-name = { $name } 的比賽
+tournament-terms-swiss = 瑞士制，{ $rounds } 輪，{ $time }
+tournament-terms-round-robin = 循環賽，{ $time }
+tournament-created = 比賽 #{ $id } **{ $name }**（{ $terms }）將在 { $within }後開始。按「加入」，或輸入 `{ $cmd }tournament join { $id }` 報名。
+tournament-none-here = 這裡沒有開放的比賽；`{ $cmd }tournament create` 可以建立一場。
+tournament-list-header = 這裡的比賽：
+tournament-list-line = #{ $id } **{ $name }**（{ $terms }）：{ $status }
+tournament-status-registering = { $entrants } 名參賽者，{ $within }後開始
+tournament-status-running = 第 { $round } 輪（共 { $rounds } 輪），{ $entrants } 名參賽者
+tournament-joined = { $player } 加入 **{ $tournament }**（{ $count } 名參賽者）。
+tournament-unregistered = { $player } 取消了 **{ $tournament }** 的報名。
+tournament-withdrawn = { $player } 退出 **{ $tournament }**：從第 { $round } 輪起不再為其配對；正在進行的對局仍然計入成績。
+tournament-not-entered = 你沒有參加 **{ $tournament }**。
+tournament-closed = **{ $tournament }** 已不再接受報名。
+tournament-already-entered = 你已經參加了 **{ $tournament }**。
+tournament-bot-already-entered = 機器人已經參加了 **{ $tournament }**。
+tournament-full = **{ $tournament }** 已滿：{ $max } 名參賽者。
+tournament-not-found = 這裡沒有比賽 #{ $id }。
+tournament-which = 這裡有幾場開放的比賽（{ $ids }）；請加上編號，例如 `{ $cmd }tournament join 3`。
+tournament-not-yours = 只有 **{ $tournament }** 的建立者，或有「管理伺服器」權限、擁有比賽身分組的成員，才能這樣做。
+tournament-in-dm = 比賽要在伺服器的頻道裡舉行，參賽者才能看到。
+tournament-not-registering = **{ $tournament }** 已經開始了。
+tournament-cancelled = **{ $tournament }** 已取消。
+tournament-cancelled-few = **{ $tournament }** 取消：參賽者不足兩人。
+tournament-round = **{ $tournament }** 第 { $round } 輪（共 { $rounds } 輪）：
+    { $boards }
+tournament-board-line = { $board }. #{ $game } { $pairing } { $link }
+tournament-bye-line = { $name }：輪空（記為勝）
+tournament-game-of = **{ $tournament }** 第 { $round } 輪：請在 { $within }內走出第一步，否則本局按棄權判負。
+tournament-forfeit = 第 #{ $game } 局沒有按時開始：{ $loser } 棄權判負。
+tournament-forfeit-both = 第 #{ $game } 局沒有按時開始：雙方均棄權判負。
+tournament-finished = **{ $tournament }** 結束。冠軍：{ $winners }！
+tournament-standings-header = **{ $tournament }** 第 { $round } 輪（共 { $rounds } 輪）後的排名：
+tournament-standing-line = { $rank }. { $name }：{ $points } 分（已下 { $played } 局；Buchholz { $buchholz }，SB { $sb }）
+tournament-entrants = **{ $tournament }**，{ $count } 名參賽者：{ $names }
+tournament-no-pairings = **{ $tournament }** 還沒有編排任何一輪的對陣。
+tournament-withdrawn-mark = （已退賽）
+button-join-tournament = 加入
+button-leave-tournament = 退出
 command-name = { $command ->
     [play] 下棋
     [challenge] 挑戰
@@ -583,6 +632,7 @@ command-name = { $command ->
     [rematch] 再來一局
     [puzzle] 習題
     [help] 幫助
+    [tournament] 比賽
    *[other] { $command }
  }
 puzzle-action-word = { $action ->
@@ -596,4 +646,5 @@ puzzle-action-word = { $action ->
 setting-forms-role = 一個身分組，用 `@身分組` 提及
 setting-server-seek-channel = 公開挑戰的頻道
 setting-server-seek-role = 公開挑戰提醒的身分組
+setting-server-tournament-role = 可以舉辦比賽的身分組
 seek-posted-in = 你的公開挑戰已發布在 { $channel }。

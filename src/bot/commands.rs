@@ -17,7 +17,8 @@ use crate::rules::notation::looks_like_move;
 use crate::store::{ColorChoice, GameId, TimeClass, TimeControl};
 
 use super::handlers::{
-    abort, challenge, help, history, moves, play, puzzle, rematch, review, settings, watch,
+    abort, challenge, help, history, moves, play, puzzle, rematch, review, settings, tournament,
+    watch,
 };
 use super::services::Ctx;
 use super::vocabulary::command::kinds::shorten;
@@ -26,7 +27,7 @@ use super::vocabulary::command::words::all_localized;
 use super::vocabulary::command::{
     commands, read_options, read_words, strip_prefix, Arg, ArgSpec, CommandError, CommandSpec,
     Field, Flag, Group, MoveText, Opponent, OptionValue, Page, PuzzleAction, Rated, ReadSlot,
-    SettingValue, SlashError, Slot,
+    SettingValue, SlashError, Slot, TournamentAction,
 };
 use super::vocabulary::error::BotResult;
 use super::vocabulary::request::Actor;
@@ -155,6 +156,17 @@ commands! {
             game: Option<GameId> = Msg::OptionGameRematch,
         },
         run: rematch::rematch,
+    }
+    /// Swiss and round-robin tournaments here: no action lists them.
+    Tournament {
+        words: ["tournament", "tournaments"],
+        about: AboutTournament,
+        group: Playing,
+        flags: [],
+        args: {
+            action: Option<TournamentAction> = Msg::OptionTournamentAction,
+        },
+        run: tournament::tournament,
     }
     // Watching
     Board {

@@ -49,7 +49,7 @@ use crate::i18n::{Lang, Msg};
 use crate::render::Renderer;
 use crate::store::{Store, SystemClock};
 
-use background::{auto_review, clocks, daily, sweep, worker};
+use background::{auto_review, clocks, daily, sweep, tournaments, worker};
 use handlers::press::Typed;
 use services::limits::Verdict;
 use services::metrics::CommandResult;
@@ -356,6 +356,9 @@ impl Bot {
                 }
                 Ok(Typed::Review(game)) => Command::Review { game: Some(game) },
                 Ok(Typed::Rematch(game)) => Command::Rematch { game: Some(game) },
+                Ok(Typed::Tournament(action)) => Command::Tournament {
+                    action: Some(action),
+                },
                 Err(err) => {
                     self.refuse(press, err, outbox).await;
                     return Pressed {
@@ -540,13 +543,15 @@ impl Bot {
     }
 
     /// Ends every game with no move for the idle timeout as a loss for the side
-    /// to move, saying so where it is played; also retires expired challenges.
+    /// to move, saying so where it is played; also retires expired challenges
+    /// and takes the tournaments' due steps (starts, rounds, forfeits, ends).
     pub fn sweep_idle<'a>(&'a self, outbox: &'a dyn Outbox) -> BoxFuture<'a, ()> {
         Box::pin(async move {
             if let Err(err) = sweep::sweep(&self.core, outbox).await {
                 tracing::error!(error = %err, "sweeping idle games failed");
             }
             auto_review::post_auto_reviews(&self.core, outbox).await;
+            tournaments::tick_tournaments(&self.core, outbox).await;
         })
     }
 

@@ -91,7 +91,7 @@ fn y_of(red_cp: i32) -> i32 {
 }
 
 /// Paints glyph coverage of a half or more solid, so text adds no colours.
-struct Solid<'a>(&'a mut RgbImage);
+pub(super) struct Solid<'a>(pub(super) &'a mut RgbImage);
 
 impl Surface for Solid<'_> {
     fn size(&self) -> (u32, u32) {
@@ -215,7 +215,7 @@ fn dashed(c: &mut RgbImage, y: i32, color: Rgb<u8>) {
 
 /// An indexed PNG whose palette is exactly the picture's colours (at most
 /// 256: the graph draws with fewer than 20).
-fn encode_exact(c: &RgbImage) -> Vec<u8> {
+pub(super) fn encode_exact(c: &RgbImage) -> Vec<u8> {
     let mut palette: Vec<[u8; 3]> = Vec::new();
     let width = c.width() as usize;
     let mut lines = Vec::with_capacity((width + 1) * c.height() as usize);

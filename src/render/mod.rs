@@ -23,6 +23,7 @@ mod replay;
 mod scene;
 mod shapes;
 mod style;
+mod table;
 mod text;
 
 pub use text::has_glyph;
@@ -46,6 +47,7 @@ pub use graph::{
 pub use layout::{point as point_centre, HEIGHT, WIDTH};
 pub use scene::{caption, move_caption, Scene};
 pub use style::{PieceStyle, Style, Theme, UnknownChoice};
+pub use table::StandingsRow;
 
 use ab_glyph::Font as _;
 use canvas::{draw_sprite, Rect, Sprite};
@@ -157,6 +159,17 @@ impl Renderer {
     /// [`GRAPH_WIDTH`] × [`GRAPH_HEIGHT`], one point a move.
     pub fn render_eval_graph(&self, points: &[GraphPoint], theme: Theme) -> Vec<u8> {
         graph::draw(points, theme, &self.caption)
+    }
+
+    /// A tournament's standings as a PNG (see `table.rs`): `rounds`
+    /// columns of results, one row per entrant in the order given.
+    pub fn render_standings_png(
+        &self,
+        rows: &[StandingsRow],
+        rounds: usize,
+        theme: Theme,
+    ) -> Vec<u8> {
+        table::draw(rows, rounds, theme, &self.caption)
     }
 
     /// A looping animated GIF with one frame per scene, in order, all in one style.

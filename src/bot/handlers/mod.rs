@@ -3,7 +3,7 @@
 //! `play`; `challenge` (challenge, accept, decline); `moves` (move,
 //! resign, draw, takeback, hint); `watch` (board, games, watch); `history`
 //! (history, game, stats, leaderboard); `review`; `puzzle`; `settings`;
-//! `rematch`; `abort`; `help`; and `press`, which turns a pressed button into one of
+//! `rematch`; `abort`; `tournament`; `help`; and `press`, which turns a pressed button into one of
 //! those commands.
 
 pub mod abort;
@@ -17,4 +17,5 @@ pub mod puzzle;
 pub mod rematch;
 pub mod review;
 pub mod settings;
+pub mod tournament;
 pub mod watch;

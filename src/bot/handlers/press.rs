@@ -6,7 +6,12 @@
 //! the move, and its Resign asks privately for a confirmation.
 
 use crate::i18n::Msg;
-use crate::store::{Accepter, ChallengeId, ChallengeState, GameId, OfferKind, StoreError};
+use crate::store::{
+    Accepter, ChallengeId, ChallengeState, GameId, OfferKind, StoreError, TournamentId,
+    TournamentState,
+};
+
+use crate::bot::vocabulary::command::{TournamentAction, TournamentVerb};
 
 use crate::bot::handlers::challenge::not_for_you;
 use crate::bot::services::games::{
@@ -43,6 +48,8 @@ pub enum Typed {
     Review(GameId),
     /// `rematch <game>`.
     Rematch(GameId),
+    /// `tournament join <id>` or `tournament leave <id>`.
+    Tournament(TournamentAction),
 }
 
 /// What a press comes to once checked: the command to run, or a refusal;
@@ -57,6 +64,20 @@ pub struct Checked {
 /// challenged player, its Withdraw for the challenger; anyone else is
 /// refused and nothing changes.
 pub async fn check(core: &Core, actor: &Actor, roles: &[String], press: Press) -> Checked {
+    if press.action.on_tournament() {
+        // The store checks the entry itself (closed, full, entered).
+        let verb = match press.action {
+            Action::LeaveTournament => TournamentVerb::Leave,
+            _ => TournamentVerb::Join,
+        };
+        return Checked {
+            outcome: Ok(Typed::Tournament(TournamentAction::On {
+                verb,
+                id: Some(TournamentId(press.target)),
+            })),
+            spent: false,
+        };
+    }
     if press.action.after_game() {
         return check_after_game(core, actor, press).await;
     }
@@ -162,10 +183,15 @@ async fn check_in_game(core: &Core, actor: &Actor, press: Press) -> Checked {
         Action::Takeback => Typed::Takeback,
         Action::Hint => Typed::Hint,
         Action::Flip => Typed::Flip(id),
-        // Challenge and finished-game actions never come here (see `check`).
-        Action::Accept | Action::Decline | Action::Withdraw | Action::Review | Action::Rematch => {
-            return refused(BotError::PressNotUnderstood, false)
-        }
+        // Challenge, finished-game and tournament actions never come here
+        // (see `check`).
+        Action::Accept
+        | Action::Decline
+        | Action::Withdraw
+        | Action::Review
+        | Action::Rematch
+        | Action::JoinTournament
+        | Action::LeaveTournament => return refused(BotError::PressNotUnderstood, false),
     };
     Checked {
         outcome: Ok(command),
@@ -263,6 +289,13 @@ async fn check_after_game(core: &Core, actor: &Actor, press: Press) -> Checked {
 /// is answered, withdrawn or expired (or gone); the game moved on or ended,
 /// or, for a draw offer's buttons, has no draw offer standing any more.
 pub async fn spent_after(core: &Core, press: Press) -> bool {
+    if press.action.on_tournament() {
+        return match core.store.tournament(TournamentId(press.target)).await {
+            Ok(Some(t)) => t.state != TournamentState::Registering,
+            Ok(None) => true,
+            Err(_) => false,
+        };
+    }
     if press.action.after_game() {
         return false;
     }

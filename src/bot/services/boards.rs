@@ -77,6 +77,24 @@ impl Boards {
         }
     }
 
+    /// A tournament's standings as a PNG attachment named `filename`.
+    pub async fn standings(
+        &self,
+        rows: Vec<crate::render::StandingsRow>,
+        rounds: usize,
+        theme: crate::render::Theme,
+        filename: String,
+    ) -> BotResult<Attachment> {
+        let renderer = Arc::clone(&self.renderer);
+        let _permit = self.permits.acquire().await.map_err(BotError::internal)?;
+        let bytes = tokio::task::spawn_blocking(move || {
+            renderer.render_standings_png(&rows, rounds, theme)
+        })
+        .await
+        .map_err(BotError::internal)?;
+        Ok(Attachment { filename, bytes })
+    }
+
     /// The game as an animated replay in `style`, one frame per position, of
     /// at most the last [`MAX_REPLAY_FRAMES`] positions.
     pub async fn replay_gif(

@@ -28,6 +28,8 @@ pub mod start;
 pub mod state;
 pub mod suggest;
 pub mod timing;
+pub mod tournament_rounds;
+pub mod tournaments;
 
 pub use ctx::Ctx;
 pub use state::Core;

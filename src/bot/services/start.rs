@@ -12,10 +12,10 @@ use super::controls::board_controls;
 use super::ctx::post;
 use super::games::{game_place, load, pairing, seat, LoadedGame};
 use super::jobs::Claim;
-use super::Ctx;
+use super::{Core, Ctx};
 use crate::bot::vocabulary::error::BotResult;
 use crate::bot::vocabulary::markup::shown;
-use crate::bot::vocabulary::reply::Reply;
+use crate::bot::vocabulary::reply::{Outbox, Reply};
 use crate::bot::vocabulary::request::Place;
 use crate::bot::vocabulary::settings::keys;
 use crate::bot::vocabulary::voice::Voice;
@@ -86,7 +86,8 @@ pub async fn announce_start(
 async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
     let (voice, outbox) = (ctx.voice, ctx.outbox);
     let place = game_place(&loaded.record);
-    if &place != ctx.place() {
+    let elsewhere = &place != ctx.place();
+    if elsewhere {
         let pointer = voice.say(Msg::GameStartsIn {
             game: loaded.id().0,
             pairing: pairing(&loaded.record, voice),
@@ -94,6 +95,21 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
         });
         ctx.answer(Reply::public(pointer)).await?;
     }
+    post_game_start(ctx.core, voice, outbox, loaded, None, elsewhere).await
+}
+
+/// Posts a game's opening board where it is played, after `preface` when
+/// given; `ping_players`: its first message names the players (a thread of
+/// its own, so that they are in it and hear of its moves).
+pub async fn post_game_start(
+    core: &Core,
+    voice: Voice,
+    outbox: &dyn Outbox,
+    loaded: &LoadedGame,
+    preface: Option<String>,
+    ping_players: bool,
+) -> BotResult<()> {
+    let place = game_place(&loaded.record);
     let to_move = loaded.game.position().side_to_move();
     let (game, red, black) = (
         loaded.id().0,
@@ -101,7 +117,8 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
         seat(&loaded.record, Color::Black, voice),
     );
     let mover = loaded.record.participant(to_move);
-    let mut text = voice.say(if mover.bot_level().is_some() {
+    let mut text = preface.map(|p| p + "\n").unwrap_or_default();
+    text.push_str(&voice.say(if mover.bot_level().is_some() {
         Msg::GameStartBotFirst { game, red, black }
     } else {
         Msg::GameStartYourMove {
@@ -110,7 +127,7 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
             black,
             name: shown(&voice.name_of(mover)).to_string(),
         }
-    });
+    }));
     if !loaded.record.rated {
         text.push(' ');
         text.push_str(&voice.say(Msg::CasualGame));
@@ -125,16 +142,13 @@ async fn show_start(ctx: &Ctx<'_>, loaded: &LoadedGame) -> BotResult<()> {
         (_, Some(_)) => false,
         _ => to_move == Color::Black,
     };
-    let board = ctx
-        .core
+    let board = core
         .boards
         .board(loaded, black_seat, voice.style, voice)
         .await?;
-    let mut reply = Reply::public(text).with_buttons(board_controls(ctx.core, loaded, voice));
+    let mut reply = Reply::public(text).with_buttons(board_controls(core, loaded, voice));
     reply.files.push(board);
-    if &place != ctx.place() {
-        // A thread of its own: its first message names the players, so that
-        // they are in it and hear of its moves.
+    if ping_players {
         let players = [&loaded.record.red, &loaded.record.black];
         reply = reply.notifying(
             players

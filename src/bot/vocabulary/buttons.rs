@@ -43,10 +43,14 @@ pub enum Action {
     /// A player of a finished game asks to play it again, colours swapped
     /// (`rematch`).
     Rematch,
+    /// Anyone enters the tournament it was posted for (`tournament join`).
+    JoinTournament,
+    /// An entrant leaves it (`tournament leave`).
+    LeaveTournament,
 }
 
 impl Action {
-    const ALL: [Action; 15] = [
+    const ALL: [Action; 17] = [
         Action::Accept,
         Action::Decline,
         Action::Withdraw,
@@ -62,9 +66,16 @@ impl Action {
         Action::Flip,
         Action::Review,
         Action::Rematch,
+        Action::JoinTournament,
+        Action::LeaveTournament,
     ];
 
-    /// Whether its target is a challenge (else a game).
+    /// Whether its target is a tournament (else a challenge or a game).
+    pub fn on_tournament(self) -> bool {
+        matches!(self, Action::JoinTournament | Action::LeaveTournament)
+    }
+
+    /// Whether its target is a challenge (else a game or a tournament).
     pub fn on_challenge(self) -> bool {
         matches!(self, Action::Accept | Action::Decline | Action::Withdraw)
     }
@@ -115,6 +126,8 @@ impl Action {
             Action::Flip => "flip",
             Action::Review => "review",
             Action::Rematch => "rematch",
+            Action::JoinTournament => "tjoin",
+            Action::LeaveTournament => "tleave",
         }
     }
 
@@ -132,6 +145,8 @@ impl Action {
             Action::Flip => "flip",
             Action::Review => "review",
             Action::Rematch => "rematch",
+            Action::JoinTournament => "tournament join",
+            Action::LeaveTournament => "tournament leave",
         }
     }
 }

@@ -121,6 +121,9 @@ pub enum BotError {
     },
     /// A challenge to a bot other than this one, which cannot answer it.
     OtherBot(String),
+    /// A refusal that is a sentence of its own (a tournament's), with its
+    /// user text already escaped; boxed, as messages are large.
+    Refused(Box<Msg>),
     Internal(anyhow::Error),
 }
 
@@ -260,6 +263,7 @@ impl BotError {
             BotError::OtherBot(name) => Msg::ChallengeOtherBot {
                 name: shown(name).to_string(),
             },
+            BotError::Refused(msg) => (**msg).clone(),
             BotError::Internal(_) => Msg::InternalError,
         };
         voice.say(msg)

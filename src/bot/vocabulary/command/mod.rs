@@ -10,6 +10,7 @@ pub mod kinds;
 pub mod problem;
 pub mod read;
 pub mod spec;
+pub mod tournament;
 pub mod words;
 
 pub use arg::{Arg, ChoiceValue, Field, OptionChoice, OptionKind, OptionShape, OptionValue};
@@ -21,3 +22,4 @@ pub use kinds::{
 pub use problem::{CommandError, Problem, SlashError};
 pub use read::{read_options, read_words, strip_prefix, ReadSlot, Slot, PREFIX};
 pub use spec::{ArgSpec, CommandSpec, Flag, Group};
+pub use tournament::{TournamentAction, TournamentTerms, TournamentVerb};

@@ -85,6 +85,9 @@ pub enum Problem {
         word: String,
     },
     RatedTwice,
+    /// A kind's own sentence (a tournament's terms), boxed as messages are
+    /// large.
+    Said(Box<Msg>),
 }
 
 impl Problem {
@@ -100,7 +103,7 @@ impl Problem {
         }
     }
 
-    fn msg(&self) -> Msg {
+    pub(crate) fn msg(&self) -> Msg {
         let (min, max) = (
             i64::from(Level::MIN.number()),
             i64::from(Level::MAX.number()),
@@ -134,6 +137,7 @@ impl Problem {
             Problem::TimeClassTwice => Msg::BadTimeClassTwice,
             Problem::NotRated { word } => Msg::BadNotRated { word: word.clone() },
             Problem::RatedTwice => Msg::BadRatedTwice,
+            Problem::Said(msg) => (**msg).clone(),
             Problem::ThemeTwice => Msg::BadThemeTwice,
             Problem::NotSetting { word } => Msg::BadNotSetting {
                 word: word.clone(),

@@ -50,6 +50,11 @@ pub static SETTINGS: &[Setting] = &[
     Setting::server(AUTO_REVIEW, Kind::OnOff, Msg::SettingServerAutoReview),
     Setting::server(SEEK_CHANNEL, Kind::Channels, Msg::SettingServerSeekChannel),
     Setting::server(SEEK_ROLE, Kind::Role, Msg::SettingServerSeekRole),
+    Setting::server(
+        TOURNAMENT_ROLE,
+        Kind::Role,
+        Msg::SettingServerTournamentRole,
+    ),
 ];
 
 /// The words of the settings the core itself reads (other features read
@@ -78,6 +83,9 @@ pub const AUTO_REVIEW: &str = "auto-review";
 pub const SEEK_CHANNEL: &str = "seek-channel";
 /// The role an open challenge pings; none, nobody.
 pub const SEEK_ROLE: &str = "seek-role";
+/// The role whose members may create, start and cancel tournaments, as
+/// members who may manage the server can; none, only those.
+pub const TOURNAMENT_ROLE: &str = "tournament-role";
 
 /// The shortest and longest challenge expiry a server may choose.
 pub const MIN_DURATION: Duration = Duration::from_secs(60);

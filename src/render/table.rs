@@ -1,0 +1,170 @@
+//! A tournament's standings as a picture: one row per entrant, best first,
+//! with the rank, the name, each round's result against the opponent's rank
+//! (`4r+`: beat the fourth-placed entrant with Red; `=` a draw, `-` a loss;
+//! a lone `+` a bye or a win by forfeit), the points and the tie-breaks.
+//! The column heads are the international abbreviations (`Pts`, `Bh`,
+//! `SB`), so the picture reads the same in every language; the standings'
+//! text beside it says them in full. Drawn in the board's theme colours
+//! and with the captions' font, solid like the graph's labels.
+
+use image::{Rgb, RgbImage};
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect as PixelRect;
+
+use super::graph::{encode_exact, Solid};
+use super::style::Theme;
+use super::text::GlyphSet;
+use super::theme::Colors;
+
+/// One entrant's line, as the caller worked it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsRow {
+    pub rank: u32,
+    pub name: String,
+    /// Shown muted: not paired from some round on.
+    pub withdrawn: bool,
+    /// Each round's result, empty for a round sat out.
+    pub cells: Vec<String>,
+    pub points: String,
+    /// Swiss only.
+    pub buchholz: Option<String>,
+    pub sonneborn_berger: String,
+}
+
+const ROW: u32 = 30;
+const PAD: u32 = 14;
+const RANK_WIDTH: u32 = 40;
+const ROUND_WIDTH: u32 = 52;
+const NUMBER_WIDTH: u32 = 60;
+const MIN_NAME_WIDTH: u32 = 120;
+const MAX_NAME_WIDTH: u32 = 260;
+/// More rows than a tournament holds are not drawn (the store caps
+/// entrants at 64; this keeps a damaged record from a huge picture).
+const MAX_ROWS: usize = 64;
+const MAX_ROUNDS: usize = 20;
+
+/// `text` cut with an ellipsis to fit `width` pixels.
+fn fitted(text: &str, width: f32, glyphs: &GlyphSet) -> String {
+    if glyphs.advance_width(text) <= width {
+        return text.to_owned();
+    }
+    let mut cut: String = String::new();
+    for c in text.chars() {
+        let mut next = cut.clone();
+        next.push(c);
+        next.push('…');
+        if glyphs.advance_width(&next) > width {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.push('…');
+    cut
+}
+
+pub(super) fn draw(
+    rows: &[StandingsRow],
+    rounds: usize,
+    theme: Theme,
+    glyphs: &GlyphSet,
+) -> Vec<u8> {
+    let colors = Colors::of(theme);
+    let rows = &rows[..rows.len().min(MAX_ROWS)];
+    let rounds = rounds.min(MAX_ROUNDS);
+    let swiss = rows.iter().any(|r| r.buchholz.is_some());
+    let widest = rows
+        .iter()
+        .map(|r| glyphs.advance_width(&r.name).ceil() as u32)
+        .max()
+        .unwrap_or(0);
+    let name_width = widest.clamp(MIN_NAME_WIDTH, MAX_NAME_WIDTH) + PAD;
+    let numbers = if swiss { 3 } else { 2 };
+    let width =
+        PAD * 2 + RANK_WIDTH + name_width + ROUND_WIDTH * rounds as u32 + NUMBER_WIDTH * numbers;
+    let height = PAD * 2 + ROW * (rows.len() as u32 + 1);
+    let mut c = RgbImage::from_pixel(width, height, colors.frame);
+    let band = |c: &mut RgbImage, line: u32, color: Rgb<u8>| {
+        draw_filled_rect_mut(
+            c,
+            PixelRect::at(PAD as i32, (PAD + ROW * line) as i32).of_size(width - 2 * PAD, ROW),
+            color,
+        );
+    };
+    band(&mut c, 0, colors.caption_band);
+    for line in 1..=rows.len() as u32 {
+        band(
+            &mut c,
+            line,
+            if line % 2 == 1 {
+                colors.board
+            } else {
+                colors.frame
+            },
+        );
+    }
+    // Column left edges and whether each is centred.
+    let mut columns: Vec<(u32, u32, bool)> = vec![
+        (PAD, RANK_WIDTH, true),
+        (PAD + RANK_WIDTH, name_width, false),
+    ];
+    let mut x = PAD + RANK_WIDTH + name_width;
+    for _ in 0..rounds + numbers as usize {
+        let w = if columns.len() < 2 + rounds {
+            ROUND_WIDTH
+        } else {
+            NUMBER_WIDTH
+        };
+        columns.push((x, w, true));
+        x += w;
+    }
+    let mut text = Solid(&mut c);
+    let mut put = |line: u32, column: usize, label: &str, color: Rgb<u8>| {
+        let (left, w, centred) = columns[column];
+        let cy = (PAD + ROW * line + ROW / 2) as f32;
+        let label = fitted(label, (w - 6) as f32, glyphs);
+        let (pen_x, baseline) = glyphs.centred_pen(&label, (0.0, cy), '0');
+        let x = if centred {
+            left as f32 + w as f32 / 2.0 - glyphs.advance_width(&label) / 2.0
+        } else {
+            left as f32 + 4.0 + pen_x.max(0.0)
+        };
+        glyphs.paint(&mut text, &label, x, baseline, color);
+    };
+    let head = colors.caption_text;
+    put(0, 0, "#", head);
+    for round in 0..rounds {
+        put(0, 2 + round, &format!("R{}", round + 1), head);
+    }
+    let mut heads = vec!["Pts"];
+    if swiss {
+        heads.push("Bh");
+    }
+    heads.push("SB");
+    for (i, label) in heads.iter().enumerate() {
+        put(0, 2 + rounds + i, label, head);
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let line = i as u32 + 1;
+        let ink = if row.withdrawn {
+            colors.label_soft
+        } else {
+            colors.ink
+        };
+        put(line, 0, &row.rank.to_string(), ink);
+        put(line, 1, &row.name, ink);
+        for (round, cell) in row.cells.iter().take(rounds).enumerate() {
+            put(line, 2 + round, cell, ink);
+        }
+        let mut numbers = vec![row.points.as_str()];
+        if let Some(bh) = &row.buchholz {
+            numbers.push(bh);
+        } else if swiss {
+            numbers.push("");
+        }
+        numbers.push(&row.sonneborn_berger);
+        for (k, value) in numbers.iter().enumerate() {
+            put(line, 2 + rounds + k, value, ink);
+        }
+    }
+    encode_exact(&c)
+}
