@@ -161,15 +161,16 @@ impl Renderer {
         graph::draw(points, theme, &self.caption)
     }
 
-    /// A tournament's standings as a PNG (see `table.rs`): `rounds`
-    /// columns of results, one row per entrant in the order given.
+    /// A tournament's standings as a PNG (see `table.rs`) under `title`:
+    /// `rounds` columns of results, one row per entrant in the order given.
     pub fn render_standings_png(
         &self,
+        title: &str,
         rows: &[StandingsRow],
         rounds: usize,
         theme: Theme,
     ) -> Vec<u8> {
-        table::draw(rows, rounds, theme, &self.caption)
+        table::draw(title, rows, rounds, theme, &self.caption)
     }
 
     /// A looping animated GIF with one frame per scene, in order, all in one style.

@@ -1,4 +1,4 @@
-//! A tournament's standings as a picture: one row per entrant, best first,
+//! A tournament's standings as a picture under its name: one row per entrant, best first,
 //! with the rank, the name, each round's result against the opponent's rank
 //! (`4r+`: beat the fourth-placed entrant with Red; `=` a draw, `-` a loss;
 //! a lone `+` a bye or a win by forfeit), the points and the tie-breaks.
@@ -11,6 +11,7 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect as PixelRect;
 
+use super::canvas::mix;
 use super::graph::{encode_exact, Solid};
 use super::style::Theme;
 use super::text::GlyphSet;
@@ -63,6 +64,7 @@ fn fitted(text: &str, width: f32, glyphs: &GlyphSet) -> String {
 }
 
 pub(super) fn draw(
+    title: &str,
     rows: &[StandingsRow],
     rounds: usize,
     theme: Theme,
@@ -81,7 +83,7 @@ pub(super) fn draw(
     let numbers = if swiss { 3 } else { 2 };
     let width =
         PAD * 2 + RANK_WIDTH + name_width + ROUND_WIDTH * rounds as u32 + NUMBER_WIDTH * numbers;
-    let height = PAD * 2 + ROW * (rows.len() as u32 + 1);
+    let height = PAD * 2 + ROW * (rows.len() as u32 + 2);
     let mut c = RgbImage::from_pixel(width, height, colors.frame);
     let band = |c: &mut RgbImage, line: u32, color: Rgb<u8>| {
         draw_filled_rect_mut(
@@ -90,8 +92,8 @@ pub(super) fn draw(
             color,
         );
     };
-    band(&mut c, 0, colors.caption_band);
-    for line in 1..=rows.len() as u32 {
+    band(&mut c, 1, colors.caption_band);
+    for line in 2..=rows.len() as u32 + 1 {
         band(
             &mut c,
             line,
@@ -118,6 +120,10 @@ pub(super) fn draw(
         x += w;
     }
     let mut text = Solid(&mut c);
+    let title_width = (width - 2 * PAD - 8) as f32;
+    let title = fitted(title, title_width, glyphs);
+    let (_, baseline) = glyphs.centred_pen(&title, (0.0, (PAD + ROW / 2) as f32), '0');
+    glyphs.paint(&mut text, &title, (PAD + 4) as f32, baseline, colors.ink);
     let mut put = |line: u32, column: usize, label: &str, color: Rgb<u8>| {
         let (left, w, centred) = columns[column];
         let cy = (PAD + ROW * line + ROW / 2) as f32;
@@ -131,9 +137,11 @@ pub(super) fn draw(
         glyphs.paint(&mut text, &label, x, baseline, color);
     };
     let head = colors.caption_text;
-    put(0, 0, "#", head);
+    // Halfway to the paper: plainly apart from the rows still playing.
+    let faded = mix(colors.ink, colors.board, 0.55);
+    put(1, 0, "#", head);
     for round in 0..rounds {
-        put(0, 2 + round, &format!("R{}", round + 1), head);
+        put(1, 2 + round, &format!("R{}", round + 1), head);
     }
     let mut heads = vec!["Pts"];
     if swiss {
@@ -141,15 +149,11 @@ pub(super) fn draw(
     }
     heads.push("SB");
     for (i, label) in heads.iter().enumerate() {
-        put(0, 2 + rounds + i, label, head);
+        put(1, 2 + rounds + i, label, head);
     }
     for (i, row) in rows.iter().enumerate() {
-        let line = i as u32 + 1;
-        let ink = if row.withdrawn {
-            colors.label_soft
-        } else {
-            colors.ink
-        };
+        let line = i as u32 + 2;
+        let ink = if row.withdrawn { faded } else { colors.ink };
         put(line, 0, &row.rank.to_string(), ink);
         put(line, 1, &row.name, ink);
         for (round, cell) in row.cells.iter().take(rounds).enumerate() {

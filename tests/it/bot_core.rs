@@ -16,15 +16,15 @@ use xiangqi_bot::store::{
 
 const START_MS: i64 = 1_700_000_000_000;
 
-struct Harness {
-    bot: Bot,
-    outbox: RecordingOutbox,
-    clock: Arc<ManualClock>,
-    store: Store,
+pub(crate) struct Harness {
+    pub(crate) bot: Bot,
+    pub(crate) outbox: RecordingOutbox,
+    pub(crate) clock: Arc<ManualClock>,
+    pub(crate) store: Store,
     _dir: tempfile::TempDir,
 }
 
-async fn harness_with(config: BotConfig, threads: bool) -> Harness {
+pub(crate) async fn harness_with(config: BotConfig, threads: bool) -> Harness {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("games.db").display());
     let clock = Arc::new(ManualClock::new(START_MS));
@@ -50,7 +50,7 @@ async fn harness() -> Harness {
     harness_with(config(), false).await
 }
 
-fn config() -> BotConfig {
+pub(crate) fn config() -> BotConfig {
     BotConfig {
         engine_threads: 2,
         ..BotConfig::default()
@@ -70,7 +70,7 @@ fn channel() -> Place {
     }
 }
 
-fn actor(name: &str) -> Actor {
+pub(crate) fn actor(name: &str) -> Actor {
     Actor {
         id: name.into(),
         name: name.into(),
@@ -170,7 +170,7 @@ fn game_thread(replies: &[(Place, Reply)]) -> Place {
         .expect("the game gets its own thread")
 }
 
-fn texts(replies: &[(Place, Reply)]) -> String {
+pub(crate) fn texts(replies: &[(Place, Reply)]) -> String {
     replies
         .iter()
         .map(|(_, r)| r.text.as_str())

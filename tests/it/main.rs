@@ -30,4 +30,5 @@ mod scale_out;
 mod status_cli;
 mod store;
 mod structure;
+mod tournaments;
 mod uci_session;

@@ -80,6 +80,7 @@ impl Boards {
     /// A tournament's standings as a PNG attachment named `filename`.
     pub async fn standings(
         &self,
+        title: String,
         rows: Vec<crate::render::StandingsRow>,
         rounds: usize,
         theme: crate::render::Theme,
@@ -88,7 +89,7 @@ impl Boards {
         let renderer = Arc::clone(&self.renderer);
         let _permit = self.permits.acquire().await.map_err(BotError::internal)?;
         let bytes = tokio::task::spawn_blocking(move || {
-            renderer.render_standings_png(&rows, rounds, theme)
+            renderer.render_standings_png(&title, &rows, rounds, theme)
         })
         .await
         .map_err(BotError::internal)?;

@@ -347,6 +347,7 @@ pub async fn standings_picture(
 ) -> BotResult<crate::bot::vocabulary::reply::Attachment> {
     core.boards
         .standings(
+            record.name.clone(),
             standings_rows(record, voice),
             record.rounds as usize,
             voice.style.theme,
@@ -416,9 +417,9 @@ pub fn standings_rows(record: &TournamentRecord, voice: Voice) -> Vec<StandingsR
                     .unwrap_or_else(|| format!("#{}", s.seat + 1)),
                 withdrawn: field.entrants[s.seat].withdrawn_after.is_some(),
                 cells,
-                points: super::tournaments::half_points(s.points),
+                points: super::tournaments::decimal_points(s.points),
                 buchholz: match record.format {
-                    TournamentFormat::Swiss => Some(super::tournaments::half_points(s.buchholz)),
+                    TournamentFormat::Swiss => Some(super::tournaments::decimal_points(s.buchholz)),
                     TournamentFormat::RoundRobin => None,
                 },
                 sonneborn_berger: super::tournaments::quarter_points(s.sonneborn_berger),

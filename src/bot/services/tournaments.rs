@@ -231,6 +231,11 @@ pub fn half_points(half: u32) -> String {
     }
 }
 
+/// Half-points as a decimal, `2.5`: for pictures, whose font has no `½`.
+pub fn decimal_points(half: u32) -> String {
+    quarter_points(half * 2)
+}
+
 /// Quarter-points (Sonneborn–Berger) as a decimal: `5.25`, `4`.
 pub fn quarter_points(quarter: u32) -> String {
     match quarter % 4 {
@@ -336,6 +341,7 @@ mod tests {
         assert_eq!(quarter_points(22), "5.5");
         assert_eq!(quarter_points(23), "5.75");
         assert_eq!(quarter_points(16), "4");
+        assert_eq!(decimal_points(5), "2.5");
     }
 
     #[test]

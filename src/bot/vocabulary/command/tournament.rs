@@ -158,7 +158,7 @@ fn rounds_number(word: &str) -> Result<u32, Problem> {
 
 /// The terms after `create`: the format, `rounds 5` (or `5r`, `5 rounds`), a
 /// clock, `rated` or `casual`, `start 30m` (or `in 30m`); every other word
-/// belongs to the name.
+/// belongs to the name, as do words in quotes.
 fn read_terms(words: &[&str]) -> Result<TournamentTerms, Problem> {
     let mut terms = TournamentTerms {
         name: None,
@@ -176,7 +176,22 @@ fn read_terms(words: &[&str]) -> Result<TournamentTerms, Problem> {
         let next = words.get(at + 1).copied();
         let next_is_rounds = next.is_some_and(|n| matches!(n, "rounds" | "round"));
         at += 1;
-        if let Some(format) = format_word(&lower) {
+        if let Some(opened) = word.strip_prefix(['"', '“']) {
+            // A quoted name is the name whatever its words: "Friday Swiss".
+            let mut quoted = vec![opened];
+            let mut closed = opened.ends_with(['"', '”']) && !opened.is_empty();
+            while !closed && at < words.len() {
+                quoted.push(words[at]);
+                closed = words[at].ends_with(['"', '”']);
+                at += 1;
+            }
+            name.extend(
+                quoted
+                    .into_iter()
+                    .map(|w| w.trim_matches(['"', '“', '”']))
+                    .filter(|w| !w.is_empty()),
+            );
+        } else if let Some(format) = format_word(&lower) {
             terms.format = format;
         } else if matches!(lower.as_str(), "rounds" | "round") {
             let Some(count) = next else {
@@ -320,11 +335,11 @@ mod tests {
     #[test]
     fn terms_read_in_any_order_and_the_rest_is_the_name() {
         let Ok(TournamentAction::Create(terms)) =
-            read("create Friday Blitz swiss rounds 4 3+2 casual start 2h")
+            read("create \"Friday Swiss\" Blitz swiss rounds 4 3+2 casual start 2h")
         else {
             panic!("not read");
         };
-        assert_eq!(terms.name.as_deref(), Some("Friday Blitz"));
+        assert_eq!(terms.name.as_deref(), Some("Friday Swiss Blitz"));
         assert_eq!(terms.format, TournamentFormat::Swiss);
         assert_eq!(terms.rounds, Some(4));
         assert_eq!(
