@@ -8,7 +8,8 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use xiangqi_bot::bot::{parse, Action, Permissions, Place, PressRequest, Reply, Request};
+use xiangqi_bot::bot::{parse, Action, Bot, Permissions, Place, PressRequest, Reply, Request};
+use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
     GameRecord, GameState, Participant, TournamentId, TournamentRecord, TournamentState,
 };
@@ -321,4 +322,97 @@ async fn a_six_player_swiss_runs_three_rounds_with_a_withdrawal_a_bye_and_a_forf
         )
         .unwrap();
     }
+}
+
+#[tokio::test]
+async fn a_round_robin_with_the_bot_is_started_early_and_survives_a_restart() {
+    let h = harness_with(config(), false).await;
+    let lobby = Place {
+        guild: None,
+        channel: "lobby".into(),
+        thread: None,
+    };
+    let mods = Some(Permissions::ALL);
+    let made = h
+        .type_as(
+            &lobby,
+            "mod",
+            "tournament create rr 5+0 \"Club Round Robin\"",
+            mods,
+        )
+        .await;
+    assert!(texts(&made).contains("round robin"), "{}", texts(&made));
+    let entered = h.type_as(&lobby, "mod", "tournament bot 1", mods).await;
+    assert!(texts(&entered).contains("joins"), "{}", texts(&entered));
+    let again = h.type_as(&lobby, "mod", "tournament bot 2", mods).await;
+    assert!(again[0].1.private, "one bot at most: {}", texts(&again));
+    for player in ["p1", "p2"] {
+        h.type_as(&lobby, player, "tournament join", None).await;
+    }
+    // Starting early is the organisers'.
+    let refused = h.type_as(&lobby, "p1", "tournament start", None).await;
+    assert!(refused[0].1.private, "{}", texts(&refused));
+    let started = h.type_as(&lobby, "mod", "tournament start", mods).await;
+    let said = texts(&started);
+    assert!(said.contains("round 1 of 3"), "{said}");
+    let id = h
+        .store
+        .open_tournaments(None, "lobby")
+        .await
+        .unwrap()
+        .first()
+        .map(|t| t.id)
+        .expect("running");
+
+    for round in 0..3 {
+        // The second round is taken up by a bot started afresh on the same
+        // store, as after a restart: nothing is remembered but the store.
+        let restarted;
+        let bot = if round == 1 {
+            restarted = Bot::new(h.store.clone(), Renderer::new(), config());
+            &restarted
+        } else {
+            &h.bot
+        };
+        let t = h.tournament(id).await;
+        assert_eq!(t.rounds_paired, round + 1, "round {round}");
+        let byes = t.round_boards(round).filter(|b| b.black.is_none()).count();
+        assert_eq!(byes, 1, "three entrants: one sits out each round");
+        for game in live_games(&h, &t, round).await {
+            let place = game_place(&game);
+            let people: Vec<_> = [&game.red, &game.black]
+                .into_iter()
+                .filter_map(|p| p.user_id().map(str::to_owned))
+                .collect();
+            if people.len() == 1 {
+                // Against the bot: it moves at once with Red; with Black it
+                // answers the person's move. Then the person resigns.
+                if game.red.user_id().is_some() {
+                    h.type_as(&place, &people[0], "h2e2", None).await;
+                }
+                let after = h.store.game(game.id).await.unwrap();
+                assert!(after.ply >= 1, "the bot moved in game {}", game.id.0);
+                h.type_as(&place, &people[0], "resign", None).await;
+            } else {
+                play_out(&h, &game, true).await;
+            }
+        }
+        bot.sweep_idle(&h.outbox).await;
+        h.outbox.take();
+    }
+    let t = h.tournament(id).await;
+    assert_eq!(t.state, TournamentState::Finished);
+    let table = h
+        .type_as(&lobby, "p2", &format!("tournament standings {id}"), None)
+        .await;
+    let text = &table[0].1.text;
+    let first = text.lines().nth(1).unwrap();
+    // The bot beat both and had a bye: 3 points of 3, SB counts its wins.
+    assert!(first.starts_with("1. ") && first.contains(": 3 "), "{text}");
+    assert!(!first.contains("p1") && !first.contains("p2"), "{text}");
+    // A finished tournament takes nobody.
+    let late = h
+        .type_as(&lobby, "p3", &format!("tournament join {id}"), None)
+        .await;
+    assert!(late[0].1.private, "{}", texts(&late));
 }
