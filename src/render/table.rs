@@ -44,22 +44,25 @@ const MAX_NAME_WIDTH: u32 = 260;
 const MAX_ROWS: usize = 64;
 const MAX_ROUNDS: usize = 20;
 
-/// `text` cut with an ellipsis to fit `width` pixels.
+/// What ends a cut name: ASCII, as the captions' font has no ellipsis.
+const CUT: &str = "...";
+
+/// `text` cut, marked with [`CUT`], to fit `width` pixels.
 fn fitted(text: &str, width: f32, glyphs: &GlyphSet) -> String {
     if glyphs.advance_width(text) <= width {
         return text.to_owned();
     }
-    let mut cut: String = String::new();
+    let room = width - glyphs.advance_width(CUT);
+    let mut cut = String::new();
+    let mut used = 0.0;
     for c in text.chars() {
-        let mut next = cut.clone();
-        next.push(c);
-        next.push('…');
-        if glyphs.advance_width(&next) > width {
+        used += glyphs.glyph(c).advance;
+        if used > room {
             break;
         }
         cut.push(c);
     }
-    cut.push('…');
+    cut.push_str(CUT);
     cut
 }
 
@@ -171,4 +174,74 @@ pub(super) fn draw(
         }
     }
     encode_exact(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::text::font;
+
+    fn glyphs() -> GlyphSet {
+        GlyphSet::new(&font(), 17.0, (' '..='~').collect::<Vec<_>>())
+    }
+
+    fn row(rank: u32, name: &str, rounds: usize) -> StandingsRow {
+        StandingsRow {
+            rank,
+            name: name.to_owned(),
+            withdrawn: rank % 2 == 0,
+            cells: vec!["12r+".to_owned(); rounds],
+            points: "10.5".into(),
+            buchholz: Some("55.5".into()),
+            sonneborn_berger: "123.25".into(),
+        }
+    }
+
+    fn size(png: &[u8]) -> (u32, u32) {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().expect("a PNG");
+        (reader.info().width, reader.info().height)
+    }
+
+    #[test]
+    fn the_picture_grows_with_rows_and_rounds_and_long_names_are_cut() {
+        let glyphs = glyphs();
+        let small = draw(
+            "t",
+            &[row(1, "ann", 3), row(2, "bob", 3)],
+            3,
+            Theme::Wood,
+            &glyphs,
+        );
+        let (w3, h2) = size(&small);
+        assert_eq!(h2, PAD * 2 + ROW * 4);
+        let long = "x".repeat(500);
+        let rows: Vec<_> = (1..=80).map(|r| row(r, &long, 25)).collect();
+        let big = draw(&long, &rows, 25, Theme::Contrast, &glyphs);
+        let (w, h) = size(&big);
+        // At most 64 rows and 20 rounds, the name column at its widest.
+        assert_eq!(h, PAD * 2 + ROW * (MAX_ROWS as u32 + 2));
+        assert_eq!(
+            w,
+            PAD * 2
+                + RANK_WIDTH
+                + MAX_NAME_WIDTH
+                + PAD
+                + ROUND_WIDTH * MAX_ROUNDS as u32
+                + NUMBER_WIDTH * 3
+        );
+        assert!(w > w3);
+        let cut = fitted(&long, 100.0, &glyphs);
+        assert!(
+            cut.ends_with(CUT) && glyphs.advance_width(&cut) <= 100.0,
+            "{cut}"
+        );
+        assert_eq!(fitted("ann", 100.0, &glyphs), "ann");
+    }
+
+    #[test]
+    fn an_empty_table_is_still_a_picture() {
+        let (_, h) = size(&draw("", &[], 0, Theme::Wood, &glyphs()));
+        assert_eq!(h, PAD * 2 + ROW * 2);
+    }
 }
