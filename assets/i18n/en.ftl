@@ -649,6 +649,8 @@ tournament-forfeit = Game #{ $game } was not started in time: { $loser } loses b
 tournament-forfeit-both = Game #{ $game } was not started in time: both sides lose by forfeit.
 tournament-finished = **{ $tournament }** is over. Winner: { $winners }!
 tournament-standings-header = **{ $tournament }**, standings after round { $round } of { $rounds }:
+tournament-standings-live = **{ $tournament }**, standings during round { $round } of { $rounds }:
+tournament-started-now = **{ $tournament }** has started: its first round is posted in the channel.
 tournament-standing-line = { $rank }. { $name }: { $points } ({ $played } played; Buchholz { $buchholz }, SB { $sb })
 tournament-entrants = **{ $tournament }**, { $count ->
     [one] 1 entrant

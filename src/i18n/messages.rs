@@ -454,6 +454,8 @@ messages! {
     TournamentForfeitBoth { game: i64 } = "tournament-forfeit-both";
     TournamentFinished { tournament: String, winners: String } = "tournament-finished";
     TournamentStandingsHeader { tournament: String, round: i64, rounds: i64 } = "tournament-standings-header";
+    TournamentStandingsLive { tournament: String, round: i64, rounds: i64 } = "tournament-standings-live";
+    TournamentStartedNow { tournament: String } = "tournament-started-now";
     TournamentStandingLine { rank: i64, name: String, points: String, buchholz: String, sb: String, played: i64 } = "tournament-standing-line";
     TournamentEntrants { tournament: String, count: i64, names: String } = "tournament-entrants";
     TournamentNoPairings { tournament: String } = "tournament-no-pairings";

@@ -286,7 +286,7 @@ async fn start(ctx: &Ctx<'_>, record: &TournamentRecord) -> BotResult<()> {
     {
         // The round went out in the channel; an interaction still wants
         // its own answer.
-        let text = ctx.voice.say(Msg::TournamentNotRegistering {
+        let text = ctx.voice.say(Msg::TournamentStartedNow {
             tournament: shown_name(record),
         });
         return ctx.answer(Reply::private(text)).await;

@@ -248,10 +248,23 @@ pub fn quarter_points(quarter: u32) -> String {
 /// The standings as text, one line per entrant, best first.
 pub fn standings_text(record: &TournamentRecord, voice: Voice) -> String {
     let field = Field::of(record);
-    let mut lines = vec![voice.say(Msg::TournamentStandingsHeader {
-        tournament: shown_name(record),
-        round: field.rounds.len() as i64,
-        rounds: record.rounds.into(),
+    let (tournament, round, rounds) = (
+        shown_name(record),
+        field.rounds.len() as i64,
+        record.rounds.into(),
+    );
+    let mut lines = vec![voice.say(if field.all_decided() {
+        Msg::TournamentStandingsHeader {
+            tournament,
+            round,
+            rounds,
+        }
+    } else {
+        Msg::TournamentStandingsLive {
+            tournament,
+            round,
+            rounds,
+        }
     })];
     for standing in field.standings(record.format) {
         let mut name = seat_name(record, standing.seat as u32, voice);
