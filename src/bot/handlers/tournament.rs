@@ -10,7 +10,7 @@ use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::store::{
     BotLevel, EntryRefusal, Left, NewTournament, Participant, Rating, TournamentFormat,
-    TournamentId, TournamentRecord, TournamentState, MAX_TOURNAMENT_ENTRANTS,
+    TournamentId, TournamentRecord, TournamentState, MAX_TOURNAMENT_ENTRANTS, MAX_TOURNAMENT_NAME,
 };
 
 use crate::bot::services::games::user_ref;
@@ -153,9 +153,14 @@ async fn create(ctx: &Ctx<'_>, given: TournamentTerms) -> BotResult<()> {
     may_organise(ctx)?;
     let (core, voice) = (ctx.core, ctx.voice);
     let name = given.name.unwrap_or_else(|| {
-        voice.say(Msg::TournamentDefaultName {
-            name: ctx.actor().name.clone(),
-        })
+        // A long display name must not make the name too long to store.
+        voice
+            .say(Msg::TournamentDefaultName {
+                name: ctx.actor().name.clone(),
+            })
+            .chars()
+            .take(MAX_TOURNAMENT_NAME)
+            .collect()
     });
     let rounds = match given.format {
         TournamentFormat::Swiss => given.rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
