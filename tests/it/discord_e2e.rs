@@ -2357,6 +2357,108 @@ async fn an_open_challenge_is_joined_through_its_button() {
     assert!(h.stand_in.message(seek.id).unwrap().custom_ids().is_empty());
 }
 
+/// A tournament through Discord: created with the slash command by a member
+/// who may manage the server (another member is refused privately), joined
+/// by its Join button, started early; its round is posted in the channel
+/// and its game gets a thread whose first post pings both players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_joined_by_its_button_and_its_game_gets_a_thread() {
+    use support::stand_in::{perm, DEFAULT_MEMBER_PERMISSIONS};
+    use xiangqi_bot::store::TournamentId;
+    let h = Harness::start().await;
+    h.stand_in.add_member(
+        &h.alice,
+        None,
+        DEFAULT_MEMBER_PERMISSIONS | perm::MANAGE_GUILD,
+    );
+    h.stand_in
+        .add_member(&h.bob, None, DEFAULT_MEMBER_PERMISSIONS);
+    h.stand_in
+        .add_member(&h.carol, None, DEFAULT_MEMBER_PERMISSIONS);
+    let channel = h.stand_in.new_id();
+    let create = |who| {
+        h.stand_in.send_slash(
+            who,
+            channel,
+            "tournament",
+            vec![option(
+                "action",
+                3,
+                json!("create \"Cup\" swiss rounds 2 start 1h"),
+            )],
+            &[],
+        )
+    };
+    let token = create(&h.bob).await;
+    let refusal = private_answer(&h, &token, "bob may not create one").await;
+    assert!(refusal.contains("Manage Server"), "{refusal}");
+    let from = h.stand_in.call_count();
+    let token = create(&h.alice).await;
+    h.stand_in
+        .wait_for("the announcement", from, WAIT, |c| {
+            c.interaction_token.as_deref() == Some(token.as_str()) && c.shows_message()
+        })
+        .await;
+    let made = h
+        .stand_in
+        .original_response(&token)
+        .expect("the announcement");
+    assert!(made.content.contains("**Cup**"), "{}", made.content);
+    let join = made.button("Join").expect("a Join button");
+    for user in [&h.bob, &h.carol] {
+        let from = h.stand_in.call_count();
+        h.stand_in.press_button(user, made.id, &join).await;
+        h.stand_in
+            .wait_for("joined", from, WAIT, |c| {
+                c.content().contains(&format!("{} joins", user.name))
+            })
+            .await;
+    }
+    let from = h.stand_in.call_count();
+    h.stand_in
+        .send_slash(
+            &h.alice,
+            channel,
+            "tournament",
+            vec![option("action", 3, json!("start"))],
+            &[],
+        )
+        .await;
+    h.stand_in
+        .wait_for("round 1 posted", from, WAIT, |c| {
+            c.content().contains("round 1 of 1")
+        })
+        .await;
+    let store = h.store().await;
+    let tournament = store.tournament(TournamentId(1)).await.unwrap().unwrap();
+    let game = tournament.boards[0].game.expect("a game");
+    let record = store.game(game).await.unwrap();
+    let thread: u64 = record
+        .location
+        .thread_id
+        .as_deref()
+        .expect("the game's thread")
+        .parse()
+        .unwrap();
+    let first = h
+        .stand_in
+        .wait_for("the thread's first post", from, WAIT, |c| {
+            c.channel == Some(thread) && c.shows_message()
+        })
+        .await;
+    assert!(
+        first.content().contains("**Cup**, round 1"),
+        "{}",
+        first.content()
+    );
+    let posted = h.stand_in.messages_in(thread);
+    let mut pinged = posted[0].pinged.clone();
+    pinged.sort_unstable();
+    let mut players = vec![h.bob.id, h.carol.id];
+    players.sort_unstable();
+    assert_eq!(pinged, players, "{}", posted[0].content);
+}
+
 /// A server's seek channel and seek role, set by a member with Manage
 /// Server: alice's open challenge made in another channel is posted in the
 /// seek channel, pinging the role and no user; alice is told where it went.
