@@ -189,7 +189,7 @@ mod tests {
         StandingsRow {
             rank,
             name: name.to_owned(),
-            withdrawn: rank % 2 == 0,
+            withdrawn: rank.is_multiple_of(2),
             cells: vec!["12r+".to_owned(); rounds],
             points: "10.5".into(),
             buchholz: Some("55.5".into()),
