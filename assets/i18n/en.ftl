@@ -661,6 +661,7 @@ tournament-withdrawn-mark = (withdrawn)
 button-join-tournament = Join
 button-leave-tournament = Leave
 command-name = { $command }
+tournament-action-word = { $action }
 puzzle-action-word = { $action }
 setting-forms-role = a role, mentioned: `@role`
 setting-server-seek-channel = Channel for open challenges

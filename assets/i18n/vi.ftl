@@ -638,6 +638,18 @@ command-name = { $command ->
     [tournament] giải-đấu
    *[other] { $command }
  }
+tournament-action-word = { $action ->
+    [list] danh-sách
+    [create] tạo
+    [join] tham-gia
+    [leave] rời
+    [start] bắt-đầu
+    [cancel] hủy
+    [standings] xếp-hạng
+    [pairings] cặp-đấu
+    [bot] máy
+   *[other] { $action }
+ }
 puzzle-action-word = { $action ->
     [hint] gợi-ý
     [skip] bỏ-qua

@@ -637,6 +637,18 @@ command-name = { $command ->
     [tournament] 比赛
    *[other] { $command }
  }
+tournament-action-word = { $action ->
+    [list] 列表
+    [create] 创建
+    [join] 加入
+    [leave] 退出
+    [start] 开始
+    [cancel] 取消
+    [standings] 排名
+    [pairings] 对阵
+    [bot] 机器人
+   *[other] { $action }
+ }
 puzzle-action-word = { $action ->
     [hint] 提示
     [skip] 跳过

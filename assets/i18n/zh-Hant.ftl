@@ -637,6 +637,18 @@ command-name = { $command ->
     [tournament] 比賽
    *[other] { $command }
  }
+tournament-action-word = { $action ->
+    [list] 列表
+    [create] 建立
+    [join] 加入
+    [leave] 退出
+    [start] 開始
+    [cancel] 取消
+    [standings] 排名
+    [pairings] 對陣
+    [bot] 機器人
+   *[other] { $action }
+ }
 puzzle-action-word = { $action ->
     [hint] 提示
     [skip] 跳過

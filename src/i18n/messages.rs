@@ -467,4 +467,5 @@ messages! {
     /// without spaces (see `bot::command_words`).
     CommandName { command: String } = "command-name";
     PuzzleActionWord { action: String } = "puzzle-action-word";
+    TournamentActionWord { action: String } = "tournament-action-word";
 }

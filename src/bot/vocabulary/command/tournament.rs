@@ -1,12 +1,14 @@
 //! What `tournament` is asked to do, read from the words after it (typed, or
 //! the slash command's one text option): list, create with its terms, or act
 //! on one tournament (join, leave, start, cancel, standings, pairings, add
-//! the bot). The action words are English in every language, as the
-//! terms' forms (`10+5`, `3d`, `30m`) are.
+//! the bot). The action words read in every language the bot speaks
+//! (`words::tournament_action`); the terms (`swiss`, `rounds 5`, `10+5`,
+//! `start 30m`) are written alike in all of them.
 
 use super::arg::{Arg, OptionKind, OptionShape, OptionValue};
 use super::kinds::shorten;
 use super::problem::{time_control_msg, Problem, SlashError};
+use super::words::tournament_action;
 use crate::engine::Level;
 use crate::i18n::Msg;
 use crate::store::{
@@ -259,8 +261,9 @@ impl TournamentAction {
             return Ok(TournamentAction::List);
         };
         let first = first.to_lowercase();
+        let first = tournament_action(&first).unwrap_or(&first);
         let rest = &words[1..];
-        match first.as_str() {
+        match first {
             "list" | "all" => match rest.first() {
                 None => Ok(TournamentAction::List),
                 Some(extra) => Err(Problem::TakesNothing {
@@ -413,6 +416,13 @@ mod tests {
             read("bot 5 t3"),
             Ok(TournamentAction::Bot {
                 level: Level::new(5).ok(),
+                id: Some(TournamentId(3))
+            })
+        );
+        assert_eq!(
+            read("加入 3"),
+            Ok(TournamentAction::On {
+                verb: TournamentVerb::Join,
                 id: Some(TournamentId(3))
             })
         );

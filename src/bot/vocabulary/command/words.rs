@@ -4,7 +4,8 @@
 //! words as the slash subcommands' localized names (and still sends the
 //! English word back); the chat parser accepts them as further aliases, so
 //! `!xq 悔棋` works as `!xq takeback`. A command the catalogs do not name
-//! keeps its English word in every language.
+//! keeps its English word in every language. `tournament`'s actions are
+//! read the same way.
 //!
 //! The words follow Discord's rule for names (lowercase where the script
 //! has case, no spaces: Vietnamese joins words with `-`); the Discord
@@ -64,27 +65,91 @@ pub fn puzzle_action(word: &str) -> Option<&'static str> {
         .map(|&(_, action)| action)
 }
 
+/// The words `tournament` takes first, in English (its terms, `swiss`,
+/// `rounds 5`, `10+5`, are written alike in every language).
+pub const TOURNAMENT_ACTIONS: [&str; 9] = [
+    "list",
+    "create",
+    "join",
+    "leave",
+    "start",
+    "cancel",
+    "standings",
+    "pairings",
+    "bot",
+];
+
+static TOURNAMENT_WORDS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
+    TOURNAMENT_ACTIONS
+        .into_iter()
+        .flat_map(|action| {
+            Lang::ALL.into_iter().map(move |lang| {
+                let word = lang.text(Msg::TournamentActionWord {
+                    action: action.into(),
+                });
+                (word, action)
+            })
+        })
+        .collect()
+});
+
+/// The English word of the tournament action `word` (already lowercased)
+/// names in any of the bot's languages: `加入` and `tham-gia` are `join`.
+pub fn tournament_action(word: &str) -> Option<&'static str> {
+    TOURNAMENT_WORDS
+        .iter()
+        .find(|(localized, _)| localized == word)
+        .map(|&(_, action)| action)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Each puzzle action has one word of its own in each language.
-    #[test]
-    fn puzzle_actions_have_a_word_of_their_own_in_every_language() {
+    /// Each action has one word of its own in each language, which reads
+    /// back as the English word.
+    fn assert_words_of_their_own(
+        actions: &[&'static str],
+        words: &[(String, &'static str)],
+        msg: impl Fn(&str) -> Msg,
+        read: impl Fn(&str) -> Option<&'static str>,
+    ) {
         for lang in [Lang::ZhHans, Lang::ZhHant, Lang::Vi] {
-            for action in PUZZLE_ACTIONS {
-                let word = lang.text(Msg::PuzzleActionWord {
-                    action: action.into(),
-                });
+            for &action in actions {
+                let word = lang.text(msg(action));
                 assert_ne!(word, action, "{}: `{action}` has no word", lang.code());
                 assert!(!word.contains(char::is_whitespace), "{word}: no spaces");
-                let owners = PUZZLE_WORDS.iter().filter(|(w, _)| *w == word);
+                let owners = words.iter().filter(|(w, _)| *w == word);
                 assert!(
                     owners.clone().all(|(_, a)| *a == action),
                     "{word}: two actions"
                 );
-                assert_eq!(puzzle_action(&word), Some(action));
+                assert_eq!(read(&word), Some(action));
             }
         }
+    }
+
+    #[test]
+    fn puzzle_actions_have_a_word_of_their_own_in_every_language() {
+        assert_words_of_their_own(
+            &PUZZLE_ACTIONS,
+            &PUZZLE_WORDS,
+            |action| Msg::PuzzleActionWord {
+                action: action.into(),
+            },
+            puzzle_action,
+        );
+    }
+
+    #[test]
+    fn tournament_actions_have_a_word_of_their_own_in_every_language() {
+        assert_words_of_their_own(
+            &TOURNAMENT_ACTIONS,
+            &TOURNAMENT_WORDS,
+            |action| Msg::TournamentActionWord {
+                action: action.into(),
+            },
+            tournament_action,
+        );
     }
 }
