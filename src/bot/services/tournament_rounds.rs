@@ -207,13 +207,17 @@ async fn announce_round(
         } else {
             None
         };
+        // A thread the store could not record leaves the game in the
+        // channel: the round's announcement is taken, so it goes on.
         let loaded = match home {
             Some(home) if home.thread.is_some() => {
-                store
-                    .set_game_thread(game, home.thread.as_deref())
-                    .await
-                    .map_err(BotError::internal)?;
-                load(store, game).await?
+                match store.set_game_thread(game, home.thread.as_deref()).await {
+                    Ok(_) => load(store, game).await.unwrap_or(loaded),
+                    Err(err) => {
+                        tracing::warn!(game = game.0, error = %err, "could not move a tournament game into its thread");
+                        loaded
+                    }
+                }
             }
             _ => loaded,
         };
@@ -225,7 +229,10 @@ async fn announce_round(
         rounds: record.rounds.into(),
         boards: board_lines(core, record, round, voice, outbox).await?,
     });
-    post(outbox, &channel, Reply::public(text)).await?;
+    if let Err(err) = post(outbox, &channel, Reply::public(text)).await {
+        // The games' own posts still name their players.
+        tracing::warn!(tournament = %record.id, error = %err, "could not post a round's pairings");
+    }
     let preface = voice.say(Msg::TournamentGameOf {
         tournament: shown_name(record),
         round: i64::from(round) + 1,
