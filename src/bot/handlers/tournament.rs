@@ -286,17 +286,20 @@ async fn start(ctx: &Ctx<'_>, record: &TournamentRecord) -> BotResult<()> {
         .tournament(record.id)
         .await
         .map_err(BotError::internal)?;
-    if ctx.outbox.answers_every_request()
-        && started.is_some_and(|t| t.state != TournamentState::Registering)
-    {
-        // The round went out in the channel; an interaction still wants
-        // its own answer.
-        let text = ctx.voice.say(Msg::TournamentStartedNow {
-            tournament: shown_name(record),
-        });
-        return ctx.answer(Reply::private(text)).await;
+    if !ctx.outbox.answers_every_request() {
+        return Ok(());
     }
-    Ok(())
+    // The round (or the calling off) went out in the channel; an
+    // interaction still wants its own answer.
+    let tournament = shown_name(record);
+    let said = match started.map(|t| t.state) {
+        Some(TournamentState::Running | TournamentState::Finished) => {
+            Msg::TournamentStartedNow { tournament }
+        }
+        Some(TournamentState::Cancelled) => Msg::TournamentCancelledFew { tournament },
+        _ => return Ok(()),
+    };
+    ctx.answer(Reply::private(ctx.voice.say(said))).await
 }
 
 async fn cancel(ctx: &Ctx<'_>, record: &TournamentRecord) -> BotResult<()> {
