@@ -92,13 +92,24 @@ fn request_in_lobby(who: &str, text: &str) -> Request {
 impl Harness {
     /// `who` types `text` in `place`; returns everything the bot posted.
     async fn say_in(&self, place: &Place, who: &str, text: &str) -> Vec<(Place, Reply)> {
+        self.say_with(place, who, text, None).await
+    }
+
+    /// [`Harness::say_in`] with the permissions the platform reports.
+    pub(crate) async fn say_with(
+        &self,
+        place: &Place,
+        who: &str,
+        text: &str,
+        permissions: Option<xiangqi_bot::bot::Permissions>,
+    ) -> Vec<(Place, Reply)> {
         let command = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let request = Request {
             actor: actor(who),
             place: place.clone(),
             command,
             locale: None,
-            permissions: None,
+            permissions,
             roles: Vec::new(),
         };
         self.bot.handle(&request, &self.outbox).await;

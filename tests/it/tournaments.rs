@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use xiangqi_bot::bot::{parse, Action, Bot, Permissions, Place, PressRequest, Reply, Request};
+use xiangqi_bot::bot::{Action, Bot, Permissions, Place, PressRequest, Reply};
 use xiangqi_bot::render::Renderer;
 use xiangqi_bot::store::{
     GameRecord, GameState, Participant, TournamentId, TournamentRecord, TournamentState,
@@ -33,25 +33,6 @@ fn game_place(record: &GameRecord) -> Place {
 }
 
 impl Harness {
-    async fn type_as(
-        &self,
-        place: &Place,
-        who: &str,
-        text: &str,
-        permissions: Option<Permissions>,
-    ) -> Vec<(Place, Reply)> {
-        let request = Request {
-            actor: actor(who),
-            place: place.clone(),
-            command: parse(text).unwrap_or_else(|e| panic!("{text}: {e}")),
-            locale: None,
-            permissions,
-            roles: Vec::new(),
-        };
-        self.bot.handle(&request, &self.outbox).await;
-        self.outbox.take()
-    }
-
     async fn tournament(&self, id: TournamentId) -> TournamentRecord {
         self.store.tournament(id).await.unwrap().unwrap()
     }
@@ -82,22 +63,22 @@ async fn live_games(h: &Harness, t: &TournamentRecord, round: u32) -> Vec<GameRe
 async fn play_out(h: &Harness, game: &GameRecord, drawn: bool) {
     let place = game_place(game);
     let (red, black) = (user_of(&game.red), user_of(&game.black));
-    let moved = h.type_as(&place, &red, "h2e2", None).await;
+    let moved = h.say_with(&place, &red, "h2e2", None).await;
     assert!(
         moved.iter().any(|(_, r)| !r.files.is_empty()),
         "{}",
         texts(&moved)
     );
     if drawn {
-        h.type_as(&place, &black, "draw", None).await;
-        let agreed = h.type_as(&place, &red, "draw", None).await;
+        h.say_with(&place, &black, "draw", None).await;
+        let agreed = h.say_with(&place, &red, "draw", None).await;
         assert!(
             texts(&agreed).to_lowercase().contains("draw"),
             "{}",
             texts(&agreed)
         );
     } else {
-        let resigned = h.type_as(&place, &black, "resign", None).await;
+        let resigned = h.say_with(&place, &black, "resign", None).await;
         assert!(!resigned.is_empty());
     }
     let over = h.store.game(game.id).await.unwrap();
@@ -112,11 +93,11 @@ async fn a_six_player_swiss_runs_three_rounds_with_a_withdrawal_a_bye_and_a_forf
     // Only a member who may manage the server creates one; the typed form
     // without permissions is pointed to the slash command.
     let refused = h
-        .type_as(&arena(), "p1", "tournament create swiss rounds 3", None)
+        .say_with(&arena(), "p1", "tournament create swiss rounds 3", None)
         .await;
     assert!(refused[0].1.private, "{}", texts(&refused));
     let made = h
-        .type_as(
+        .say_with(
             &arena(),
             "mod",
             "tournament create \"Friday Swiss\" swiss rounds 3 10+5 start 30m",
@@ -138,7 +119,7 @@ async fn a_six_player_swiss_runs_three_rounds_with_a_withdrawal_a_bye_and_a_forf
     let id = TournamentId(join.press.target);
 
     for player in ["p1", "p2", "p3", "p4", "p5"] {
-        let joined = h.type_as(&arena(), player, "tournament join", None).await;
+        let joined = h.say_with(&arena(), player, "tournament join", None).await;
         assert!(texts(&joined).contains("joins"), "{}", texts(&joined));
     }
     // The sixth presses Join.
@@ -159,15 +140,15 @@ async fn a_six_player_swiss_runs_three_rounds_with_a_withdrawal_a_bye_and_a_forf
         "{joined}"
     );
     // Joining twice, and a seventh who leaves again before the start.
-    let twice = h.type_as(&arena(), "p1", "tournament join", None).await;
+    let twice = h.say_with(&arena(), "p1", "tournament join", None).await;
     assert!(
         twice[0].1.private && texts(&twice).contains("already"),
         "{}",
         texts(&twice)
     );
-    h.type_as(&arena(), "p7", &format!("tournament join {id}"), None)
+    h.say_with(&arena(), "p7", &format!("tournament join {id}"), None)
         .await;
-    let left = h.type_as(&arena(), "p7", "tournament leave", None).await;
+    let left = h.say_with(&arena(), "p7", "tournament leave", None).await;
     assert!(texts(&left).contains("p7 leaves"), "{}", texts(&left));
     assert_eq!(h.tournament(id).await.entrants.len(), 6);
 
@@ -207,7 +188,7 @@ async fn a_six_player_swiss_runs_three_rounds_with_a_withdrawal_a_bye_and_a_forf
     // A player of the decided first game withdraws before round 2.
     let quitter = user_of(&games[0].red);
     let withdrawn = h
-        .type_as(&arena(), &quitter, "tournament leave", None)
+        .say_with(&arena(), &quitter, "tournament leave", None)
         .await;
     assert!(
         texts(&withdrawn).contains("withdraws") && texts(&withdrawn).contains("round 2"),
@@ -279,7 +260,7 @@ async fn a_six_player_swiss_runs_three_rounds_with_a_withdrawal_a_bye_and_a_forf
 
     // The standings: asked for, as text and as a picture.
     let table = h
-        .type_as(&arena(), "p3", &format!("tournament standings {id}"), None)
+        .say_with(&arena(), "p3", &format!("tournament standings {id}"), None)
         .await;
     assert_eq!(table.len(), 1, "{}", texts(&table));
     let (_, reply) = &table[0];
@@ -334,7 +315,7 @@ async fn a_round_robin_with_the_bot_is_started_early_and_survives_a_restart() {
     };
     let mods = Some(Permissions::ALL);
     let made = h
-        .type_as(
+        .say_with(
             &lobby,
             "mod",
             "tournament create rr 5+0 \"Club Round Robin\"",
@@ -342,17 +323,17 @@ async fn a_round_robin_with_the_bot_is_started_early_and_survives_a_restart() {
         )
         .await;
     assert!(texts(&made).contains("round robin"), "{}", texts(&made));
-    let entered = h.type_as(&lobby, "mod", "tournament bot 1", mods).await;
+    let entered = h.say_with(&lobby, "mod", "tournament bot 1", mods).await;
     assert!(texts(&entered).contains("joins"), "{}", texts(&entered));
-    let again = h.type_as(&lobby, "mod", "tournament bot 2", mods).await;
+    let again = h.say_with(&lobby, "mod", "tournament bot 2", mods).await;
     assert!(again[0].1.private, "one bot at most: {}", texts(&again));
     for player in ["p1", "p2"] {
-        h.type_as(&lobby, player, "tournament join", None).await;
+        h.say_with(&lobby, player, "tournament join", None).await;
     }
     // Starting early is the organisers'.
-    let refused = h.type_as(&lobby, "p1", "tournament start", None).await;
+    let refused = h.say_with(&lobby, "p1", "tournament start", None).await;
     assert!(refused[0].1.private, "{}", texts(&refused));
-    let started = h.type_as(&lobby, "mod", "tournament start", mods).await;
+    let started = h.say_with(&lobby, "mod", "tournament start", mods).await;
     let said = texts(&started);
     assert!(said.contains("round 1 of 3"), "{said}");
     let id = h
@@ -388,11 +369,11 @@ async fn a_round_robin_with_the_bot_is_started_early_and_survives_a_restart() {
                 // Against the bot: it moves at once with Red; with Black it
                 // answers the person's move. Then the person resigns.
                 if game.red.user_id().is_some() {
-                    h.type_as(&place, &people[0], "h2e2", None).await;
+                    h.say_with(&place, &people[0], "h2e2", None).await;
                 }
                 let after = h.store.game(game.id).await.unwrap();
                 assert!(after.ply >= 1, "the bot moved in game {}", game.id.0);
-                h.type_as(&place, &people[0], "resign", None).await;
+                h.say_with(&place, &people[0], "resign", None).await;
             } else {
                 play_out(&h, &game, true).await;
             }
@@ -403,7 +384,7 @@ async fn a_round_robin_with_the_bot_is_started_early_and_survives_a_restart() {
     let t = h.tournament(id).await;
     assert_eq!(t.state, TournamentState::Finished);
     let table = h
-        .type_as(&lobby, "p2", &format!("tournament standings {id}"), None)
+        .say_with(&lobby, "p2", &format!("tournament standings {id}"), None)
         .await;
     let text = &table[0].1.text;
     let first = text.lines().nth(1).unwrap();
@@ -412,7 +393,7 @@ async fn a_round_robin_with_the_bot_is_started_early_and_survives_a_restart() {
     assert!(!first.contains("p1") && !first.contains("p2"), "{text}");
     // A finished tournament takes nobody.
     let late = h
-        .type_as(&lobby, "p3", &format!("tournament join {id}"), None)
+        .say_with(&lobby, "p3", &format!("tournament join {id}"), None)
         .await;
     assert!(late[0].1.private, "{}", texts(&late));
 }

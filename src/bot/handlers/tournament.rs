@@ -14,7 +14,9 @@ use crate::store::{
 };
 
 use crate::bot::services::games::user_ref;
-use crate::bot::services::tournament_rounds::{board_lines, standings_picture, tick_tournament};
+use crate::bot::services::tournament_rounds::{
+    board_lines, round_games, standings_picture, tick_tournament,
+};
 use crate::bot::services::tournaments::{entrants_text, shown_name, standings_text, status, terms};
 use crate::bot::services::Ctx;
 use crate::bot::vocabulary::buttons::{Action, Button, Press, Style};
@@ -341,7 +343,8 @@ async fn pairings(ctx: &Ctx<'_>, record: &TournamentRecord) -> BotResult<()> {
             tournament: shown_name(record),
         }));
     };
-    let boards = board_lines(ctx.core, record, round, voice, ctx.outbox).await?;
+    let games = round_games(ctx.core, record, round).await?;
+    let boards = board_lines(record, round, &games, voice, ctx.outbox);
     let text = voice.say(Msg::TournamentRound {
         tournament: shown_name(record),
         round: i64::from(round) + 1,

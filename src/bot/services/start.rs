@@ -67,11 +67,31 @@ pub async fn announce_start(
             return Err(err);
         }
     };
-    let showing = show_start(ctx, &loaded);
+    then_first_move(
+        core,
+        ctx.voice,
+        ctx.outbox,
+        first_move,
+        show_start(ctx, &loaded),
+    )
+    .await
+}
+
+/// Runs `showing` (a game's start being posted) holding `first_move`'s
+/// lease, then makes the bot's first move once the start is out; a claim
+/// is given back to the others when the start failed or this process is
+/// too far behind. What `showing` gave is returned.
+pub async fn then_first_move(
+    core: &Core,
+    voice: Voice,
+    outbox: &dyn Outbox,
+    first_move: Option<Claim>,
+    showing: impl std::future::Future<Output = BotResult<()>>,
+) -> BotResult<()> {
     let shown = holding(core, first_move.as_ref(), showing).await;
     match (shown, first_move) {
         (Ok(()), Some(claim)) if !too_far_behind(core) => {
-            run_job(core, claim, Some(ctx.voice), ctx.outbox).await;
+            run_job(core, claim, Some(voice), outbox).await;
             Ok(())
         }
         (shown, Some(claim)) => {

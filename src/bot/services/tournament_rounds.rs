@@ -15,12 +15,11 @@ use crate::store::{
     Forfeit, GameState, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
 };
 
-use super::answer::run_job;
-use super::claims::{claim_now, give_back, too_far_behind};
+use super::claims::claim_now;
 use super::ctx::post;
 use super::games::{game_place, load, pairing, LoadedGame};
 use super::settings::{place_voice, server_settings};
-use super::start::{post_game_start, thread_title};
+use super::start::{post_game_start, then_first_move, thread_title};
 use super::tournaments::{
     next_round, rounds_to_play, seat_name, seating, shown_name, standings_text, start_by,
     start_window, winners, Field,
@@ -142,33 +141,48 @@ async fn begin(
         .map_err(BotError::internal)
 }
 
-/// The lines of round `round`'s boards: each game with its number, its
-/// players and a link to where it is played; each bye.
-pub async fn board_lines(
+/// The games of round `round`, loaded.
+pub async fn round_games(
     core: &Core,
     record: &TournamentRecord,
     round: u32,
+) -> BotResult<Vec<LoadedGame>> {
+    let mut games = Vec::new();
+    for game in record.round_boards(round).filter_map(|b| b.game) {
+        games.push(load(&core.store, game).await?);
+    }
+    Ok(games)
+}
+
+/// The lines of round `round`'s boards: each game (found among `games`,
+/// the round's games) with its number, its players and a link to where it
+/// is played; each bye.
+pub fn board_lines(
+    record: &TournamentRecord,
+    round: u32,
+    games: &[LoadedGame],
     voice: Voice,
     outbox: &dyn Outbox,
-) -> BotResult<String> {
+) -> String {
     let mut lines = Vec::new();
     for board in record.round_boards(round) {
-        match board.game {
-            Some(game) => {
-                let loaded = load(&core.store, game).await?;
-                lines.push(voice.say(Msg::TournamentBoardLine {
+        let line = match board.game {
+            Some(game) => match games.iter().find(|g| g.id() == game) {
+                Some(loaded) => Msg::TournamentBoardLine {
                     board: i64::from(board.board) + 1,
                     game: game.0,
                     pairing: pairing(&loaded.record, voice),
                     link: outbox.link(&game_place(&loaded.record)),
-                }));
-            }
-            None => lines.push(voice.say(Msg::TournamentByeLine {
+                },
+                None => continue,
+            },
+            None => Msg::TournamentByeLine {
                 name: seat_name(record, board.red, voice),
-            })),
-        }
+            },
+        };
+        lines.push(voice.say(line));
     }
-    Ok(lines.join("\n"))
+    lines.join("\n")
 }
 
 /// Announces round `round` once (whichever process takes it): opens each
@@ -196,9 +210,10 @@ async fn announce_round(
         None => true,
     };
     let mut games: Vec<LoadedGame> = Vec::new();
-    for game in record.round_boards(round).filter_map(|b| b.game) {
-        let loaded = load(store, game).await?;
+    for loaded in round_games(core, record, round).await? {
+        let game = loaded.id();
         if !loaded.record.is_live() {
+            games.push(loaded);
             continue;
         }
         let home = if threads {
@@ -227,7 +242,7 @@ async fn announce_round(
         tournament: shown_name(record),
         round: i64::from(round) + 1,
         rounds: record.rounds.into(),
-        boards: board_lines(core, record, round, voice, outbox).await?,
+        boards: board_lines(record, round, &games, voice, outbox),
     });
     if let Err(err) = post(outbox, &channel, Reply::public(text)).await {
         // The games' own posts still name their players.
@@ -238,7 +253,7 @@ async fn announce_round(
         round: i64::from(round) + 1,
         within: start_window(record.time_control, voice),
     });
-    for loaded in &games {
+    for loaded in games.iter().filter(|g| g.record.is_live()) {
         let bot_to_move = loaded
             .record
             .participant(loaded.game.position().side_to_move())
@@ -249,15 +264,8 @@ async fn announce_round(
         } else {
             None
         };
-        let shown = post_game_start(core, voice, outbox, loaded, Some(preface.clone()), true).await;
-        match claim {
-            Some(claim) if shown.is_ok() && !too_far_behind(core) => {
-                run_job(core, claim, Some(voice), outbox).await;
-            }
-            Some(claim) => give_back(core, claim).await,
-            None => {}
-        }
-        if let Err(err) = shown {
+        let showing = post_game_start(core, voice, outbox, loaded, Some(preface.clone()), true);
+        if let Err(err) = then_first_move(core, voice, outbox, claim, showing).await {
             tracing::warn!(game = loaded.id().0, error = %err, "could not post a tournament game's start");
         }
     }

@@ -160,7 +160,7 @@ pub fn next_round(
                 .iter()
                 .filter_map(|board| match *board {
                     Board::Game { red, black, .. } => match (plays(red), plays(black)) {
-                        (true, true) => Some(board.to_owned()),
+                        (true, true) => Some(*board),
                         (true, false) => Some(Board::Bye(red)),
                         (false, true) => Some(Board::Bye(black)),
                         (false, false) => None,

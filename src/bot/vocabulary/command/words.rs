@@ -41,28 +41,37 @@ pub fn all_localized(table: &'static [CommandSpec]) -> Vec<(String, &'static Com
 /// `top`), in English.
 pub const PUZZLE_ACTIONS: [&str; 5] = ["hint", "skip", "daily", "stats", "top"];
 
-/// Every localized word of a puzzle action with its English word.
-static PUZZLE_WORDS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
-    PUZZLE_ACTIONS
-        .into_iter()
-        .flat_map(|action| {
-            Lang::ALL.into_iter().map(move |lang| {
-                let word = lang.text(Msg::PuzzleActionWord {
-                    action: action.into(),
-                });
-                (word, action)
-            })
+/// Every action's word in every language, with its English word: the
+/// catalog message `word_of` gives each.
+fn words_of(
+    actions: &'static [&'static str],
+    word_of: fn(String) -> Msg,
+) -> Vec<(String, &'static str)> {
+    actions
+        .iter()
+        .flat_map(|&action| {
+            Lang::ALL
+                .into_iter()
+                .map(move |lang| (lang.text(word_of(action.into())), action))
         })
         .collect()
-});
+}
+
+/// The English word of the action `word` names among `words`.
+fn english_of(words: &[(String, &'static str)], word: &str) -> Option<&'static str> {
+    words
+        .iter()
+        .find(|(localized, _)| localized == word)
+        .map(|&(_, action)| action)
+}
+
+static PUZZLE_WORDS: LazyLock<Vec<(String, &'static str)>> =
+    LazyLock::new(|| words_of(&PUZZLE_ACTIONS, |action| Msg::PuzzleActionWord { action }));
 
 /// The English word of the puzzle action `word` (already lowercased) names
 /// in any of the bot's languages: `跳过` and `bỏ-qua` are `skip`.
 pub fn puzzle_action(word: &str) -> Option<&'static str> {
-    PUZZLE_WORDS
-        .iter()
-        .find(|(localized, _)| localized == word)
-        .map(|&(_, action)| action)
+    english_of(&PUZZLE_WORDS, word)
 }
 
 /// The words `tournament` takes first, in English (its terms, `swiss`,
@@ -80,26 +89,15 @@ pub const TOURNAMENT_ACTIONS: [&str; 9] = [
 ];
 
 static TOURNAMENT_WORDS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
-    TOURNAMENT_ACTIONS
-        .into_iter()
-        .flat_map(|action| {
-            Lang::ALL.into_iter().map(move |lang| {
-                let word = lang.text(Msg::TournamentActionWord {
-                    action: action.into(),
-                });
-                (word, action)
-            })
-        })
-        .collect()
+    words_of(&TOURNAMENT_ACTIONS, |action| Msg::TournamentActionWord {
+        action,
+    })
 });
 
 /// The English word of the tournament action `word` (already lowercased)
 /// names in any of the bot's languages: `加入` and `tham-gia` are `join`.
 pub fn tournament_action(word: &str) -> Option<&'static str> {
-    TOURNAMENT_WORDS
-        .iter()
-        .find(|(localized, _)| localized == word)
-        .map(|&(_, action)| action)
+    english_of(&TOURNAMENT_WORDS, word)
 }
 
 #[cfg(test)]
